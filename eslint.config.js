@@ -1,0 +1,35 @@
+// Lint: TypeScript (type-aware where cheap), Lit templates and Lit accessibility rules.
+import tseslint from 'typescript-eslint';
+import lit from 'eslint-plugin-lit';
+import litA11y from 'eslint-plugin-lit-a11y';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.tools/',
+      '.wrangler/',
+      'bench/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['web-components/**/*.ts', 'tests/browser/**/*.ts'],
+    plugins: { lit, 'lit-a11y': litA11y },
+    rules: {
+      ...lit.configs.recommended.rules,
+      ...litA11y.configs.recommended.rules,
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);
