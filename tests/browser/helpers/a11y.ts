@@ -1,0 +1,46 @@
+/**
+ * Accessibility check for browser tests: runs axe-core on an element (or the document) and
+ * fails with a readable list of violations.
+ */
+import 'axe-core/axe.min.js';
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+interface Axe {
+  run(context: Element | Document, options?: object): Promise<{ violations: AxeViolation[] }>;
+}
+
+function getAxe(): Axe {
+  const axe = (globalThis as { axe?: Axe }).axe;
+  if (!axe) throw new Error('axe-core did not load');
+  return axe;
+}
+
+export async function expectAccessible(context: Element | Document = document): Promise<void> {
+  const { violations } = await getAxe().run(context, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: true } },
+  });
+  if (violations.length > 0) {
+    const lines = violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
+    );
+    throw new Error(`Accessibility violations:\n${lines.join('\n')}`);
+  }
+}
+
+/** Waits until `predicate` is true, polling each animation frame, or throws after `timeout` ms. */
+export async function waitUntil(
+  predicate: () => boolean,
+  message: string,
+  timeout = 4000,
+): Promise<void> {
+  const start = performance.now();
+  while (!predicate()) {
+    if (performance.now() - start > timeout) throw new Error(`Timed out: ${message}`);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  }
+}
