@@ -1,0 +1,41 @@
+/**
+ * The edge API's shared shapes: the one error body every route answers with, and the health check.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden_origin',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'not_configured',
+  'upstream_misconfigured',
+  'upstream_busy',
+  'upstream_unavailable',
+  'internal',
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error from the edge: `{ "error": { "code", "message", "issues"? } }`. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    /** Which fields failed validation, when the request body was the problem. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  reader: z.enum(['local', 'openai']),
+  livekit: z.boolean(),
+  time: z.string(),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,0 +1,52 @@
+/**
+ * The edge's bindings and settings. Secrets come only from here (wrangler secrets, or `.dev.vars`
+ * locally); nothing in the edge reads module-level state between requests.
+ */
+
+/** The Workers rate-limit binding (`[[ratelimits]]` in wrangler.toml). */
+export interface RateLimitBinding {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/** The static-assets binding that serves the built page. */
+export interface AssetsBinding {
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface Bindings {
+  ASSETS?: AssetsBinding;
+  /** Per-client limit on the token routes. */
+  TOKEN_RATE_LIMITER?: RateLimitBinding;
+
+  /** With it, readings run on OpenAI; without it, on the local reader. */
+  OPENAI_API_KEY?: string;
+  /** Where the edge mints client secrets; tests point it at a local stand-in. */
+  OPENAI_BASE_URL?: string;
+  /** The Realtime model, the same in the token and in the session. */
+  OPENAI_REALTIME_MODEL?: string;
+  /** Lifetime of a voice token, seconds (default 60). */
+  VOICE_TOKEN_TTL_SECONDS?: string;
+
+  LIVEKIT_URL?: string;
+  LIVEKIT_API_KEY?: string;
+  LIVEKIT_API_SECRET?: string;
+  /** Lifetime of a LiveKit participant token, seconds (default 600). */
+  LIVEKIT_TOKEN_TTL_SECONDS?: string;
+
+  /** Comma-separated origins allowed to call the API besides the page's own. */
+  ALLOWED_ORIGINS?: string;
+  /** HMAC secret for the local reader's tokens. */
+  READER_TOKEN_SECRET?: string;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+}
+
+/** Reads a positive integer setting, or the default when it is unset or malformed. */
+export function intSetting(value: string | undefined, fallback: number, min = 1, max = 86_400): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) return fallback;
+  return parsed;
+}
