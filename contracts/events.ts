@@ -1,0 +1,146 @@
+/**
+ * The one structured event vocabulary for the spec's logging requirements: session start, agent
+ * transition, tool call, error and session summary. The browser emits these through
+ * `web-components/events/`; the edge and the agent may write the same shapes as JSON lines.
+ *
+ * Every event names itself in `event` and carries `sessionId` and `time` (ISO 8601). The objects are strict: a field that is
+ * not in the schema fails validation, so a transcript, a prompt or a token cannot ride along.
+ * Context summaries are counts and enums, never the user's words.
+ */
+import { z } from 'zod';
+import { AgentName, IntentHandoff } from './reading.ts';
+
+export const EVENT_NAMES = [
+  'session_start',
+  'agent_transition',
+  'tool_call',
+  'error',
+  'session_summary',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+const SessionId = z.string().min(1).max(100);
+const Time = z.iso.datetime();
+const Duration = z.number().int().min(0);
+
+/** How the connection stood when something happened. */
+export const ConnectionStatus = z.enum([
+  'idle',
+  'connecting',
+  'connected',
+  'disconnected',
+  'error',
+]);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+export const ReadingMode = z.enum(['text', 'voice']);
+export type ReadingMode = z.infer<typeof ReadingMode>;
+
+export const ReaderEngine = z.enum(['local', 'openai']);
+export type ReaderEngine = z.infer<typeof ReaderEngine>;
+
+export const SessionStartEvent = z.strictObject({
+  event: z.literal('session_start'),
+  sessionId: SessionId,
+  time: Time,
+  /** An agent name (`IntentAssessment`) or, outside the reading, the agent's id (`bmo`). */
+  initialAgent: z.string().min(1).max(60),
+  /** When the short-lived token stops working; null where none was issued. */
+  tokenExpiresAt: Time.nullable(),
+  userAgent: z.string().max(400),
+  mode: ReadingMode,
+  engine: ReaderEngine,
+});
+export type SessionStartEvent = z.infer<typeof SessionStartEvent>;
+
+/** What a handoff carried, summarised: enums and counts, never the user's words. */
+export const ContextSummary = z.strictObject({
+  topic: IntentHandoff.shape.topic.optional(),
+  hasHiddenConcern: z.boolean().optional(),
+  spreadName: z.string().max(80).optional(),
+  positions: z.number().int().min(0).max(10).optional(),
+  cards: z.number().int().min(0).max(20).optional(),
+  interpretations: z.number().int().min(0).max(20).optional(),
+});
+export type ContextSummary = z.infer<typeof ContextSummary>;
+
+export const AgentTransitionEvent = z.strictObject({
+  event: z.literal('agent_transition'),
+  sessionId: SessionId,
+  time: Time,
+  from: AgentName,
+  to: AgentName,
+  /** How long the previous agent was active. */
+  durationMs: Duration,
+  contextSummary: ContextSummary,
+});
+export type AgentTransitionEvent = z.infer<typeof AgentTransitionEvent>;
+
+/** A tool's parameters as logged: short scalar values only. */
+export const ToolCallParams = z.record(
+  z.string().max(60),
+  z.union([z.string().max(240), z.number(), z.boolean(), z.null()]),
+);
+
+export const ToolCallEvent = z.strictObject({
+  event: z.literal('tool_call'),
+  sessionId: SessionId,
+  time: Time,
+  tool: z.string().min(1).max(64),
+  agent: z.string().min(1).max(60),
+  params: ToolCallParams,
+  result: z.enum(['success', 'error']),
+  /** The ToolErrorResult code when `result` is `error`. */
+  errorCode: z.string().max(40).optional(),
+  durationMs: Duration,
+});
+export type ToolCallEvent = z.infer<typeof ToolCallEvent>;
+
+export const ERROR_KINDS = [
+  'connection',
+  'tool',
+  'validation',
+  'timeout',
+  'unsupported',
+  'microphone',
+] as const;
+export const ErrorKind = z.enum(ERROR_KINDS);
+export type ErrorKind = z.infer<typeof ErrorKind>;
+
+export const ErrorEvent = z.strictObject({
+  event: z.literal('error'),
+  sessionId: SessionId,
+  time: Time,
+  type: ErrorKind,
+  /** `warning` for something that did not stop the session (an agent timeout, a refused pick). */
+  severity: z.enum(['warning', 'error']),
+  message: z.string().min(1).max(500),
+  stack: z.string().max(4000).optional(),
+  agent: z.string().max(60).optional(),
+  connectionStatus: ConnectionStatus,
+});
+export type ErrorEvent = z.infer<typeof ErrorEvent>;
+
+export const SessionSummaryEvent = z.strictObject({
+  event: z.literal('session_summary'),
+  sessionId: SessionId,
+  time: Time,
+  durationMs: Duration,
+  transitions: z.number().int().min(0),
+  /** Tool name → number of calls. */
+  toolCalls: z.record(z.string().max(64), z.number().int().min(0)),
+  cardsDrawn: z.number().int().min(0),
+  averageToolMs: Duration,
+  /** Agent name → total time active. */
+  agentDurationsMs: z.record(z.string().max(60), Duration),
+});
+export type SessionSummaryEvent = z.infer<typeof SessionSummaryEvent>;
+
+export const LogEvent = z.discriminatedUnion('event', [
+  SessionStartEvent,
+  AgentTransitionEvent,
+  ToolCallEvent,
+  ErrorEvent,
+  SessionSummaryEvent,
+]);
+export type LogEvent = z.infer<typeof LogEvent>;
