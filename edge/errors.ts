@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 import type { ApiErrorBody, ErrorCode } from '../contracts/api.ts';
 
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ export function errorResponse(c: Context, error: ApiError): Response {
 }
 
 /** A zod failure as the common error, naming each field and what is wrong with it. */
-export function validationError(error: ZodError, what = 'request body'): ApiError {
+export function validationError(error: z.core.$ZodError, what = 'request body'): ApiError {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(root)',
     message: issue.message,

@@ -1,0 +1,66 @@
+/**
+ * The edge app: the API under /api, with one error shape for everything, and the built page as
+ * static assets (wrangler serves those first; the worker only sees /api/* and fallbacks).
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { HealthResponse } from '../contracts/api.ts';
+import type { AppEnv } from './env.ts';
+import { ApiError, errorBody, errorResponse } from './errors.ts';
+import { limitBody, originGuard, rateLimit } from './security.ts';
+
+export const app = new Hono<AppEnv>();
+
+app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+app.use('/api/*', originGuard);
+app.use('/api/*', limitBody);
+app.use('/api/*/token', rateLimit);
+
+app.get('/api/health', (c) => {
+  const env = c.env ?? {};
+  const body: HealthResponse = {
+    status: 'ok',
+    reader: env.OPENAI_API_KEY ? 'openai' : 'local',
+    livekit: Boolean(env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET),
+    time: new Date().toISOString(),
+  };
+  return c.json(body, 200, { 'Cache-Control': 'no-store' });
+});
+
+app.notFound((c) => {
+  // Page routes fall back to the single-page app when the assets binding is there.
+  if (!c.req.path.startsWith('/api/') && c.env?.ASSETS && c.req.method === 'GET') {
+    return c.env.ASSETS.fetch(new Request(new URL('/', c.req.url), c.req.raw));
+  }
+  return c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404);
+});
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code =
+      status === 413
+        ? 'payload_too_large'
+        : status === 415
+          ? 'unsupported_media_type'
+          : status === 401
+            ? 'unauthorized'
+            : 'bad_request';
+    const message =
+      status === 400 && /content-type/i.test(err.message)
+        ? 'Send the request body as JSON (Content-Type: application/json).'
+        : err.message || 'Bad request.';
+    return c.json(
+      errorBody(code, message),
+      status === 413 || status === 415 || status === 401 ? status : 400,
+    );
+  }
+  console.error(
+    JSON.stringify({ event: 'edge_error', path: c.req.path, name: err.name, message: err.message }),
+  );
+  return c.json(errorBody('internal', 'Something went wrong on our side. Try again.'), 500);
+});
+
+export type App = typeof app;

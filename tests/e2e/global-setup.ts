@@ -1,0 +1,40 @@
+/**
+ * Starts what the e2e tests run against: a real `livekit-server --dev` and `wrangler dev` serving
+ * the built page (dist/, built by `npm run build` before this layer) with the LiveKit settings.
+ * Their addresses reach the tests through the environment. Nothing is skipped: if a piece cannot
+ * start, the layer fails with the reason.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLiveKitServer } from '../support/livekit-server.ts';
+import { ROOT } from '../support/paths.ts';
+import { startWrangler } from '../support/wrangler.ts';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` before the e2e layer (npm test does).');
+  }
+  const livekit = await startLiveKitServer();
+  let wrangler;
+  try {
+    wrangler = await startWrangler({
+      vars: {
+        LIVEKIT_URL: livekit.url,
+        LIVEKIT_API_KEY: livekit.apiKey,
+        LIVEKIT_API_SECRET: livekit.apiSecret,
+        READER_TOKEN_SECRET: 'e2e-reader-secret',
+      },
+    });
+  } catch (error) {
+    await livekit.stop();
+    throw error;
+  }
+  process.env.E2E_BASE_URL = wrangler.url;
+  process.env.LIVEKIT_URL = livekit.url;
+  process.env.LIVEKIT_API_KEY = livekit.apiKey;
+  process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
+  return async () => {
+    await wrangler.stop();
+    await livekit.stop();
+  };
+}

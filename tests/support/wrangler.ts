@@ -1,0 +1,86 @@
+/**
+ * Starts `wrangler dev` on the built page (dist/) on a free loopback port, offline, and stops it
+ * with its whole process group (killing only wrangler leaves workerd running).
+ */
+import { spawn } from 'node:child_process';
+import { freeTcpPort } from './free-port.ts';
+import { join } from 'node:path';
+import { ROOT } from './paths.ts';
+
+export interface RunningWrangler {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startWrangler(
+  options: { port?: number; vars?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RunningWrangler> {
+  const port = options.port ?? (await freeTcpPort());
+  const inspectorPort = await freeTcpPort();
+  const args = [
+    join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--log-level',
+    'warn',
+  ];
+  for (const [key, value] of Object.entries(options.vars ?? {})) {
+    args.push('--var', `${key}:${value}`);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_LOG_PATH: join(ROOT, '.wrangler/logs'),
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { url, port, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not answer on ${url} in time:\n${output}`);
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+
+// Builds the hosted page into dist/, which wrangler serves beside the API. Each page is its own
+// chunk, and the heavy SDKs (livekit-client, @openai/agents-realtime) are loaded with import()
+// when a session starts, so they never sit in the first load.
+export default defineConfig({
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': {
+        target: `http://127.0.0.1:${process.env.EDGE_PORT ?? '8787'}`,
+        ws: true,
+        changeOrigin: false,
+      },
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;
