@@ -1,0 +1,49 @@
+/**
+ * The LiveKit token API (`POST /api/livekit/token`): what the page asks for and what the edge
+ * answers. The response follows LiveKit's own connection-details convention (`serverUrl`,
+ * `roomName`, `participantToken`, `participantName`), so LiveKit's client helpers read it as is.
+ */
+import { z } from 'zod';
+
+/** The agent the token dispatches into the room (the worker registers under this name). */
+export const LIVEKIT_AGENT_NAME = 'bmo';
+
+/** The participant attribute carrying the visitor's IANA time zone, read by `get_current_time`. */
+export const TIME_ZONE_ATTRIBUTE = 'tz';
+
+/** True when the runtime knows `value` as an IANA time zone name. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const LiveKitTokenRequest = z.object({
+  /** The name BMO and the room show for the visitor (default "Visitor"). */
+  participantName: z.string().trim().min(1).max(40).optional(),
+  /** The visitor's IANA time zone, from `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
+  timeZone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, 'must be an IANA time zone name such as "Europe/Paris"')
+    .optional(),
+});
+export type LiveKitTokenRequest = z.infer<typeof LiveKitTokenRequest>;
+
+export const LiveKitTokenResponse = z.object({
+  /** The LiveKit server's WebSocket URL. */
+  serverUrl: z.url({ protocol: /^(wss?|https?)$/ }),
+  /** A fresh room for this session, `bmo-<random>`. */
+  roomName: z.string().startsWith('bmo-'),
+  /** A short-lived participant JWT for that room only. */
+  participantToken: z.string().min(1),
+  participantName: z.string().min(1),
+  /** When the token stops admitting the participant, epoch seconds. A joined session carries on. */
+  expiresAt: z.number().int().positive(),
+});
+export type LiveKitTokenResponse = z.infer<typeof LiveKitTokenResponse>;

@@ -1,0 +1,126 @@
+/**
+ * `POST /api/livekit/token` (mounted at `/api/livekit`): a participant token for a fresh BMO room.
+ *
+ * Each call makes a new room (`bmo-<random>`) and a server-made identity (`visitor-<random>`);
+ * the visitor cannot pick either. The grants are the least the page needs: join that one room,
+ * publish a microphone, subscribe, and send data (`lk.chat` for typed messages); no admin, create,
+ * list or recording rights, and no changing its own metadata. The room configuration dispatches
+ * the `bmo` agent, so the worker joins as soon as the room starts.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { AccessToken, RoomAgentDispatch, RoomConfiguration, TrackSource } from 'livekit-server-sdk';
+import {
+  LIVEKIT_AGENT_NAME,
+  LiveKitTokenRequest,
+  type LiveKitTokenResponse,
+  TIME_ZONE_ATTRIBUTE,
+} from '../../contracts/livekit.ts';
+import { type AppEnv, intSetting } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { jsonBody } from '../validate.ts';
+
+export const DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS = 600;
+export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
+
+/** 16 random hex characters (64 bits): room names and identities nobody can guess. */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface LiveKitSettings {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** The LiveKit settings from the bindings, or the 503 `not_configured` error. */
+function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
+  const url = env?.LIVEKIT_URL;
+  const apiKey = env?.LIVEKIT_API_KEY;
+  const apiSecret = env?.LIVEKIT_API_SECRET;
+  if (!url || !apiKey || !apiSecret) {
+    throw new ApiError(
+      503,
+      'not_configured',
+      'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
+    );
+  }
+  return { url, apiKey, apiSecret };
+}
+
+/** Answers 503 before looking at the body when LiveKit is not configured. */
+const requireLiveKit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  liveKitSettings(c.env);
+  await next();
+};
+
+/** A body is optional, but when there is one it must be JSON. */
+const jsonOrEmpty: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type');
+  const length = c.req.header('content-length');
+  const hasBody =
+    (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
+  const isJson = type !== undefined && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
+  if ((type !== undefined && !isJson) || (type === undefined && hasBody)) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+  }
+  await next();
+};
+
+export const livekitTokenRoutes = new Hono<AppEnv>().post(
+  '/token',
+  requireLiveKit,
+  jsonOrEmpty,
+  jsonBody(LiveKitTokenRequest),
+  async (c) => {
+    const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');
+    const { url, apiKey, apiSecret } = liveKitSettings(c.env);
+    const ttl = intSetting(
+      c.env.LIVEKIT_TOKEN_TTL_SECONDS,
+      DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS,
+      30,
+      86_400,
+    );
+    const roomName = `bmo-${randomId()}`;
+    const identity = `visitor-${randomId()}`;
+
+    const token = new AccessToken(apiKey, apiSecret, {
+      identity,
+      name: participantName,
+      ttl,
+      ...(timeZone ? { attributes: { [TIME_ZONE_ATTRIBUTE]: timeZone } } : {}),
+    });
+    token.addGrant({
+      room: roomName,
+      roomJoin: true,
+      roomCreate: false,
+      roomList: false,
+      roomAdmin: false,
+      roomRecord: false,
+      recorder: false,
+      canPublish: true,
+      canPublishSources: [TrackSource.MICROPHONE],
+      canSubscribe: true,
+      canPublishData: true,
+      canUpdateOwnMetadata: false,
+    });
+    token.roomConfig = new RoomConfiguration({
+      agents: [new RoomAgentDispatch({ agentName: LIVEKIT_AGENT_NAME })],
+    });
+
+    const participantToken = await token.toJwt();
+    const body: LiveKitTokenResponse = {
+      serverUrl: url,
+      roomName,
+      participantToken,
+      participantName,
+      expiresAt: Math.floor(Date.now() / 1000) + ttl,
+    };
+    return c.json(body, 200, { 'Cache-Control': 'no-store' });
+  },
+);

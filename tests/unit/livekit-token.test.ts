@@ -1,0 +1,168 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { TokenVerifier } from 'livekit-server-sdk';
+import { describe, expect, it } from 'vitest';
+import { ApiErrorBody } from '../../contracts/api.ts';
+import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import type { AppEnv, Bindings } from '../../edge/env.ts';
+import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
+import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+
+const KEY = 'APItestkey';
+const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+const ENV: Bindings = {
+  LIVEKIT_URL: 'wss://livekit.example.test',
+  LIVEKIT_API_KEY: KEY,
+  LIVEKIT_API_SECRET: SECRET,
+};
+
+// The route mounted as the edge app mounts it, with the app's error handling.
+const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
+app.onError((err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException) return c.json(errorBody('bad_request', err.message), 400);
+  throw err;
+});
+
+function post(body: unknown, env: Bindings = ENV, headers: Record<string, string> = {}) {
+  return app.request(
+    '/api/livekit/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    env,
+  );
+}
+
+async function tokenFor(body: unknown, env: Bindings = ENV) {
+  const response = await post(body, env);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const details = LiveKitTokenResponse.parse(await response.json());
+  const claims = await new TokenVerifier(KEY, env.LIVEKIT_API_SECRET ?? '').verify(
+    details.participantToken,
+  );
+  return { details, claims };
+}
+
+describe('POST /api/livekit/token', () => {
+  it('answers LiveKit connection details for a fresh bmo room', async () => {
+    const { details, claims } = await tokenFor({ participantName: '  Finn  ' });
+    expect(details.serverUrl).toBe('wss://livekit.example.test');
+    expect(details.roomName).toMatch(/^bmo-[0-9a-f]{16}$/);
+    expect(details.participantName).toBe('Finn');
+    expect(claims.name).toBe('Finn');
+    expect(claims.sub).toMatch(/^visitor-[0-9a-f]{16}$/);
+    expect(claims.iss).toBe(KEY);
+  });
+
+  it('grants only what the page needs, in that room only', async () => {
+    const { details, claims } = await tokenFor({});
+    expect(claims.video).toEqual({
+      room: details.roomName,
+      roomJoin: true,
+      roomCreate: false,
+      roomList: false,
+      roomAdmin: false,
+      roomRecord: false,
+      recorder: false,
+      canPublish: true,
+      canPublishSources: ['microphone'],
+      canSubscribe: true,
+      canPublishData: true,
+      canUpdateOwnMetadata: false,
+    });
+    expect(claims.sip).toBeUndefined();
+  });
+
+  it('dispatches the bmo agent in the room configuration', async () => {
+    const { claims } = await tokenFor({});
+    expect(claims.roomConfig).toBeDefined();
+    const agents = claims.roomConfig?.agents ?? [];
+    expect(agents).toHaveLength(1);
+    expect(agents[0]?.agentName).toBe('bmo');
+  });
+
+  it('lives for LIVEKIT_TOKEN_TTL_SECONDS, 600 s by default', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { details, claims } = await tokenFor({});
+    const start = claims.nbf ?? claims.iat ?? 0;
+    expect((claims.exp ?? 0) - start).toBeGreaterThanOrEqual(599);
+    expect((claims.exp ?? 0) - start).toBeLessThanOrEqual(601);
+    expect(details.expiresAt).toBeGreaterThanOrEqual(before + 600);
+    expect(Math.abs(details.expiresAt - (claims.exp ?? 0))).toBeLessThanOrEqual(1);
+
+    const custom = await tokenFor({}, { ...ENV, LIVEKIT_TOKEN_TTL_SECONDS: '120' });
+    const customStart = custom.claims.nbf ?? custom.claims.iat ?? 0;
+    expect((custom.claims.exp ?? 0) - customStart).toBeGreaterThanOrEqual(119);
+    expect((custom.claims.exp ?? 0) - customStart).toBeLessThanOrEqual(121);
+  });
+
+  it('makes a new room and identity on every call', async () => {
+    const a = await tokenFor({});
+    const b = await tokenFor({});
+    expect(a.details.roomName).not.toBe(b.details.roomName);
+    expect(a.claims.sub).not.toBe(b.claims.sub);
+  });
+
+  it('carries the visitor time zone as the tz attribute', async () => {
+    const { claims } = await tokenFor({ timeZone: 'Asia/Manila' });
+    expect(claims.attributes).toEqual({ tz: 'Asia/Manila' });
+    const without = await tokenFor({});
+    expect(without.claims.attributes?.tz).toBeUndefined();
+  });
+
+  it('accepts a request with no body at all', async () => {
+    const response = await app.request('/api/livekit/token', { method: 'POST' }, ENV);
+    expect(response.status).toBe(200);
+    expect(LiveKitTokenResponse.parse(await response.json()).participantName).toBe('Visitor');
+  });
+
+  it('refuses a participant name longer than 40 characters, naming the field', async () => {
+    const response = await post({ participantName: 'x'.repeat(41) });
+    expect(response.status).toBe(400);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.issues?.map((i) => i.path)).toContain('participantName');
+  });
+
+  it('refuses an unknown time zone, naming the field', async () => {
+    const response = await post({ timeZone: 'Mars/Olympus_Mons' });
+    expect(response.status).toBe(400);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.error.issues?.map((i) => i.path)).toContain('timeZone');
+  });
+
+  it('refuses a body that is not valid JSON', async () => {
+    const response = await post('{"participantName": ');
+    expect(response.status).toBe(400);
+    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('bad_request');
+  });
+
+  it('refuses a body that is not sent as JSON', async () => {
+    const response = await post('participantName=Finn', ENV, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(response.status).toBe(415);
+    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers 503 not_configured when a LiveKit setting is missing', async () => {
+    for (const missing of ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'] as const) {
+      const response = await post({}, { ...ENV, [missing]: undefined });
+      expect(response.status).toBe(503);
+      const body = ApiErrorBody.parse(await response.json());
+      expect(body.error.code).toBe('not_configured');
+      expect(body.error.message).toBe(
+        'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
+      );
+    }
+  });
+
+  it('answers 503 before looking at a bad body when not configured', async () => {
+    const response = await post('not json', {});
+    expect(response.status).toBe(503);
+  });
+});
