@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/tarot/index.ts';
+import '../../web-components/tarot/tarot-card.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import { DECK } from '../../contracts/deck.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';

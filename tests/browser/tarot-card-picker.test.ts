@@ -1,0 +1,356 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../web-components/tarot/index.ts';
+import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
+import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
+import {
+  secureRandomInt,
+  secureShuffle,
+} from '../../web-components/tarot/controllers/secure-shuffle.ts';
+import { setMotionChoice } from '../../web-components/stores/preferences.ts';
+import { CARD_IDS, getCard } from '../../contracts/deck.ts';
+import { DrawCardResult } from '../../contracts/reading.ts';
+import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+
+function cards(picker: TarotCardPicker): HTMLButtonElement[] {
+  return [...(picker.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.card') ?? [])];
+}
+
+function card(picker: TarotCardPicker, index: number): HTMLButtonElement {
+  const button = cards(picker)[index];
+  if (!button) throw new Error(`no card ${index}`);
+  return button;
+}
+
+function focused(picker: TarotCardPicker): Element | null {
+  return picker.shadowRoot?.activeElement ?? null;
+}
+
+function liveRegion(picker: TarotCardPicker): string {
+  return picker.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim() ?? '';
+}
+
+function flipper(picker: TarotCardPicker): HTMLElement {
+  const el = picker.shadowRoot?.querySelector<HTMLElement>('.flipper');
+  if (!el) throw new Error('no revealed card');
+  return el;
+}
+
+async function clickCenter(element: Element): Promise<void> {
+  element.scrollIntoView({ block: 'center' });
+  const rect = element.getBoundingClientRect();
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)],
+  });
+}
+
+function animatesTransform(element: Element): boolean {
+  return element
+    .getAnimations({ subtree: true })
+    .some(
+      (animation) =>
+        animation.effect instanceof KeyframeEffect &&
+        animation.effect.getKeyframes().some((frame) => 'transform' in frame),
+    );
+}
+
+const pickerHtml = (excluded: string[] = []) =>
+  html`<div>
+    <button type="button" id="before">Before</button>
+    <tarot-card-picker
+      position-label="Past"
+      prompt-role="what shaped you"
+      .excluded=${excluded}
+    ></tarot-card-picker>
+    <button type="button" id="after">After</button>
+  </div>`;
+
+async function mountPicker(excluded: string[] = []): Promise<TarotCardPicker> {
+  const wrapper = await fixture<HTMLElement>(pickerHtml(excluded));
+  const picker = wrapper.querySelector('tarot-card-picker');
+  if (!picker) throw new Error('no picker');
+  await picker.updateComplete;
+  return picker;
+}
+
+afterEach(async () => {
+  setMotionChoice('system');
+  await emulateMedia({ reducedMotion: 'no-preference' });
+  await resetMouse();
+});
+
+describe('<tarot-card-picker>', () => {
+  describe('accessibility', () => {
+    it('is accessible before and after a pick', async () => {
+      const picker = await mountPicker();
+      await expectAccessible(picker);
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 3).click();
+      await picked;
+      await expectAccessible(picker);
+    });
+
+    it('shows the position label and the prompt role', async () => {
+      const picker = await mountPicker();
+      const text = picker.shadowRoot?.querySelector('header')?.textContent ?? '';
+      expect(text).to.contain('Past');
+      expect(text).to.contain('what shaped you');
+      const group = picker.shadowRoot?.querySelector('[role="group"]');
+      expect(group?.getAttribute('aria-label')).to.equal('Choose a card for Past');
+    });
+
+    it('offers every card face down as a native button named by its place in the spread', async () => {
+      const picker = await mountPicker();
+      const buttons = cards(picker);
+      expect(buttons).to.have.length(78);
+      expect(buttons[0]?.getAttribute('aria-label')).to.equal('Card 1 of 78');
+      expect(buttons[11]?.getAttribute('aria-label')).to.equal('Card 12 of 78');
+      // Face down means face down: nothing in the page tells which card lies where.
+      const markup = picker.shadowRoot?.innerHTML ?? '';
+      for (const id of CARD_IDS) expect(markup).not.to.contain(id);
+    });
+  });
+
+  describe('keyboard', () => {
+    it('is one tab stop: Tab enters on the first card and the next Tab leaves', async () => {
+      const picker = await mountPicker();
+      expect(cards(picker).filter((b) => b.tabIndex === 0)).to.have.length(1);
+      document.getElementById('before')?.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(picker)).to.equal(card(picker, 0));
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement?.id).to.equal('after');
+    });
+
+    it('moves focus with the arrow keys, Home and End', async () => {
+      const picker = await mountPicker();
+      document.getElementById('before')?.focus();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'ArrowRight' });
+      expect(focused(picker)).to.equal(card(picker, 1));
+      await sendKeys({ press: 'ArrowRight' });
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(focused(picker)).to.equal(card(picker, 1));
+      await sendKeys({ press: 'End' });
+      expect(focused(picker)).to.equal(card(picker, 77));
+      await sendKeys({ press: 'ArrowRight' });
+      expect(focused(picker)).to.equal(card(picker, 77));
+      await sendKeys({ press: 'Home' });
+      expect(focused(picker)).to.equal(card(picker, 0));
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(focused(picker)).to.equal(card(picker, 0));
+    });
+
+    it('moves a row down and up with ArrowDown and ArrowUp, staying in the column', async () => {
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      const start = card(picker, 0).getBoundingClientRect();
+      await sendKeys({ press: 'ArrowDown' });
+      const below = focused(picker);
+      expect(below).to.be.instanceOf(HTMLButtonElement);
+      const rect = (below as HTMLElement).getBoundingClientRect();
+      expect(rect.top).to.be.greaterThan(start.bottom - 1);
+      expect(Math.abs(rect.left - start.left)).to.be.lessThan(start.width / 2);
+      await sendKeys({ press: 'ArrowUp' });
+      expect(focused(picker)).to.equal(card(picker, 0));
+    });
+
+    it('keeps the tab stop where focus went last', async () => {
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      await sendKeys({ press: 'End' });
+      await sendKeys({ press: 'Tab' });
+      document.getElementById('before')?.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(picker)).to.equal(card(picker, 77));
+    });
+
+    it('picks the focused card with Enter', async () => {
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      await sendKeys({ press: 'ArrowRight' });
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      await sendKeys({ press: 'Enter' });
+      const { detail } = await picked;
+      expect(DrawCardResult.safeParse(detail).success).to.equal(true);
+      expect(card(picker, 1).getAttribute('aria-label')).to.contain('drawn');
+      expect(focused(picker)).to.equal(card(picker, 1));
+    });
+
+    it('picks the focused card with Space', async () => {
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      await sendKeys({ press: 'Space' });
+      const { detail } = await picked;
+      expect(getCard(detail.cardId)?.name).to.equal(detail.cardName);
+    });
+  });
+
+  describe('pointer', () => {
+    it('picks a card on click, reveals it and says what was drawn', async () => {
+      const picker = await mountPicker();
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      await clickCenter(card(picker, 20));
+      const { detail } = await picked;
+      const revealed = picker.shadowRoot?.querySelector<TarotCardElement>('tarot-card');
+      expect(revealed?.cardId).to.equal(detail.cardId);
+      expect(revealed?.reversed).to.equal(detail.reversed);
+      const orientation = detail.reversed ? 'reversed' : 'upright';
+      expect(liveRegion(picker)).to.equal(`You drew ${detail.cardName}, ${orientation}`);
+      const caption = picker.shadowRoot?.querySelector('.caption')?.textContent ?? '';
+      expect(caption).to.contain(detail.cardName);
+      expect(caption.toLowerCase()).to.contain(orientation);
+    });
+  });
+
+  describe('events', () => {
+    it('fires tarot-card-pick once, with { cardId, cardName, reversed }, after the reveal', async () => {
+      const picker = await mountPicker();
+      const events: CustomEvent[] = [];
+      let animatingAtEvent = true;
+      picker.addEventListener('tarot-card-pick', (event) => {
+        events.push(event);
+        animatingAtEvent = flipper(picker)
+          .getAnimations()
+          .some((a) => a.playState === 'running');
+      });
+      card(picker, 7).click();
+      // While the card flips, nothing has been fired yet.
+      await picker.updateComplete;
+      expect(events).to.have.length(0);
+      expect(animatesTransform(flipper(picker))).to.equal(true);
+      await waitUntil(() => events.length > 0, 'the pick event');
+      card(picker, 8).click();
+      await clickCenter(card(picker, 9));
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(events).to.have.length(1);
+      const [event] = events;
+      expect(animatingAtEvent).to.equal(false);
+      expect(event?.bubbles).to.equal(true);
+      expect(event?.composed).to.equal(true);
+      expect(Object.keys(event?.detail ?? {}).sort()).to.deep.equal([
+        'cardId',
+        'cardName',
+        'reversed',
+      ]);
+      expect(picker.drawn).to.deep.equal(event?.detail);
+    });
+
+    it('is disabled after the pick, and reset() shuffles again for the next draw', async () => {
+      const picker = await mountPicker();
+      const first = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 0).click();
+      await first;
+      expect(picker.disabled).to.equal(true);
+      expect(cards(picker).every((b) => b.getAttribute('aria-disabled') === 'true')).to.equal(true);
+
+      picker.reset();
+      await picker.updateComplete;
+      expect(picker.disabled).to.equal(false);
+      expect(picker.drawn).to.equal(null);
+      expect(picker.shadowRoot?.querySelector('.reveal')).to.equal(null);
+      const second = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 0).click();
+      expect((await second).detail.cardId).to.be.a('string');
+    });
+
+    it('starts a new draw when the position label changes', async () => {
+      const picker = await mountPicker();
+      const first = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 0).click();
+      const { detail } = await first;
+      picker.excluded = [detail.cardId];
+      picker.positionLabel = 'Present';
+      await picker.updateComplete;
+      expect(picker.disabled).to.equal(false);
+      expect(cards(picker)).to.have.length(77);
+      expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Present');
+    });
+  });
+
+  describe('reduced motion', () => {
+    for (const [how, apply] of [
+      ['the system setting', () => emulateMedia({ reducedMotion: 'reduce' })],
+      ['the saved $reducedMotion choice', async () => setMotionChoice('reduce')],
+    ] as const) {
+      it(`reveals without turning the card under ${how}`, async () => {
+        await apply();
+        const picker = await mountPicker();
+        await waitUntil(() => picker.hasAttribute('data-reduced-motion'), 'reduced motion seen');
+        const started = performance.now();
+        const picked = oneEvent(picker, 'tarot-card-pick');
+        card(picker, 5).click();
+        await picker.updateComplete;
+        expect(animatesTransform(picker.shadowRoot?.querySelector('.reveal') ?? picker)).to.equal(
+          false,
+        );
+        expect(getComputedStyle(flipper(picker)).transform).to.equal('none');
+        await picked;
+        expect(performance.now() - started).to.be.lessThan(600);
+        // Focus does not lift the cards either.
+        card(picker, 6).focus();
+        expect(getComputedStyle(card(picker, 6)).transitionDuration).to.equal('0s');
+      });
+    }
+  });
+
+  describe('no repeated card', () => {
+    it('never offers an excluded card', async () => {
+      const excluded = ['the-fool', 'the-star', 'ace-of-cups'];
+      const picker = await mountPicker(excluded);
+      expect(cards(picker)).to.have.length(75);
+      expect(card(picker, 74).getAttribute('aria-label')).to.equal('Card 75 of 75');
+      for (let i = 0; i < 5; i++) {
+        const picked = oneEvent(picker, 'tarot-card-pick');
+        card(picker, secureRandomInt(75)).click();
+        const { detail } = await picked;
+        expect(excluded).not.to.include(detail.cardId);
+        picker.reset();
+        await picker.updateComplete;
+      }
+    });
+
+    it('draws the whole deck through successive pickers without a repeat', async () => {
+      const picker = await mountPicker();
+      picker.style.setProperty('--tarot-card-picker-flip-duration', '0ms');
+      const drawn: string[] = [];
+      for (let round = 1; round <= 78; round++) {
+        expect(cards(picker)).to.have.length(78 - drawn.length);
+        const picked = oneEvent(picker, 'tarot-card-pick');
+        card(picker, secureRandomInt(78 - drawn.length)).click();
+        const { detail } = await picked;
+        expect(drawn).not.to.include(detail.cardId);
+        drawn.push(detail.cardId);
+        picker.excluded = [...drawn];
+        picker.positionLabel = `Position ${round}`;
+        await picker.updateComplete;
+      }
+      expect(new Set(drawn).size).to.equal(78);
+      expect(cards(picker)).to.have.length(0);
+      expect(picker.shadowRoot?.textContent).to.contain('No cards are left to draw.');
+    });
+  });
+
+  describe('shuffling', () => {
+    it('draws integers within range and shuffles into a permutation', () => {
+      for (const max of [1, 2, 3, 7, 78, 2 ** 32]) {
+        for (let i = 0; i < 200; i++) {
+          const value = secureRandomInt(max);
+          expect(value).to.be.at.least(0).and.below(max);
+          expect(Number.isInteger(value)).to.equal(true);
+        }
+      }
+      const shuffled = secureShuffle(CARD_IDS);
+      expect([...shuffled].sort()).to.deep.equal([...CARD_IDS].sort());
+      expect(() => secureRandomInt(0)).to.throw(RangeError);
+      expect(() => secureRandomInt(1.5)).to.throw(RangeError);
+    });
+
+    it('deals a different order each time', () => {
+      // 78! orders: two equal shuffles in a row would mean no shuffling at all.
+      expect(secureShuffle(CARD_IDS)).not.to.deep.equal(secureShuffle(CARD_IDS));
+    });
+  });
+});

@@ -1,0 +1,251 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { CARD_IDS, getCard } from '../../contracts/deck.ts';
+import type { DrawCardResult } from '../../contracts/reading.ts';
+import { CardMotionController } from './controllers/card-motion.ts';
+import { RovingTabindexController } from './controllers/roving-tabindex.ts';
+import { secureCoin, secureShuffle } from './controllers/secure-shuffle.ts';
+import { styles } from './tarot-card-picker.styles.ts';
+import './tarot-card.ts';
+
+export type TarotCardPickDetail = DrawCardResult;
+
+const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
+
+/**
+ * @summary A shuffled spread of the cards still in the deck, face down, for drawing one card.
+ *
+ * Shows the spread position and what it stands for, then every card not in `excluded`, shuffled
+ * with `crypto.getRandomValues`. One card is picked by pointer, touch or keyboard (one tab stop;
+ * arrow keys, Home and End move; Enter or Space picks). Whether it lies reversed is decided fairly
+ * at that moment. The card flips to show its face, the picker says what was drawn, fires
+ * `tarot-card-pick` when the reveal is over and takes no further pick until `reset()` or a new
+ * `position-label`.
+ *
+ * @fires {CustomEvent<TarotCardPickDetail>} tarot-card-pick - The drawn card, `{ cardId, cardName,
+ * reversed }`, once its reveal has finished. Fired once per draw.
+ * @csspart header - The position label and prompt role.
+ * @csspart position - The position label.
+ * @csspart role - The prompt role.
+ * @csspart spread - The grid of face-down cards.
+ * @csspart card - Each face-down card (a native button).
+ * @csspart reveal - The drawn card and its caption.
+ * @cssprop --tarot-card-picker-background - Background. Defaults to --va-color-surface.
+ * @cssprop --tarot-card-picker-card-width - Smallest width of a face-down card. Default 2.5rem (3.25rem on wide containers).
+ * @cssprop --tarot-card-picker-reveal-width - Width of the drawn card. Default 9rem.
+ * @cssprop --tarot-card-picker-flip-duration - How long the reveal flip takes. Default 700ms.
+ * @cssprop --tarot-card-picker-accent - Card-back and heading accent. Defaults to --va-color-accent.
+ */
+@customElement('tarot-card-picker')
+export class TarotCardPicker extends LitElement {
+  static override styles = styles;
+
+  /** The spread position being drawn for, e.g. "Past". A new value starts a new draw. */
+  @property({ attribute: 'position-label' }) positionLabel = '';
+
+  /** What the position stands for, e.g. "what shaped you". */
+  @property({ attribute: 'prompt-role' }) promptRole = '';
+
+  /** Ids of cards already drawn; they are never offered. */
+  @property({ attribute: false }) excluded: readonly string[] = [];
+
+  /** Passed to the revealed `<tarot-card>`: the deployer's image address with `{id}`. */
+  @property({ attribute: 'image-base' }) imageBase = '';
+
+  /** Set once a card is drawn; no card can be picked while it is set. `reset()` clears it. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /** The shuffled ids on offer. Card ids stay in script: the buttons only know their position. */
+  @state() private order: readonly string[] = [];
+  @state() private drawnIndex = -1;
+  @state() private result: DrawCardResult | null = null;
+  @state() private announcement = '';
+
+  #generation = 0;
+  #motion = new CardMotionController(this);
+  #roving = new RovingTabindexController(this, {
+    elements: () => [...this.renderRoot.querySelectorAll<HTMLButtonElement>('.card')],
+    columns: () => this.#columns(),
+    rightToLeft: () => getComputedStyle(this).direction === 'rtl',
+  });
+
+  /** The card drawn in this round, or null before the pick. */
+  get drawn(): DrawCardResult | null {
+    return this.result;
+  }
+
+  /** Shuffles the remaining deck again and allows a new pick. */
+  reset(): void {
+    this.#shuffle();
+    this.disabled = false;
+  }
+
+  #shuffle(): void {
+    this.#generation += 1;
+    this.#motion.cancel();
+    this.order = secureShuffle(CARD_IDS.filter((id) => !this.excluded.includes(id)));
+    this.drawnIndex = -1;
+    this.result = null;
+    this.announcement = '';
+    this.#roving.setIndex(0);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.hasUpdated && changed.has('positionLabel')) this.reset();
+    else if (!this.hasUpdated || (changed.has('excluded') && this.result === null)) this.#shuffle();
+  }
+
+  override render() {
+    const total = this.order.length;
+    const title = this.positionLabel ? `Choose a card for ${this.positionLabel}` : 'Choose a card';
+    return html`
+      <header part="header">
+        ${
+          this.positionLabel
+            ? html`<p class="position" part="position">${this.positionLabel}</p>`
+            : nothing
+        }
+        ${this.promptRole ? html`<p class="role" part="role">${this.promptRole}</p>` : nothing}
+      </header>
+      <div class="table">
+        ${
+          total === 0
+            ? html`<p class="empty">No cards are left to draw.</p>`
+            : html`<div
+                class="spread"
+                part="spread"
+                role="group"
+                aria-label=${title}
+                ?data-drawn=${this.result !== null}
+                @click=${this.#onClick}
+                @keydown=${this.#onKeydown}
+                @focusin=${this.#onFocusin}
+              >
+                ${this.order.map((_, i) => this.#renderCard(i, total))}
+              </div>`
+        }
+        ${this.result ? this.#renderReveal(this.result) : nothing}
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        ${this.announcement}
+      </div>
+    `;
+  }
+
+  #renderCard(index: number, total: number) {
+    const drawn = index === this.drawnIndex && this.result;
+    const label = drawn
+      ? `Card ${index + 1} of ${total}, drawn: ${orientationText(drawn)}`
+      : `Card ${index + 1} of ${total}`;
+    return html`<button
+      class="card"
+      part="card"
+      type="button"
+      data-index=${index}
+      aria-label=${label}
+      aria-disabled=${this.disabled ? 'true' : nothing}
+      ?data-drawn=${index === this.drawnIndex}
+    ></button>`;
+  }
+
+  #renderReveal(result: DrawCardResult) {
+    return html`<div class="reveal" part="reveal">
+      <div class="flipper">
+        <div class="side back"></div>
+        <tarot-card
+          class="side front"
+          card-id=${result.cardId}
+          ?reversed=${result.reversed}
+          image-base=${this.imageBase}
+        ></tarot-card>
+      </div>
+      <p class="caption">
+        <span class="name">${result.cardName}</span>
+        <span class="orientation">${result.reversed ? 'Reversed' : 'Upright'}</span>
+      </p>
+    </div>`;
+  }
+
+  #onClick = (event: MouseEvent): void => {
+    const target = event.target instanceof Element ? event.target.closest('.card') : null;
+    if (!(target instanceof HTMLButtonElement)) return;
+    void this.#pick(Number(target.dataset['index']));
+  };
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    this.#roving.handleKeydown(event);
+  };
+
+  #onFocusin = (event: FocusEvent): void => {
+    this.#roving.handleFocusin(event);
+  };
+
+  async #pick(index: number): Promise<void> {
+    const cardId = this.order[index];
+    const card = cardId === undefined ? undefined : getCard(cardId);
+    if (this.disabled || this.result || !card) return;
+    const result: DrawCardResult = { cardId: card.id, cardName: card.name, reversed: secureCoin() };
+    const generation = this.#generation;
+    this.drawnIndex = index;
+    this.result = result;
+    this.disabled = true;
+    this.announcement = `You drew ${orientationText(result)}`;
+    await this.updateComplete;
+    const finished = await this.#reveal();
+    if (!finished || generation !== this.#generation) return;
+    this.dispatchEvent(
+      new CustomEvent<TarotCardPickDetail>('tarot-card-pick', {
+        detail: { ...result },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  /** Flips the drawn card face up; with reduced motion it only fades in, briefly. */
+  async #reveal(): Promise<boolean> {
+    const reveal = this.renderRoot.querySelector('.reveal');
+    const flipper = this.renderRoot.querySelector('.flipper');
+    if (!reveal || !flipper) return true;
+    if (this.#motion.reduced) {
+      return this.#motion.play(reveal, [{ opacity: 0 }, { opacity: 1 }], { duration: 120 });
+    }
+    const duration = this.#motion.duration('--tarot-card-picker-flip-duration', 700);
+    const [shown, flipped] = await Promise.all([
+      this.#motion.play(
+        reveal,
+        [
+          { opacity: 0, transform: 'scale(0.85)' },
+          { opacity: 1, transform: 'none' },
+        ],
+        { duration: duration * 0.35, easing: EASE },
+      ),
+      this.#motion.play(
+        flipper,
+        [{ transform: 'rotateY(180deg)' }, { transform: 'rotateY(0deg)' }],
+        { duration, easing: EASE },
+      ),
+    ]);
+    return shown && flipped;
+  }
+
+  /** How many cards a row of the spread holds, from the grid's resolved columns. */
+  #columns(): number {
+    const spread = this.renderRoot.querySelector<HTMLElement>('.spread');
+    if (!spread) return 1;
+    return getComputedStyle(spread).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+  }
+}
+
+function orientationText(result: DrawCardResult): string {
+  return `${result.cardName}, ${result.reversed ? 'reversed' : 'upright'}`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tarot-card-picker': TarotCardPicker;
+  }
+  interface GlobalEventHandlersEventMap {
+    'tarot-card-pick': CustomEvent<TarotCardPickDetail>;
+  }
+}

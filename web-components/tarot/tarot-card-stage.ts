@@ -1,0 +1,210 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { getCard } from '../../contracts/deck.ts';
+import { CardMotionController } from './controllers/card-motion.ts';
+import { styles } from './tarot-card-stage.styles.ts';
+import './tarot-card.ts';
+
+/** A card as the stage shows it. */
+export interface StagedCard {
+  cardId: string;
+  reversed: boolean;
+}
+
+export type TarotCardShownDetail = StagedCard;
+
+interface Entry extends StagedCard {
+  key: number;
+}
+
+const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
+
+/**
+ * @summary The card the reader is talking about, shown large with its name and orientation, until
+ * another takes its place.
+ *
+ * Set `.card` (or the `card-id` and `reversed` attributes). The old card slides and fades out as
+ * the new one comes in; with reduced motion the new card simply appears. When the display is
+ * complete the stage fires `tarot-card-shown`, so a `show_card` tool can await it; setting the
+ * same card again through `.card` fires it again at once. An unknown id shows a face-down card
+ * labelled "Unknown card" and fires nothing (check ids with `getCard` first).
+ *
+ * @fires {CustomEvent<TarotCardShownDetail>} tarot-card-shown - `{ cardId, reversed }` once the
+ * card is fully on screen.
+ * @csspart stage - The area the cards move in.
+ * @csspart figure - The current card with its caption.
+ * @csspart caption - The card's name and orientation.
+ * @cssprop --tarot-card-stage-card-width - Width of the card. Default 14rem.
+ * @cssprop --tarot-card-stage-duration - How long a change of card takes. Default 450ms.
+ * @cssprop --tarot-card-stage-background - Background. Defaults to --va-color-surface.
+ */
+@customElement('tarot-card-stage')
+export class TarotCardStage extends LitElement {
+  static override styles = styles;
+
+  /** The id of the card on show, e.g. "the-tower"; empty shows nothing. */
+  @property({ attribute: 'card-id' }) cardId = '';
+
+  /** Whether the card on show lies reversed. */
+  @property({ type: Boolean, reflect: true }) reversed = false;
+
+  /** Passed to `<tarot-card>`: the deployer's image address with `{id}`. */
+  @property({ attribute: 'image-base' }) imageBase = '';
+
+  @state() private entries: readonly Entry[] = [];
+  @state() private announcement = '';
+
+  #key = 0;
+  /** The entry of the card on show (the last one set), or null. */
+  #shown: Entry | null = null;
+  #moving = false;
+  #replay = false;
+  #pendingTransition = false;
+  #motion = new CardMotionController(this);
+
+  /** The card on show, as `{ cardId, reversed }`, or null for none. */
+  get card(): StagedCard | null {
+    return this.cardId ? { cardId: this.cardId, reversed: this.reversed } : null;
+  }
+
+  set card(value: StagedCard | null) {
+    this.cardId = value?.cardId ?? '';
+    this.reversed = value?.reversed ?? false;
+    this.#replay = true;
+    this.requestUpdate();
+  }
+
+  protected override willUpdate(): void {
+    const next = this.card;
+    if (sameCard(this.#shown, next)) return;
+    const key = ++this.#key;
+    const entry = next ? { ...next, key } : null;
+    // With reduced motion the old card goes at once; otherwise it stays to slide out.
+    const leaving = this.#shown && !this.#motion.reduced ? [this.#shown] : [];
+    this.entries = [...leaving, ...(entry ? [entry] : [])];
+    this.#shown = entry;
+    this.#replay = false;
+    this.#pendingTransition = true;
+    const card = next ? getCard(next.cardId) : undefined;
+    this.announcement = card
+      ? `Showing ${card.name}, ${next?.reversed ? 'reversed' : 'upright'}`
+      : '';
+  }
+
+  protected override updated(): void {
+    if (this.#pendingTransition) {
+      this.#pendingTransition = false;
+      if (this.#motion.reduced) {
+        this.#motion.cancel();
+        this.#moving = false;
+        this.#fireShown();
+      } else {
+        void this.#transition(this.#key);
+      }
+    } else if (this.#replay) {
+      this.#replay = false;
+      if (!this.#moving) this.#fireShown();
+    }
+  }
+
+  override render() {
+    return html`
+      <div class="stage" part="stage">
+        ${repeat(
+          this.entries,
+          (entry) => entry.key,
+          (entry) => this.#renderEntry(entry, entry.key === this.#shown?.key),
+        )}
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        ${this.announcement}
+      </div>
+    `;
+  }
+
+  #renderEntry(entry: Entry, isCurrent: boolean) {
+    const card = getCard(entry.cardId);
+    return html`<figure
+      class=${isCurrent ? 'slot current' : 'slot leaving'}
+      part=${isCurrent ? 'figure' : nothing}
+      aria-hidden=${isCurrent ? nothing : 'true'}
+    >
+      <tarot-card
+        card-id=${entry.cardId}
+        ?reversed=${entry.reversed}
+        image-base=${this.imageBase}
+      ></tarot-card>
+      <figcaption part="caption">
+        <span class="name">${card?.name ?? 'Unknown card'}</span>
+        ${
+          card
+            ? html`<span class="orientation">${entry.reversed ? 'Reversed' : 'Upright'}</span>`
+            : nothing
+        }
+      </figcaption>
+    </figure>`;
+  }
+
+  /** Slides the old card out and the new one in, then reports the new one shown. */
+  async #transition(key: number): Promise<void> {
+    this.#motion.cancel();
+    this.#moving = true;
+    const entering = this.renderRoot.querySelector('.slot.current');
+    const leaving = this.renderRoot.querySelector('.slot.leaving');
+    const duration = this.#motion.duration('--tarot-card-stage-duration', 450);
+    const results = await Promise.all([
+      leaving
+        ? this.#motion.play(
+            leaving,
+            [
+              { opacity: 1, transform: 'none' },
+              { opacity: 0, transform: 'translateX(-18%) scale(0.94)' },
+            ],
+            { duration: duration * 0.8, easing: EASE, fill: 'forwards' },
+          )
+        : true,
+      entering
+        ? this.#motion.play(
+            entering,
+            [
+              { opacity: 0, transform: 'translateX(18%) scale(0.94)' },
+              { opacity: 1, transform: 'none' },
+            ],
+            { duration, easing: EASE },
+          )
+        : true,
+    ]);
+    // A newer card took over: its own transition reports it.
+    if (key !== this.#key) return;
+    this.#moving = false;
+    this.entries = this.entries.filter((entry) => entry.key === key);
+    if (results.every(Boolean)) this.#fireShown();
+  }
+
+  #fireShown(): void {
+    const card = this.card;
+    if (!card || !getCard(card.cardId)) return;
+    this.dispatchEvent(
+      new CustomEvent<TarotCardShownDetail>('tarot-card-shown', {
+        detail: { cardId: card.cardId, reversed: card.reversed },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+}
+
+function sameCard(a: StagedCard | null, b: StagedCard | null): boolean {
+  if (!a || !b) return !a && !b;
+  return a.cardId === b.cardId && a.reversed === b.reversed;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tarot-card-stage': TarotCardStage;
+  }
+  interface GlobalEventHandlersEventMap {
+    'tarot-card-shown': CustomEvent<TarotCardShownDetail>;
+  }
+}
