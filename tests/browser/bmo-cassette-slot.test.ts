@@ -1,0 +1,358 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../web-components/bmo/bmo-cassette-slot.ts';
+import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
+import { onCassetteSound, type CassetteSoundKind } from '../../web-components/bmo/sound.ts';
+import { clearCassette, setCassette } from '../../web-components/stores/cassette.ts';
+import {
+  $soundMuted,
+  setMotionChoice,
+  setSoundMuted,
+} from '../../web-components/stores/preferences.ts';
+import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+
+function shadow(el: BmoCassetteSlot): ShadowRoot {
+  if (!el.shadowRoot) throw new Error('no shadow root');
+  return el.shadowRoot;
+}
+function cassetteButton(el: BmoCassetteSlot): HTMLButtonElement {
+  const button = shadow(el).querySelector<HTMLButtonElement>('button.cassette');
+  if (!button) throw new Error('no cassette on show');
+  return button;
+}
+function dialog(el: BmoCassetteSlot): HTMLDialogElement {
+  const found = shadow(el).querySelector('dialog');
+  if (!found) throw new Error('no dialog');
+  return found;
+}
+function button(el: BmoCassetteSlot, selector: string): HTMLButtonElement {
+  const found = shadow(el).querySelector<HTMLButtonElement>(selector);
+  if (!found) throw new Error(`no ${selector}`);
+  return found;
+}
+function label(el: BmoCassetteSlot): string {
+  return shadow(el).querySelector('.label')?.textContent?.trim() ?? '';
+}
+function liveRegion(el: BmoCassetteSlot): string {
+  return shadow(el).querySelector('[aria-live="polite"]')?.textContent?.trim() ?? '';
+}
+/** Waits until the cassette titled `title` rests in the slot. */
+async function showing(el: BmoCassetteSlot, title: string): Promise<void> {
+  await waitUntil(() => el.phase === 'idle' && label(el) === title, `"${title}" in the slot`);
+  await el.updateComplete;
+}
+async function click(target: Element): Promise<void> {
+  const box = target.getBoundingClientRect();
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+  });
+}
+/** Animations (script or CSS) that move something, on the cassette or inside it. */
+function movingAnimations(target: Element): Animation[] {
+  return target.getAnimations({ subtree: true }).filter((animation) => {
+    const effect = animation.effect;
+    return (
+      effect instanceof KeyframeEffect &&
+      effect.getKeyframes().some((frame) => 'transform' in frame)
+    );
+  });
+}
+
+describe('<bmo-cassette-slot>', () => {
+  beforeEach(async () => {
+    clearCassette();
+    setSoundMuted(true);
+    setMotionChoice('full');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+  afterEach(async () => {
+    clearCassette();
+    setMotionChoice('system');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('is accessible empty, holding a cassette, and with its dialog open', async () => {
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    await expectAccessible(el);
+    expect(el.phase).to.equal('empty');
+    expect(shadow(el).textContent).to.contain('No cassette yet');
+
+    setCassette({ title: 'Philhealth ID', content: '1234-5678-9012' });
+    await showing(el, 'Philhealth ID');
+    await expectAccessible(el);
+    const cassette = cassetteButton(el);
+    expect(cassette.getAttribute('aria-haspopup')).to.equal('dialog');
+    expect(cassette.getAttribute('aria-label')).to.equal('Open cassette: Philhealth ID');
+
+    cassette.click();
+    await el.updateComplete;
+    await expectAccessible(document);
+    dialog(el).close();
+  });
+
+  it('Cassette message arrives: shows a cassette labelled with the title, announces it, fires insert', async () => {
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const inserted = oneEvent(el, 'bmo-cassette-insert');
+    setCassette({ title: 'Philhealth ID', content: '1234-5678-9012' });
+    const event = await inserted;
+    expect(event.detail.title).to.equal('Philhealth ID');
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(el.phase).to.equal('inserting');
+    await showing(el, 'Philhealth ID');
+    expect(el.phase).to.equal('idle');
+    expect(label(el)).to.equal('Philhealth ID');
+    await waitUntil(
+      () => liveRegion(el) === 'cassette received: Philhealth ID',
+      'the live region to announce the cassette',
+    );
+  });
+
+  it('Cassette message replaces existing cassette: ejects, swaps, then inserts, in that order', async () => {
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    setCassette({ title: 'Old ID', content: 'old' });
+    await showing(el, 'Old ID');
+
+    const steps: string[] = [];
+    const phases: string[] = [];
+    let movedOnEject = false;
+    const observer = new MutationObserver(() => phases.push(el.phase));
+    observer.observe(el, { attributes: true, attributeFilter: ['phase'] });
+    el.addEventListener('bmo-cassette-eject', (event) => {
+      steps.push(`eject ${event.detail.title} (phase ${el.phase}, label ${label(el)})`);
+      movedOnEject = movingAnimations(cassetteButton(el)).length > 0;
+    });
+    el.addEventListener('bmo-cassette-insert', (event) => {
+      steps.push(`insert ${event.detail.title} (phase ${el.phase}, label ${label(el)})`);
+    });
+
+    setCassette({ title: 'New ID', content: 'new' });
+    await waitUntil(() => steps.length === 2, 'eject and insert');
+    await showing(el, 'New ID');
+    observer.disconnect();
+
+    expect(steps).to.deep.equal([
+      'eject Old ID (phase ejecting, label Old ID)',
+      'insert New ID (phase inserting, label New ID)',
+    ]);
+    expect(phases).to.deep.equal(['ejecting', 'inserting', 'idle']);
+    expect(movedOnEject, 'the eject moves the cassette').to.equal(true);
+    expect(label(el)).to.equal('New ID');
+    await waitUntil(() => liveRegion(el) === 'cassette received: New ID', 'the new announcement');
+  });
+
+  it('User opens cassette: pressing it opens a dialog with the title and the exact content', async () => {
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const content = '1234-5678-9012\n  second line, kept as typed';
+    setCassette({ title: 'Philhealth ID', content });
+    await showing(el, 'Philhealth ID');
+
+    const opened = oneEvent(el, 'bmo-cassette-open');
+    await click(cassetteButton(el));
+    expect((await opened).detail.title).to.equal('Philhealth ID');
+    await el.updateComplete;
+    const box = dialog(el);
+    expect(box.open).to.equal(true);
+    expect(box.matches(':modal')).to.equal(true);
+    expect(box.querySelector('h2')?.textContent).to.equal('Philhealth ID');
+    expect(box.querySelector('.content')?.textContent).to.equal(content);
+
+    await click(button(el, '.close'));
+    expect(box.open).to.equal(false);
+    expect(shadow(el).activeElement).to.equal(cassetteButton(el));
+  });
+
+  it('works from the keyboard: Tab to the cassette, Enter opens, Escape closes and returns focus, Space opens', async () => {
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    setCassette({ title: 'Wi-Fi', content: 'correct horse battery staple' });
+    await showing(el, 'Wi-Fi');
+
+    await sendKeys({ press: 'Tab' });
+    expect(shadow(el).activeElement).to.equal(cassetteButton(el));
+
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(dialog(el).open).to.equal(true);
+    expect(dialog(el).querySelector('.content')?.textContent).to.equal(
+      'correct horse battery staple',
+    );
+
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(dialog(el).open).to.equal(false);
+    expect(shadow(el).activeElement).to.equal(cassetteButton(el));
+
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(dialog(el).open).to.equal(true);
+    await sendKeys({ press: 'Escape' });
+  });
+
+  describe('Copy', () => {
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'clipboard');
+      if (original) Object.defineProperty(Navigator.prototype, 'clipboard', original);
+    });
+
+    it('copies the content to the clipboard and says "Copied"', async () => {
+      const written: string[] = [];
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void written.push(text) },
+      });
+      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      setCassette({ title: 'Philhealth ID', content: '1234-5678-9012' });
+      await showing(el, 'Philhealth ID');
+      cassetteButton(el).click();
+      await el.updateComplete;
+
+      await click(button(el, '.copy'));
+      await waitUntil(() => written.length === 1, 'the clipboard write');
+      expect(written).to.deep.equal(['1234-5678-9012']);
+      await el.updateComplete;
+      const status = dialog(el).querySelector('[role="status"]');
+      expect(status?.textContent?.trim()).to.equal('Copied');
+      dialog(el).close();
+    });
+
+    it('falls back to selecting the text, and says so, when the clipboard refuses', async () => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: {
+          writeText: async () => {
+            throw new DOMException('Write permission denied.', 'NotAllowedError');
+          },
+        },
+      });
+      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      setCassette({ title: 'Code', content: 'ABCD-1234' });
+      await showing(el, 'Code');
+      cassetteButton(el).click();
+      await el.updateComplete;
+
+      button(el, '.copy').click();
+      const status = (): string =>
+        dialog(el).querySelector('[role="status"]')?.textContent?.trim() ?? '';
+      await waitUntil(() => status() !== '', 'the copy message');
+      expect(status()).to.contain('The text is selected');
+      expect(document.getSelection()?.toString()).to.equal('ABCD-1234');
+      dialog(el).close();
+    });
+  });
+
+  it('with reduced motion (system setting): nothing moves, the swap is instant, and it still announces', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    setMotionChoice('system');
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    setCassette({ title: 'Old ID', content: 'old' });
+    await showing(el, 'Old ID');
+
+    const moving: number[] = [];
+    const steps: string[] = [];
+    const record = (step: string) => () => {
+      steps.push(step);
+      moving.push(movingAnimations(cassetteButton(el)).length);
+    };
+    el.addEventListener('bmo-cassette-eject', record('eject'));
+    el.addEventListener('bmo-cassette-insert', record('insert'));
+    const started = performance.now();
+    setCassette({ title: 'New ID', content: 'new' });
+    await showing(el, 'New ID');
+    await waitUntil(() => steps.length === 2, 'eject and insert');
+
+    expect(steps).to.deep.equal(['eject', 'insert']);
+    expect(moving).to.deep.equal([0, 0]);
+    expect(performance.now() - started).to.be.below(300);
+    expect(label(el)).to.equal('New ID');
+    await waitUntil(() => liveRegion(el) === 'cassette received: New ID', 'the announcement');
+  });
+
+  it('with reduced motion (saved choice, system allows motion): nothing moves either', async () => {
+    setMotionChoice('reduce');
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const moving: number[] = [];
+    el.addEventListener('bmo-cassette-insert', () =>
+      moving.push(movingAnimations(cassetteButton(el)).length),
+    );
+    setCassette({ title: 'PIN', content: '0000' });
+    await showing(el, 'PIN');
+    expect(moving).to.deep.equal([0]);
+    expect(label(el)).to.equal('PIN');
+  });
+
+  it('shows markup in the content as text, never as HTML', async () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    setCassette({ title: '<b>Bold</b>', content: payload });
+    await showing(el, '<b>Bold</b>');
+    expect(label(el)).to.equal('<b>Bold</b>');
+    cassetteButton(el).click();
+    await el.updateComplete;
+
+    const content = dialog(el).querySelector('.content');
+    expect(content?.textContent).to.equal(payload);
+    expect(content?.children.length).to.equal(0);
+    expect(shadow(el).querySelectorAll('img, b').length).to.equal(0);
+    expect(document.querySelectorAll('img').length).to.equal(0);
+    dialog(el).close();
+  });
+
+  it('mutes and unmutes its sounds with a toggle that remembers the choice', async () => {
+    setSoundMuted(false);
+    const played: CassetteSoundKind[] = [];
+    const stop = onCassetteSound((record) => played.push(record.kind));
+    try {
+      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      const toggle = button(el, '.mute');
+      expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+
+      setCassette({ title: 'One', content: '1' });
+      await showing(el, 'One');
+      expect(played).to.deep.equal(['insert']);
+
+      await click(toggle);
+      await el.updateComplete;
+      expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+      expect($soundMuted.get()).to.equal(true);
+      const saved: unknown = JSON.parse(
+        localStorage.getItem('voice-agent-elements:preferences') ?? '{}',
+      );
+      expect(saved).to.include({ soundMuted: true });
+
+      setCassette({ title: 'Two', content: '2' });
+      await showing(el, 'Two');
+      expect(played, 'no sound while muted').to.deep.equal(['insert']);
+
+      const other = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      expect(button(other, '.mute').getAttribute('aria-pressed')).to.equal('true');
+
+      toggle.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+      expect($soundMuted.get()).to.equal(false);
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows a cassette given by property over the store, and the store again once it is unset', async () => {
+    setCassette({ title: 'From the store', content: 'store' });
+    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    await showing(el, 'From the store');
+
+    el.cassette = { title: 'By property', content: 'property' };
+    await showing(el, 'By property');
+    cassetteButton(el).click();
+    await el.updateComplete;
+    expect(dialog(el).querySelector('.content')?.textContent).to.equal('property');
+    dialog(el).close();
+
+    el.cassette = undefined;
+    await waitUntil(() => label(el) === 'From the store' && el.phase === 'idle', 'the store again');
+
+    el.cassette = null;
+    await waitUntil(() => el.phase === 'empty', 'an empty slot');
+  });
+});

@@ -1,0 +1,215 @@
+import { LitElement, html, nothing, svg } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { $cassette } from '../stores/cassette.ts';
+import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
+import { StoreController } from '../stores/store-controller.ts';
+import { cassetteArt } from './cassette-art.ts';
+import {
+  CassetteSwapController,
+  type CassettePhase,
+  type ShownCassette,
+} from './cassette-animation.ts';
+import { copyMessage, copyText } from './copy-text.ts';
+import { styles } from './bmo-cassette-slot.styles.ts';
+
+/** A cassette given by property: the payload's title and content. */
+export interface CassetteInput {
+  title: string;
+  content: string;
+}
+
+export interface BmoCassetteEventDetail {
+  title: string;
+}
+
+const propertyKeys = new WeakMap<CassetteInput, string>();
+let nextKey = 0;
+function keyOf(input: CassetteInput): string {
+  let key = propertyKeys.get(input);
+  if (!key) {
+    nextKey += 1;
+    key = `property-${nextKey}`;
+    propertyKeys.set(input, key);
+  }
+  return key;
+}
+
+function pick(input: CassetteInput): CassetteInput {
+  return { title: input.title, content: input.content };
+}
+
+/**
+ * @summary BMO's cassette slot: shows the cassette BMO pushed, labelled with its title, and opens
+ * its content in a dialog with a Copy button.
+ *
+ * By default it shows what the cassette store holds; set `.cassette = { title, content }` to show
+ * something else (the property wins while it is not `undefined`). A new cassette ejects the old one,
+ * swaps, and inserts the new one, with animation and sound; reduced motion swaps instantly.
+ *
+ * @fires bmo-cassette-eject - `{ title }` when a cassette starts to leave the slot.
+ * @fires bmo-cassette-insert - `{ title }` when a cassette starts to go in (after the swap).
+ * @fires bmo-cassette-open - `{ title }` when the visitor opens the cassette's dialog.
+ *
+ * @csspart bay - The slot's opening the cassette sits in.
+ * @csspart cassette - The cassette (a button).
+ * @csspart shell - The cassette's plastic shell.
+ * @csspart label - The paper label with the title.
+ * @csspart empty - What the empty slot says.
+ * @csspart mute - The sound on/off toggle.
+ * @csspart dialog - The dialog with the content.
+ * @csspart content - The content text in the dialog.
+ *
+ * @cssprop --bmo-cassette-width - The cassette's width (default 16rem, shrinking to fit).
+ * @cssprop --bmo-cassette-shell - The shell colour (default a dark plum).
+ * @cssprop --bmo-cassette-label - The label colour (default --va-color-accent).
+ * @cssprop --bmo-cassette-bay - The bay colour (default --va-color-surface).
+ */
+@customElement('bmo-cassette-slot')
+export class BmoCassetteSlot extends LitElement {
+  static override styles = styles;
+
+  /** A cassette to show instead of the store's; `null` shows an empty slot. */
+  @property({ attribute: false }) cassette: CassetteInput | null | undefined = undefined;
+
+  /** Read-only: where the cassette is (`empty`, `inserting`, `idle`, `ejecting`). */
+  @property({ reflect: true }) phase: CassettePhase = 'empty';
+
+  @state() private announcement = '';
+  @state() private copyStatus = '';
+  @state() private opened: ShownCassette | null = null;
+
+  @query('.cassette') private cassetteButton?: HTMLButtonElement | null;
+  @query('dialog') private dialog?: HTMLDialogElement | null;
+  @query('.content') private contentEl?: HTMLElement | null;
+
+  #store = new StoreController(this, $cassette);
+  #muted = new StoreController(this, $soundMuted);
+  #reducedMotion = new StoreController(this, $reducedMotion);
+  #swap = new CassetteSwapController(this, {
+    target: () => this.cassetteButton,
+    reducedMotion: () => this.#reducedMotion.value,
+    onStep: (step, cassette) => this.#onStep(step, cassette),
+  });
+
+  protected override willUpdate(): void {
+    const fromProperty = this.cassette;
+    const fromStore = this.#store.value;
+    let wanted: ShownCassette | null = null;
+    if (fromProperty !== undefined) {
+      wanted = fromProperty && { key: keyOf(fromProperty), ...pick(fromProperty) };
+    } else if (fromStore) {
+      wanted = { key: fromStore.id, ...pick(fromStore) };
+    }
+    this.#swap.show(wanted);
+    this.phase = this.#swap.phase;
+  }
+
+  #onStep(step: 'eject' | 'insert', cassette: ShownCassette): void {
+    const detail: BmoCassetteEventDetail = { title: cassette.title };
+    this.dispatchEvent(
+      new CustomEvent(`bmo-cassette-${step}`, { detail, bubbles: true, composed: true }),
+    );
+    if (step === 'insert') {
+      // Clear first so the same title twice is still announced.
+      this.announcement = '';
+      requestAnimationFrame(() => (this.announcement = `cassette received: ${cassette.title}`));
+    }
+  }
+
+  #open(): void {
+    const shown = this.#swap.shown;
+    if (!shown || !this.dialog) return;
+    this.opened = shown;
+    this.copyStatus = '';
+    this.dialog.showModal();
+    this.dispatchEvent(
+      new CustomEvent('bmo-cassette-open', {
+        detail: { title: shown.title },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  #close(): void {
+    this.dialog?.close();
+  }
+
+  #onDialogClose(): void {
+    this.opened = null;
+    this.cassetteButton?.focus();
+  }
+
+  async #copy(): Promise<void> {
+    if (!this.opened) return;
+    this.copyStatus = '';
+    const outcome = await copyText(this.opened.content, this.contentEl);
+    this.copyStatus = copyMessage(outcome);
+  }
+
+  #toggleMute(): void {
+    setSoundMuted(!this.#muted.value);
+  }
+
+  protected override render() {
+    const shown = this.#swap.shown;
+    const muted = this.#muted.value;
+    return html`
+      <div class=${this.#reducedMotion.value ? 'bay reduced' : 'bay'} part="bay">
+        ${
+          shown
+            ? html`<button
+                class="cassette"
+                part="cassette"
+                type="button"
+                aria-haspopup="dialog"
+                aria-label=${`Open cassette: ${shown.title}`}
+                @click=${this.#open}
+              >
+                ${cassetteArt(shown.title)}
+              </button>`
+            : html`<p class="empty" part="empty">No cassette yet</p>`
+        }
+      </div>
+      <button
+        class="mute"
+        part="mute"
+        type="button"
+        aria-pressed=${muted ? 'true' : 'false'}
+        title=${muted ? 'Cassette sounds are off' : 'Cassette sounds are on'}
+        @click=${this.#toggleMute}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 9h4l5-4v14l-5-4H4z" />
+          ${
+            muted
+              ? svg`<path class="stroke" d="M16 9l5 6M21 9l-5 6" />`
+              : svg`<path class="stroke" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" />`
+          }
+        </svg>
+        <span>Mute cassette sounds</span>
+      </button>
+      <p class="visually-hidden" role="status" aria-live="polite">${this.announcement}</p>
+      <dialog part="dialog" aria-labelledby="cassette-title" @close=${this.#onDialogClose}>
+        <h2 id="cassette-title">${this.opened?.title ?? ''}</h2>
+        <pre class="content" part="content" tabindex="0">${this.opened?.content ?? ''}</pre>
+        <p class="copy-status" role="status">${this.copyStatus || nothing}</p>
+        <div class="actions">
+          <button type="button" class="copy" @click=${this.#copy}>Copy</button>
+          <button type="button" class="close" @click=${this.#close}>Close</button>
+        </div>
+      </dialog>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bmo-cassette-slot': BmoCassetteSlot;
+  }
+  interface GlobalEventHandlersEventMap {
+    'bmo-cassette-insert': CustomEvent<BmoCassetteEventDetail>;
+    'bmo-cassette-eject': CustomEvent<BmoCassetteEventDetail>;
+    'bmo-cassette-open': CustomEvent<BmoCassetteEventDetail>;
+  }
+}
