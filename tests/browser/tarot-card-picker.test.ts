@@ -1,5 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import {
+  emulateMedia,
+  resetMouse,
+  sendKeys,
+  sendMouse,
+  setViewport,
+} from '@web/test-runner-commands';
 import '../../web-components/tarot/index.ts';
 import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
@@ -106,10 +112,39 @@ describe('<tarot-card-picker>', () => {
       expect(buttons).to.have.length(78);
       expect(buttons[0]?.getAttribute('aria-label')).to.equal('Card 1 of 78');
       expect(buttons[11]?.getAttribute('aria-label')).to.equal('Card 12 of 78');
+      // Cheap DOM: a bare button per card, its back painted by CSS.
+      expect(buttons.every((b) => b.childElementCount === 0)).to.equal(true);
       // Face down means face down: nothing in the page tells which card lies where.
       const markup = picker.shadowRoot?.innerHTML ?? '';
       for (const id of CARD_IDS) expect(markup).not.to.contain(id);
     });
+  });
+
+  describe('layout', () => {
+    for (const [width, height] of [
+      [320, 640],
+      [1280, 800],
+    ] as const) {
+      it(`fits every card in the width of a ${width} px screen`, async () => {
+        await setViewport({ width, height });
+        try {
+          const picker = await mountPicker();
+          const box = picker.getBoundingClientRect();
+          expect(box.width).to.be.at.most(width);
+          for (const button of cards(picker)) {
+            const rect = button.getBoundingClientRect();
+            expect(rect.left).to.be.at.least(box.left);
+            expect(rect.right).to.be.at.most(box.right);
+            // Large enough to hit with a finger (WCAG 2.5.8: at least 24 × 24 px).
+            expect(rect.width).to.be.at.least(24);
+          }
+          expect(document.documentElement.scrollWidth).to.be.at.most(width);
+          await expectAccessible(picker);
+        } finally {
+          await setViewport({ width: 800, height: 600 });
+        }
+      });
+    }
   });
 
   describe('keyboard', () => {
@@ -150,7 +185,7 @@ describe('<tarot-card-picker>', () => {
       const below = focused(picker);
       expect(below).to.be.instanceOf(HTMLButtonElement);
       const rect = (below as HTMLElement).getBoundingClientRect();
-      expect(rect.top).to.be.greaterThan(start.bottom - 1);
+      expect(rect.top).to.be.greaterThan(start.top + start.height / 2);
       expect(Math.abs(rect.left - start.left)).to.be.lessThan(start.width / 2);
       await sendKeys({ press: 'ArrowUp' });
       expect(focused(picker)).to.equal(card(picker, 0));

@@ -3,7 +3,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --_accent: var(--tarot-card-picker-accent, var(--va-color-accent, #e8c36a));
-    --_card-width: var(--tarot-card-picker-card-width, 2.5rem);
+    --_card-width: var(--tarot-card-picker-card-width, 2rem);
     display: block;
     container-type: inline-size;
     padding: var(--va-space-m, 1rem);
@@ -48,8 +48,11 @@ export const styles = css`
   .spread {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(var(--_card-width), 1fr));
-    gap: var(--va-space-s, 0.5rem) var(--va-space-xs, 0.25rem);
-    padding: var(--va-space-s, 0.5rem);
+    /* Each row tucks a little under the next, like a spread fanned out on a table. */
+    --_overlap: 0.5rem;
+    gap: 0 var(--va-space-xs, 0.25rem);
+    padding: calc(var(--va-space-s, 0.5rem) + var(--_overlap)) var(--va-space-s, 0.5rem)
+      var(--va-space-s, 0.5rem);
     content-visibility: auto;
     contain-intrinsic-block-size: auto 30rem;
   }
@@ -57,6 +60,7 @@ export const styles = css`
   @container (min-width: 36rem) {
     .spread {
       --_card-width: var(--tarot-card-picker-card-width, 3.25rem);
+      --_overlap: 0.75rem;
     }
   }
 
@@ -66,7 +70,7 @@ export const styles = css`
     display: block;
     inline-size: 100%;
     aspect-ratio: 200 / 340;
-    margin: 0;
+    margin: calc(-1 * var(--_overlap)) 0 0;
     padding: 0;
     border: 2px solid var(--_accent);
     border-radius: var(--va-radius-s, 6px);
@@ -100,6 +104,11 @@ export const styles = css`
   :host(:not([data-reduced-motion])) .card:not([aria-disabled]):hover,
   :host(:not([data-reduced-motion])) .card:focus-visible {
     --_lift: -0.4rem;
+  }
+
+  .card:hover,
+  .card:focus-visible {
+    z-index: 1;
   }
 
   .card:focus-visible {

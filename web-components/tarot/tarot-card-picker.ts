@@ -31,7 +31,7 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  * @csspart card - Each face-down card (a native button).
  * @csspart reveal - The drawn card and its caption.
  * @cssprop --tarot-card-picker-background - Background. Defaults to --va-color-surface.
- * @cssprop --tarot-card-picker-card-width - Smallest width of a face-down card. Default 2.5rem (3.25rem on wide containers).
+ * @cssprop --tarot-card-picker-card-width - Smallest width of a face-down card. Default 2rem (3.25rem in containers 36rem wide or more).
  * @cssprop --tarot-card-picker-reveal-width - Width of the drawn card. Default 9rem.
  * @cssprop --tarot-card-picker-flip-duration - How long the reveal flip takes. Default 700ms.
  * @cssprop --tarot-card-picker-accent - Card-back and heading accent. Defaults to --va-color-accent.
