@@ -1,0 +1,120 @@
+/**
+ * The worker's settings, read once from the environment and validated. Empty variables count as
+ * unset. `LIVEKIT_URL`, `LIVEKIT_API_KEY` and `LIVEKIT_API_SECRET` are also read by the SDK's CLI
+ * itself; they are checked here so a missing one is reported plainly before the worker starts.
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The sample vault shipped with the agent, used when `OBSIDIAN_VAULT_PATH` is not set. */
+export const SAMPLE_VAULT_PATH = fileURLToPath(new URL('./vault/', import.meta.url));
+
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().min(1).optional(),
+);
+
+const EnvSchema = z.object({
+  OPENAI_API_KEY: optionalText,
+  BMO_MODE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(['realtime', 'text']).default('realtime'),
+  ),
+  OPENAI_REALTIME_MODEL: optionalText,
+  OPENAI_VOICE: optionalText,
+  OPENAI_CHAT_MODEL: optionalText,
+  OPENAI_BASE_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  ),
+  OBSIDIAN_VAULT_PATH: optionalText,
+  LIVEKIT_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  ),
+  LIVEKIT_API_KEY: optionalText,
+  LIVEKIT_API_SECRET: optionalText,
+  /** Port of the worker's health endpoint in `start` mode (the SDK's default is 8081). */
+  BMO_AGENT_HTTP_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
+});
+
+export type BmoMode = 'realtime' | 'text';
+
+export interface AgentConfig {
+  mode: BmoMode;
+  openaiApiKey: string | undefined;
+  openaiBaseURL: string | undefined;
+  realtimeModel: string;
+  voice: string;
+  chatModel: string;
+  vaultPath: string;
+  /** True when no vault was configured and the shipped sample vault is used. */
+  sampleVault: boolean;
+  livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
+  httpPort: number | undefined;
+}
+
+export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export const DEFAULT_VOICE = 'marin';
+export const DEFAULT_CHAT_MODEL = 'gpt-4.1-mini';
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid agent configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads the settings; throws `ConfigError` naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AgentConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    mode: e.BMO_MODE,
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiBaseURL: e.OPENAI_BASE_URL,
+    realtimeModel: e.OPENAI_REALTIME_MODEL ?? DEFAULT_REALTIME_MODEL,
+    voice: e.OPENAI_VOICE ?? DEFAULT_VOICE,
+    chatModel: e.OPENAI_CHAT_MODEL ?? DEFAULT_CHAT_MODEL,
+    vaultPath: e.OBSIDIAN_VAULT_PATH ?? SAMPLE_VAULT_PATH,
+    sampleVault: e.OBSIDIAN_VAULT_PATH === undefined,
+    livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
+    httpPort: e.BMO_AGENT_HTTP_PORT,
+  };
+}
+
+/**
+ * What the worker needs before it registers: the LiveKit connection and an OpenAI key (the
+ * plugin refuses to start without one, even against a local stand-in). Returns the problems,
+ * empty when ready.
+ */
+export function workerProblems(config: AgentConfig): string[] {
+  const problems: string[] = [];
+  const missing = [
+    ['LIVEKIT_URL', config.livekit.url],
+    ['LIVEKIT_API_KEY', config.livekit.apiKey],
+    ['LIVEKIT_API_SECRET', config.livekit.apiSecret],
+  ]
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    problems.push(`LiveKit is not configured: set ${missing.join(', ')}`);
+  }
+  if (config.openaiApiKey === undefined) {
+    problems.push(
+      'OPENAI_API_KEY is not set: BMO needs it (any value works against a local stand-in set with OPENAI_BASE_URL)',
+    );
+  }
+  return problems;
+}

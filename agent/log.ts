@@ -1,0 +1,70 @@
+/**
+ * The agent's structured events: one line of JSON per event on stdout, in the project's event
+ * vocabulary (DESIGN.md "Events and logs"). Fields are primitives chosen by the caller: never a
+ * transcript, a prompt, a tool's arguments or output, a token or a key.
+ *
+ * The SDK logs separately through its own pino logger; these lines are ours, and they carry
+ * `"source":"bmo"` so a log pipeline can tell them apart.
+ */
+
+export type AgentEventName =
+  | 'worker_start'
+  | 'config_error'
+  | 'vault_indexed'
+  | 'vault_reindexed'
+  | 'vault_error'
+  | 'job_start'
+  | 'job_end'
+  | 'tool_call'
+  | 'cassette_resend'
+  | 'error';
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export type LogValue = string | number | boolean | null | undefined;
+export type LogFields = Record<string, LogValue>;
+
+export interface AgentLogEntry extends LogFields {
+  ts: string;
+  level: LogLevel;
+  source: 'bmo';
+  event: AgentEventName;
+}
+
+type Sink = (entry: AgentLogEntry) => void;
+
+const stdoutSink: Sink = (entry) => {
+  process.stdout.write(`${JSON.stringify(entry)}\n`);
+};
+
+let sink: Sink = stdoutSink;
+
+/** Routes events elsewhere (tests); returns a function that restores the previous sink. */
+export function setLogSink(next: Sink): () => void {
+  const previous = sink;
+  sink = next;
+  return () => {
+    sink = previous;
+  };
+}
+
+export function logEvent(event: AgentEventName, fields: LogFields = {}, level: LogLevel = 'info') {
+  const entry: AgentLogEntry = {
+    ...fields,
+    ts: new Date().toISOString(),
+    level,
+    source: 'bmo',
+    event,
+  };
+  try {
+    sink(entry);
+  } catch {
+    // logging must never take the agent down
+  }
+}
+
+/** An error's class and message, without its stack or any payload. */
+export function errorFields(error: unknown): LogFields {
+  if (error instanceof Error) return { errorName: error.name, errorMessage: error.message };
+  return { errorName: 'NonError', errorMessage: String(error) };
+}
