@@ -1,0 +1,40 @@
+/**
+ * BMO: the `voice.Agent` with its instructions and its three tools. The worker entry (main.ts)
+ * builds one per job; tests build one with their own vault and room.
+ */
+import { voice } from '@livekit/agents';
+import type { VaultIndex } from './vault-index.ts';
+import { BMO_INSTRUCTIONS } from './prompt.ts';
+import { createObsidianQueryTool } from './tools/obsidian-query.ts';
+import {
+  type CassetteDeck,
+  type PresentToCassetteToolOptions,
+  createPresentToCassetteTool,
+} from './tools/present-to-cassette.ts';
+import { type GetCurrentTimeToolOptions, createGetCurrentTimeTool } from './tools/time.ts';
+
+export interface BmoAgentOptions {
+  /** Resolves the notes index (it may still be building when the job starts). */
+  vault: () => Promise<VaultIndex | undefined>;
+  /** The job's current cassette. */
+  deck: CassetteDeck;
+  /** Overrides how the cassette tool finds the room (tests). */
+  resolveRoom?: PresentToCassetteToolOptions['resolveRoom'];
+  /** Overrides the clock (tests). */
+  now?: GetCurrentTimeToolOptions['now'];
+}
+
+export function createBmoTools(options: BmoAgentOptions) {
+  return [
+    createGetCurrentTimeTool({ now: options.now }),
+    createObsidianQueryTool(options.vault),
+    createPresentToCassetteTool({ deck: options.deck, resolveRoom: options.resolveRoom }),
+  ];
+}
+
+export function createBmoAgent(options: BmoAgentOptions): voice.Agent {
+  return new voice.Agent({
+    instructions: BMO_INSTRUCTIONS,
+    tools: createBmoTools(options),
+  });
+}

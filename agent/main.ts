@@ -1,0 +1,132 @@
+/**
+ * The BMO worker. `node agent/main.ts start` (production) or `dev`; it registers with LiveKit as
+ * agent `bmo` for explicit dispatch (the edge's token carries the dispatch), and each job runs
+ * one BMO session in the visitor's room.
+ *
+ * Settings: see config.ts. Events: one JSON line each on stdout (log.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import {
+  type JobContext,
+  type JobProcess,
+  ServerOptions,
+  cli,
+  defineAgent,
+  voice,
+} from '@livekit/agents';
+import { createBmoAgent } from './agent.ts';
+import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
+import { errorFields, logEvent } from './log.ts';
+import { GREETING_INSTRUCTIONS } from './prompt.ts';
+import { createBmoSession } from './session.ts';
+import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
+import { VaultIndex } from './vault-index.ts';
+
+export const AGENT_NAME = 'bmo';
+
+interface BmoProcessData {
+  /** The notes index, started in prewarm; undefined when the vault cannot be read. */
+  vault?: Promise<VaultIndex | undefined>;
+}
+
+/** Indexes the vault and keeps it fresh; never rejects (a missing vault is logged). */
+function openVault(config: AgentConfig): Promise<VaultIndex | undefined> {
+  const started = performance.now();
+  return VaultIndex.open(config.vaultPath, {
+    watch: true,
+    onReindex: (change) => logEvent('vault_reindexed', change),
+    onError: (error) => logEvent('vault_error', errorFields(error), 'warn'),
+  }).then(
+    (index) => {
+      logEvent('vault_indexed', {
+        notes: index.noteCount,
+        sections: index.sectionCount,
+        sample: config.sampleVault,
+        durationMs: Math.round(performance.now() - started),
+      });
+      return index;
+    },
+    (error: unknown) => {
+      logEvent('vault_error', { ...errorFields(error), sample: config.sampleVault }, 'error');
+      return undefined;
+    },
+  );
+}
+
+export default defineAgent<BmoProcessData>({
+  prewarm: (proc: JobProcess<BmoProcessData>) => {
+    proc.userData.vault = openVault(loadConfig());
+  },
+
+  entry: async (ctx: JobContext<BmoProcessData>) => {
+    const started = performance.now();
+    const config = loadConfig();
+    const jobFields = { jobId: ctx.job.id, room: ctx.job.room?.name, mode: config.mode };
+    logEvent('job_start', jobFields);
+
+    const vault = ctx.proc.userData.vault ?? openVault(config);
+    const deck = new CassetteDeck();
+    const agent = createBmoAgent({ vault: () => vault, deck });
+    const { session, inputOptions, outputOptions } = createBmoSession(config);
+
+    let closeReason = 'unknown';
+    session.on(voice.AgentSessionEventTypes.Error, (event) => {
+      const cause = event.error instanceof Error ? event.error : event.error.error;
+      logEvent('error', { ...jobFields, ...errorFields(cause), kind: event.error.type }, 'error');
+    });
+    session.on(voice.AgentSessionEventTypes.Close, (event) => {
+      closeReason = String(event.reason);
+    });
+
+    let stopResend = () => {};
+    ctx.addShutdownCallback(async () => {
+      stopResend();
+      logEvent('job_end', {
+        ...jobFields,
+        reason: closeReason,
+        cassette: deck.current !== undefined,
+        durationMs: Math.round(performance.now() - started),
+      });
+    });
+
+    await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
+    await ctx.connect();
+    stopResend = resendOnJoin(ctx.room, deck);
+    session.generateReply({ instructions: GREETING_INSTRUCTIONS });
+  },
+});
+
+function runWorker(): void {
+  let config: AgentConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    const problems = error instanceof ConfigError ? error.problems : [String(error)];
+    logEvent('config_error', { problems: problems.join('; ') }, 'error');
+    process.exitCode = 1;
+    return;
+  }
+  const problems = workerProblems(config);
+  if (problems.length > 0) {
+    logEvent('config_error', { problems: problems.join('; ') }, 'error');
+    process.exitCode = 1;
+    return;
+  }
+  logEvent('worker_start', {
+    agentName: AGENT_NAME,
+    mode: config.mode,
+    sampleVault: config.sampleVault,
+  });
+  cli.runApp(
+    new ServerOptions({
+      agent: fileURLToPath(import.meta.url),
+      agentName: AGENT_NAME,
+      ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
+    }),
+  );
+}
+
+// Job processes import this file for its default export; only the command line runs the worker.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runWorker();
+}
