@@ -1,0 +1,67 @@
+/**
+ * BMO in `voice.testing`: the real agent (instructions and tools) in an `AgentSession` with no
+ * room, driven by the OpenAI plugin's `openai.LLM` pointed at the local chat stand-in. Also
+ * captures the agent's JSON log events.
+ */
+import { initializeLogger, voice } from '@livekit/agents';
+import * as openai from '@livekit/agents-plugin-openai';
+import { type BmoAgentOptions, createBmoAgent } from '../../agent/agent.ts';
+import { type AgentLogEntry, setLogSink } from '../../agent/log.ts';
+import { CassetteDeck } from '../../agent/tools/present-to-cassette.ts';
+import type { VaultIndex } from '../../agent/vault-index.ts';
+import { type ChatScript, type ChatStandin, startChatStandin } from './openai-chat-standin.ts';
+
+let loggerReady = false;
+
+/** The SDK's logger must exist before a session starts; tests keep it to warnings. */
+export function initAgentsLogger(): void {
+  if (loggerReady) return;
+  initializeLogger({ pretty: false, level: 'error' });
+  loggerReady = true;
+}
+
+export interface BmoTestSession {
+  session: voice.AgentSession;
+  standin: ChatStandin;
+  deck: CassetteDeck;
+  /** The agent's log events emitted since the session started. */
+  logs: AgentLogEntry[];
+  close(): Promise<void>;
+}
+
+export interface BmoTestSessionOptions extends Partial<Omit<BmoAgentOptions, 'vault'>> {
+  script: ChatScript;
+  vault?: VaultIndex;
+}
+
+export async function startBmoTestSession(options: BmoTestSessionOptions): Promise<BmoTestSession> {
+  initAgentsLogger();
+  const logs: AgentLogEntry[] = [];
+  const restoreSink = setLogSink((entry) => logs.push(entry));
+  const standin = await startChatStandin(options.script);
+  const deck = options.deck ?? new CassetteDeck();
+  const session = new voice.AgentSession({
+    llm: new openai.LLM({ model: 'gpt-4.1-mini', apiKey: 'sk-test', baseURL: standin.baseURL }),
+    vad: null,
+    turnHandling: { turnDetection: null },
+  });
+  await session.start({
+    agent: createBmoAgent({
+      vault: async () => options.vault,
+      deck,
+      resolveRoom: options.resolveRoom,
+      now: options.now,
+    }),
+  });
+  return {
+    session,
+    standin,
+    deck,
+    logs,
+    async close() {
+      await session.close();
+      await standin.close();
+      restoreSink();
+    },
+  };
+}
