@@ -1,0 +1,30 @@
+/**
+ * The voice token API (`POST /api/voice/token`): what the page asks for and what the edge answers.
+ * One shape for both engines: with an OpenAI key the token is an OpenAI client secret and the page
+ * connects to OpenAI; without one it is a local reader token and `url` is the reader's WebSocket.
+ */
+import { z } from 'zod';
+
+export const VoiceTokenRequest = z.object({
+  /** The page's reading session id; a local reader token carries it. */
+  sessionId: z.uuid(),
+  /** Whether the reading is spoken or typed (same agents, different output modality). */
+  mode: z.enum(['voice', 'text']),
+});
+export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
+
+export const VoiceEngine = z.enum(['local', 'openai']);
+export type VoiceEngine = z.infer<typeof VoiceEngine>;
+
+export const VoiceTokenResponse = z.object({
+  engine: VoiceEngine,
+  /** Short-lived: an `ek_…` client secret. The browser SDK refuses keys without that prefix. */
+  token: z.string().startsWith('ek_'),
+  /** When the token stops opening sessions, epoch seconds. A session already open carries on. */
+  expiresAt: z.number().int().positive(),
+  /** The Realtime model; pass the same one to `new RealtimeSession(agent, { model })`. */
+  model: z.string().min(1),
+  /** The local reader's WebSocket (`ws:`/`wss:`); absent for OpenAI, whose default URL the SDK knows. */
+  url: z.url({ protocol: /^wss?$/ }).optional(),
+});
+export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
