@@ -1,0 +1,180 @@
+/**
+ * The spreads the offline reader lays out, and how it picks one from the question: one card for a
+ * short yes/no question, Past–Present–Future for a question about time, Two Paths for a choice,
+ * five cards for a relationship, a six-card Celtic Cross (lite) for a long or tangled question, and
+ * Situation–Challenge–Advice otherwise. Same words in, same spread out.
+ */
+import type { SpreadLayout } from '../../contracts/reading.ts';
+import { findTimeframe, words, type Topic } from './text.ts';
+
+/** What a position asks of its card; decides how an interpretation ties the card to it. */
+export type PositionKind =
+  | 'answer'
+  | 'past'
+  | 'present'
+  | 'future'
+  | 'challenge'
+  | 'advice'
+  | 'self'
+  | 'other'
+  | 'bond'
+  | 'root'
+  | 'path'
+  | 'clarification'
+  | 'generic';
+
+export interface ChosenSpread {
+  layout: SpreadLayout;
+  /** One sentence (capitalised, with its full stop) on why this spread suits the question. */
+  why: string;
+}
+
+const KIND_BY_LABEL: Record<string, PositionKind> = {
+  'the answer': 'answer',
+  answer: 'answer',
+  past: 'past',
+  'recent past': 'past',
+  present: 'present',
+  'heart of the matter': 'present',
+  situation: 'present',
+  future: 'future',
+  'near future': 'future',
+  outcome: 'future',
+  'likely outcome': 'future',
+  'where it is heading': 'future',
+  challenge: 'challenge',
+  'the challenge': 'challenge',
+  'what crosses you': 'challenge',
+  advice: 'advice',
+  'what to weigh': 'advice',
+  you: 'self',
+  'the other person': 'other',
+  'the bond': 'bond',
+  root: 'root',
+  'path a': 'path',
+  'path b': 'path',
+  clarification: 'clarification',
+};
+
+/** The kind of a position, from its label (labels from another reader fall back to generic). */
+export function positionKind(label: string): PositionKind {
+  const key = label
+    .toLowerCase()
+    .replace(/\s+\d+$/, '')
+    .trim();
+  return KIND_BY_LABEL[key] ?? 'generic';
+}
+
+function oneCard(): ChosenSpread {
+  return {
+    layout: {
+      name: 'One-Card Draw',
+      positions: [{ label: 'The Answer', role: 'the heart of the answer to your question' }],
+    },
+    why: 'A short, direct question is best met with one clear card.',
+  };
+}
+
+function pastPresentFuture(timeframe: string): ChosenSpread {
+  return {
+    layout: {
+      name: 'Past, Present and Future',
+      positions: [
+        { label: 'Past', role: 'what has shaped the situation so far' },
+        { label: 'Present', role: 'the energy around you right now' },
+        { label: 'Future', role: `where things are heading over ${timeframe}` },
+      ],
+    },
+    why: 'Your question looks ahead in time, so we will follow it from what shaped it to where it leads.',
+  };
+}
+
+function twoPaths(): ChosenSpread {
+  return {
+    layout: {
+      name: 'Two Paths',
+      positions: [
+        { label: 'Path A', role: 'what the first option holds for you' },
+        { label: 'Path B', role: 'what the second option holds for you' },
+        { label: 'What to Weigh', role: 'what matters most as you choose' },
+      ],
+    },
+    why: 'You are weighing a choice, so each path gets its own card and a third shows what to weigh.',
+  };
+}
+
+function relationship(timeframe: string): ChosenSpread {
+  return {
+    layout: {
+      name: 'Relationship Spread',
+      positions: [
+        { label: 'You', role: 'how you are showing up in this connection' },
+        { label: 'The Other Person', role: 'what the other person brings to it' },
+        { label: 'The Bond', role: 'the connection between you as it stands' },
+        { label: 'The Challenge', role: 'what stands in the way' },
+        { label: 'Where It Is Heading', role: `where the connection is heading over ${timeframe}` },
+      ],
+    },
+    why: 'A question about a relationship needs both people and the bond between them in view.',
+  };
+}
+
+function celticCrossLite(timeframe: string): ChosenSpread {
+  return {
+    layout: {
+      name: 'Celtic Cross (lite)',
+      positions: [
+        { label: 'Heart of the Matter', role: 'the core of the situation' },
+        { label: 'What Crosses You', role: 'the obstacle or tension working against you' },
+        { label: 'Root', role: 'the deeper cause beneath it all' },
+        { label: 'Recent Past', role: 'what is just passing out of the picture' },
+        { label: 'Near Future', role: 'what is coming into view next' },
+        { label: 'Likely Outcome', role: `where this is likely to lead over ${timeframe}` },
+      ],
+    },
+    why: 'Your question has several threads, so a fuller cross gives each of them room.',
+  };
+}
+
+function situationChallengeAdvice(): ChosenSpread {
+  return {
+    layout: {
+      name: 'Situation, Challenge and Advice',
+      positions: [
+        { label: 'Situation', role: 'where things stand now' },
+        { label: 'Challenge', role: 'what you are up against' },
+        { label: 'Advice', role: 'the step that will help most' },
+      ],
+    },
+    why: 'It shows where you stand, what is in the way and what to do about it.',
+  };
+}
+
+const YES_NO_START =
+  /^(will|should|is|are|am|do|does|did|can|could|would|has|have|was|were|shall|may|might)\b/i;
+
+/**
+ * Picks the spread for a question. `topic` and `timeframe` come from the intent handoff; the
+ * shape of the question itself (length, "or", yes/no opening, time words) decides the rest.
+ */
+export function chooseSpread(question: string, topic: Topic, timeframe: string): ChosenSpread {
+  const lower = question.toLowerCase();
+  const count = words(question).length;
+  const sentences = (question.match(/[.?!]+/g) ?? []).length;
+  const isComplex = count >= 30 || sentences >= 3;
+  const isRelationship =
+    topic === 'love' || /\b(relationship|partner|between us|marriage)\b/.test(lower);
+  const isChoice =
+    /\bor\b/.test(lower) && /\b(should|which|whether|choose|decide|stay|go|take)\b/.test(lower);
+  const namesTime = findTimeframe(question) !== undefined;
+  const isYesNo = YES_NO_START.test(question.trim()) && count <= 12;
+  const looksAhead = /\b(when|future|going to|ahead|coming|next|will)\b/.test(lower);
+
+  if (isComplex) return celticCrossLite(timeframe);
+  if (isRelationship) return relationship(timeframe);
+  if (isChoice) return twoPaths();
+  if (namesTime) return pastPresentFuture(timeframe);
+  if (isYesNo) return oneCard();
+  if (looksAhead) return pastPresentFuture(timeframe);
+  return situationChallengeAdvice();
+}

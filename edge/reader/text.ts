@@ -1,0 +1,285 @@
+/**
+ * Reading the user's words, deterministically: the topic of a question, its timeframe, the
+ * one-sentence summary a handoff carries, and the few intents the offline reader recognises
+ * (a greeting, a request for a clarification card, a thank-you). Keyword rules, no model.
+ */
+import type { IntentHandoff } from '../../contracts/reading.ts';
+
+export type Topic = IntentHandoff['topic'];
+
+const TOPIC_WORDS: readonly (readonly [Topic, readonly string[]])[] = [
+  [
+    'love',
+    [
+      'love',
+      'loves',
+      'relationship',
+      'relationships',
+      'partner',
+      'boyfriend',
+      'girlfriend',
+      'husband',
+      'wife',
+      'marriage',
+      'married',
+      'dating',
+      'date',
+      'crush',
+      'romance',
+      'romantic',
+      'ex',
+      'soulmate',
+      'breakup',
+      'heart',
+      'he',
+      'she',
+    ],
+  ],
+  [
+    'career',
+    [
+      'job',
+      'jobs',
+      'career',
+      'work',
+      'working',
+      'boss',
+      'promotion',
+      'interview',
+      'business',
+      'colleague',
+      'colleagues',
+      'profession',
+      'office',
+      'project',
+      'company',
+      'hired',
+      'fired',
+      'quit',
+      'study',
+      'studies',
+    ],
+  ],
+  [
+    'money',
+    [
+      'money',
+      'finance',
+      'finances',
+      'financial',
+      'debt',
+      'debts',
+      'salary',
+      'pay',
+      'invest',
+      'investment',
+      'savings',
+      'rent',
+      'afford',
+      'income',
+      'loan',
+      'mortgage',
+      'budget',
+    ],
+  ],
+  [
+    'health',
+    [
+      'health',
+      'healthy',
+      'illness',
+      'ill',
+      'sick',
+      'body',
+      'recovery',
+      'recover',
+      'sleep',
+      'stress',
+      'anxiety',
+      'healing',
+      'heal',
+      'diet',
+      'exercise',
+      'wellbeing',
+    ],
+  ],
+  [
+    'family',
+    [
+      'family',
+      'mother',
+      'father',
+      'mom',
+      'mum',
+      'dad',
+      'parent',
+      'parents',
+      'sister',
+      'brother',
+      'sibling',
+      'child',
+      'children',
+      'son',
+      'daughter',
+      'kids',
+      'grandmother',
+      'grandfather',
+    ],
+  ],
+  [
+    'spiritual',
+    [
+      'spirit',
+      'spiritual',
+      'purpose',
+      'meaning',
+      'soul',
+      'faith',
+      'calling',
+      'meditation',
+      'universe',
+      'destiny',
+      'path',
+    ],
+  ],
+];
+
+/** Lowercase words, apostrophes kept ("what's"). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+}
+
+/** The area of life a question is about: the topic with the most keyword hits, else general. */
+export function inferTopic(text: string): Topic {
+  const bag = words(text);
+  let best: Topic = 'general';
+  let bestScore = 0;
+  for (const [topic, keywords] of TOPIC_WORDS) {
+    // Pronouns only tip the balance; they never decide a topic on their own.
+    const score = bag.reduce(
+      (sum, word) =>
+        sum + (keywords.includes(word) ? (word === 'he' || word === 'she' ? 0.5 : 1) : 0),
+      0,
+    );
+    if (score > bestScore && score >= 1) {
+      best = topic;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  a: 'one',
+  one: 'one',
+  two: 'two',
+  three: 'three',
+  four: 'four',
+  five: 'five',
+  six: 'six',
+  few: 'few',
+  couple: 'two',
+};
+
+/** The period a question covers, when it names one ("this year", "next month", "in six weeks"). */
+export function findTimeframe(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  const span =
+    /\b(?:in|within|over|during)?\s*(?:the\s+)?(?:next|coming)\s+(a|one|two|three|four|five|six|few|couple of|\d+)\s+(day|week|month|year)s?\b/.exec(
+      lower,
+    );
+  if (span?.[1] && span[2]) {
+    const count = NUMBER_WORDS[span[1].replace(' of', '')] ?? span[1];
+    return `the next ${count} ${span[2]}s`;
+  }
+  const inSpan = /\bin\s+(a|one|two|three|four|five|six|\d+)\s+(day|week|month|year)s?\b/.exec(
+    lower,
+  );
+  if (inSpan?.[1] && inSpan[2]) {
+    const count = NUMBER_WORDS[inSpan[1]] ?? inSpan[1];
+    return count === 'one' ? `the next ${inSpan[2]}` : `the next ${count} ${inSpan[2]}s`;
+  }
+  const named =
+    /\b(this|next)\s+(week|month|year|summer|winter|spring|autumn|fall|season|semester)\b/.exec(
+      lower,
+    );
+  if (named?.[1] && named[2]) return `${named[1]} ${named[2]}`;
+  if (/\btoday\b|\btonight\b/.test(lower)) return 'today';
+  if (/\btomorrow\b/.test(lower)) return 'tomorrow';
+  if (/\bsoon\b/.test(lower)) return 'the coming weeks';
+  return undefined;
+}
+
+export const DEFAULT_TIMEFRAME = 'the coming months';
+
+/** Collapses whitespace and caps length at a word boundary. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/** The question in one sentence, in the user's own words. */
+export function summariseQuestion(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const sentences = flat.match(/[^.?!]+[.?!]*/g) ?? [flat];
+  const question = sentences.find((sentence) => sentence.includes('?')) ?? sentences[0] ?? flat;
+  const summary = clip(question, 200);
+  if (summary === '') return 'A general reading.';
+  return /[.?!…]$/.test(summary) ? summary : `${summary}.`;
+}
+
+const CONCERN_CUES =
+  /\b(afraid|scared|worried|worry|worries|fear|fears|anxious|stuck|lonely|alone|doubt|doubts|unsure|insecure|lost|hurt|guilty|overwhelmed|confused|trapped|ashamed|jealous)\b/;
+
+/** The worry under a question, taken from the answer to the clarifying question, or "". */
+export function findHiddenConcern(answer: string): string {
+  const flat = answer.replace(/\s+/g, ' ').trim();
+  if (words(flat).length < 3) return '';
+  const clauses = flat.split(/(?<=[.?!;])\s+|,\s+(?:and|but)\s+/);
+  const cued = clauses.find((clause) => CONCERN_CUES.test(clause.toLowerCase()));
+  return clip(cued ?? flat, 160);
+}
+
+const GREETING =
+  /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|yo)\b[\s!.,]*(there|again)?[\s!.,]*$/i;
+
+/** A message that says hello and asks nothing. */
+export function isGreeting(text: string): boolean {
+  return GREETING.test(text.trim()) || words(text).length === 0;
+}
+
+/** The user asks for another card ("draw", "another card", "clarify", "clarification"). */
+export function wantsClarificationCard(text: string): boolean {
+  return /\b(draw|another card|one more card|extra card|new card|clarify|clarifying|clarification)\b/i.test(
+    text,
+  );
+}
+
+/** The user is done ("thank you", "that's all", "bye"). */
+export function isFarewell(text: string): boolean {
+  return /\b(thanks|thank you|bye|goodbye|that's all|that is all|that's it|i'm done|we're done)\b/i.test(
+    text,
+  );
+}
+
+/** The user asks to start drawing again after every draw failed. */
+export function wantsRetry(text: string): boolean {
+  return /\b(try again|retry|again|start over|once more)\b/i.test(text);
+}
+
+/** Joins a list for speech: "a", "a and b", "a, b and c". */
+export function spokenList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** A small number in words, for speech. */
+export function numberWord(n: number): string {
+  return (
+    ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ??
+    String(n)
+  );
+}
