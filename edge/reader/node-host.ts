@@ -1,0 +1,163 @@
+/**
+ * The local reader on a plain Node HTTP server with the `ws` package, for tests and benchmarks.
+ * Same engine, same handshake rules as the workerd route: a bad or expired token is refused with
+ * 401 before the upgrade, and `realtime` is selected only when the client offered it.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { ReaderSession, type ReaderSessionOptions } from './engine.ts';
+import { REALTIME_SUBPROTOCOL, authorizeHandshake } from './handshake.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from './token.ts';
+
+export const READER_PATH = '/api/reader/realtime';
+
+export interface ReaderServerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  secret?: string;
+  /** Token lifetime for `mintToken`, seconds. */
+  ttlSeconds?: number;
+  onLog?: ReaderSessionOptions['onLog'];
+}
+
+export interface ReaderServer {
+  /** `ws://host:port/api/reader/realtime`. */
+  url: string;
+  port: number;
+  mintToken(sessionId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Frames above this are refused (a long push-to-talk turn is well under it). */
+const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+
+function refuse(socket: Duplex, status: 401 | 404, message: string): void {
+  const code = status === 401 ? 'unauthorized' : 'not_found';
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+export async function startReaderServer(options: ReaderServerOptions = {}): Promise<ReaderServer> {
+  const secret = options.secret ?? DEV_READER_TOKEN_SECRET;
+  const host = options.host ?? '127.0.0.1';
+  const sockets = new Set<WebSocket>();
+
+  const http = createServer((_request, response) => {
+    response.writeHead(426, { 'Content-Type': 'application/json' });
+    response.end(
+      JSON.stringify({ error: { code: 'bad_request', message: 'Connect with a WebSocket.' } }),
+    );
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    handleProtocols: (protocols) =>
+      protocols.has(REALTIME_SUBPROTOCOL) ? REALTIME_SUBPROTOCOL : false,
+  });
+
+  const attach = (
+    ws: WebSocket,
+    request: IncomingMessage,
+    sessionId: string,
+    expiresAt: number,
+  ) => {
+    sockets.add(ws);
+    const session = new ReaderSession({
+      send: (event) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
+      },
+      sessionId,
+      tokenExpiresAt: expiresAt,
+      userAgent: request.headers['user-agent'] ?? '',
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) {
+        session.handleBinary();
+        return;
+      }
+      session.handleMessage(frameText(data));
+    });
+    ws.on('close', () => {
+      sockets.delete(ws);
+      session.close();
+    });
+    ws.on('error', () => ws.terminate());
+    session.start();
+  };
+
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = new URL(request.url ?? '/', 'http://reader').pathname;
+    if (path !== READER_PATH && path !== '/v1/realtime') {
+      refuse(socket, 404, `No WebSocket at ${path}.`);
+      return;
+    }
+    const protocol = request.headers['sec-websocket-protocol'];
+    authorizeHandshake(
+      {
+        protocol: Array.isArray(protocol) ? protocol.join(',') : (protocol ?? null),
+        authorization: request.headers.authorization ?? null,
+      },
+      secret,
+    ).then(
+      (result) => {
+        if (!result.ok) {
+          refuse(socket, 401, result.message);
+          return;
+        }
+        wss.handleUpgrade(request, socket, head, (ws) =>
+          attach(ws, request, result.sessionId, result.expiresAt),
+        );
+      },
+      () => refuse(socket, 401, 'The reader token could not be checked.'),
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('The reader server has no TCP address.');
+  const { port } = address;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `ws://${urlHost}:${port}${READER_PATH}`,
+    port,
+    mintToken: async (sessionId) =>
+      (
+        await mintReaderToken({
+          secret,
+          sessionId,
+          ...(options.ttlSeconds === undefined ? {} : { ttlSeconds: options.ttlSeconds }),
+        })
+      ).token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const ws of sockets) ws.terminate();
+        wss.close();
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}
