@@ -1,0 +1,157 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import '../../web-components/tarot/tarot-reading-text.ts';
+import {
+  OFFLINE_READER_NOTICE,
+  type TarotReadingText,
+} from '../../web-components/tarot/tarot-reading-text.ts';
+import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
+import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
+import { setMotionChoice } from '../../web-components/stores/preferences.ts';
+import { textReading } from '../../web-components/stores/reading.ts';
+import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+
+function part<T extends Element>(el: TarotReadingText, selector: string): T {
+  const found = el.shadowRoot?.querySelector<T>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+function connectedReading(): void {
+  textReading.reset();
+  textReading.setConnection('connected');
+  textReading.setEngine('local');
+  textReading.setAgent('SpreadGeneration');
+  textReading.setTranscript([
+    { kind: 'message', id: 'u1', role: 'user', text: 'Will I move abroad?', done: true },
+    { kind: 'message', id: 'a1', role: 'assistant', text: 'Let us draw three cards.', done: true },
+    { kind: 'phase', id: 'p1', agent: 'SpreadGeneration' },
+    {
+      kind: 'card',
+      id: 'c1',
+      action: 'drawn',
+      cardId: 'the-tower',
+      cardName: 'The Tower',
+      reversed: true,
+      positionLabel: 'Past',
+    },
+  ]);
+  textReading.addDrawnCard({
+    cardId: 'the-tower',
+    cardName: 'The Tower',
+    reversed: true,
+    positionLabel: 'Past',
+    promptRole: 'what shaped the situation',
+  });
+}
+
+async function render(): Promise<TarotReadingText> {
+  const el = await fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`);
+  await el.updateComplete;
+  return el;
+}
+
+describe('<tarot-reading-text>', () => {
+  afterEach(async () => {
+    textReading.reset();
+    setMotionChoice('system');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('is accessible with a conversation, a drawn card and the spread summary', async () => {
+    connectedReading();
+    const el = await render();
+    await expectAccessible(el);
+    const log = part<HTMLElement>(el, '[role="log"]');
+    expect(log.getAttribute('aria-live')).to.equal('polite');
+    expect(log.textContent).to.contain('Let us draw three cards.');
+    expect(part(el, '.rows').textContent).to.contain('The Tower, reversed');
+  });
+
+  it('says plainly when the offline reader is the engine', async () => {
+    connectedReading();
+    const el = await render();
+    expect(part(el, '.notice').textContent?.trim()).to.equal(OFFLINE_READER_NOTICE);
+    textReading.setEngine('openai');
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('.notice')).to.equal(null);
+  });
+
+  it('sends the typed message when Enter is pressed, and clears the box', async () => {
+    connectedReading();
+    const el = await render();
+    const input = part<HTMLInputElement>(el, 'input[name="message"]');
+    input.focus();
+    await sendKeys({ type: 'Should I take the job?' });
+    const sent = oneEvent(el, 'tarot-reading-send');
+    await sendKeys({ press: 'Enter' });
+    expect((await sent).detail).to.deep.equal({ text: 'Should I take the job?' });
+    expect(input.value).to.equal('');
+  });
+
+  it('shows the picker inline with the position and its role, and moves focus to it', async () => {
+    connectedReading();
+    const el = await render();
+    part<HTMLInputElement>(el, 'input[name="message"]').focus();
+    textReading.openPicker({ positionLabel: 'Present', promptRole: 'where you stand' });
+    await el.updateComplete;
+    const picker = part<TarotCardPicker>(el, 'tarot-card-picker');
+    expect(picker.positionLabel).to.equal('Present');
+    expect(picker.promptRole).to.equal('where you stand');
+    expect(picker.excluded).to.deep.equal(['the-tower']);
+    expect(part<HTMLInputElement>(el, 'input[name="message"]').disabled).to.equal(true);
+    await waitUntil(() => el.shadowRoot?.activeElement === part(el, '.draw'), 'focus on the draw');
+    await expectAccessible(el);
+    textReading.closePicker();
+    await el.updateComplete;
+    await waitUntil(
+      () => el.shadowRoot?.activeElement === part(el, 'input[name="message"]'),
+      'focus back in the message box',
+    );
+  });
+
+  it('puts the card being shown on the stage', async () => {
+    connectedReading();
+    const el = await render();
+    textReading.showCard({ cardId: 'the-tower', cardName: 'The Tower', reversed: true });
+    await el.updateComplete;
+    const stage = part<TarotCardStage>(el, 'tarot-card-stage');
+    expect(stage.card).to.deep.equal({ cardId: 'the-tower', reversed: true });
+  });
+
+  it('fires tarot-reading-end from "End reading", then offers a new reading', async () => {
+    connectedReading();
+    const el = await render();
+    const ended = oneEvent(el, 'tarot-reading-end');
+    part<HTMLButtonElement>(el, 'button.end').click();
+    await ended;
+    textReading.setConnection('disconnected');
+    await el.updateComplete;
+    const restart = oneEvent(el, 'tarot-reading-restart');
+    part<HTMLButtonElement>(el, '.ended button').click();
+    await restart;
+  });
+
+  it('announces errors in an alert', async () => {
+    connectedReading();
+    textReading.setError({ kind: 'connection', message: 'The connection to the reader closed.' });
+    const el = await render();
+    expect(part(el, '[role="alert"]').textContent).to.contain(
+      'The connection to the reader closed.',
+    );
+  });
+
+  it('animates new messages, and not at all with reduced motion', async () => {
+    connectedReading();
+    let el = await render();
+    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('arrive');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    el = await render();
+    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('none');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    setMotionChoice('reduce');
+    el = await render();
+    expect(el.hasAttribute('data-reduced-motion')).to.equal(true);
+    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('none');
+  });
+});

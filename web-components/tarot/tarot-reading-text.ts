@@ -1,0 +1,333 @@
+import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { AGENT_LABELS } from '../../contracts/reading.ts';
+import { $reducedMotion } from '../stores/preferences.ts';
+import { type TranscriptEntry, textReading } from '../stores/reading.ts';
+import { StoreController } from '../stores/store-controller.ts';
+import type { StagedCard } from './tarot-card-stage.ts';
+import { styles } from './tarot-reading-text.styles.ts';
+import './tarot-card.ts';
+import './tarot-card-picker.ts';
+import './tarot-card-stage.ts';
+
+export interface TarotReadingSendDetail {
+  text: string;
+}
+
+/** The sentence the page shows whenever the offline reader is the engine. */
+export const OFFLINE_READER_NOTICE =
+  "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.";
+
+const CONNECTION_TEXT = {
+  idle: 'Not connected',
+  connecting: 'Connecting to the reader…',
+  connected: 'Connected',
+  disconnected: 'The reading has ended',
+  error: 'Not connected',
+} as const;
+
+/**
+ * @summary The text chat reading: the conversation, the card picker inline when a card is to be
+ * drawn, the card being shown, and the spread as it grows. Renders the `textReading` store and
+ * raises events; the page wires them to the session controller.
+ *
+ * Pressing Enter (or Send) sends a message. While the picker is open the message box waits, and
+ * focus moves to the picker's region; it returns to the message box after the pick. Assistant
+ * messages arrive in a polite live log, marked busy while they are still being written.
+ *
+ * @fires {CustomEvent<TarotReadingSendDetail>} tarot-reading-send - The person sent a message.
+ * @fires {CustomEvent<void>} tarot-reading-end - The person pressed "End reading".
+ * @fires {CustomEvent<void>} tarot-reading-restart - The person asked for a new reading or a retry.
+ * @csspart log - The conversation.
+ * @csspart message - Each message.
+ * @csspart draw - The region holding the card picker.
+ * @csspart composer - The message box and its Send button.
+ * @csspart spread - The spread summary beside the conversation.
+ * @cssprop --tarot-reading-text-log-height - Most height the conversation takes before it scrolls. Default 60vh.
+ * @cssprop --tarot-reading-text-background - Background of the whole element. Defaults to --va-color-bg.
+ * @cssprop --tarot-reading-text-surface - Background of the panels. Defaults to --va-color-surface.
+ * @cssprop --tarot-reading-text-accent - Accent colour. Defaults to --va-color-accent.
+ */
+@customElement('tarot-reading-text')
+export class TarotReadingText extends LitElement {
+  static override styles = styles;
+
+  /** Passed to every card: the deployer's image address with `{id}`. Empty: the built-in art. */
+  @property({ attribute: 'image-base' }) imageBase = '';
+
+  get #log(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.log');
+  }
+  get #input(): HTMLInputElement | null {
+    return this.renderRoot.querySelector<HTMLInputElement>('input[name="message"]');
+  }
+  get #draw(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.draw');
+  }
+
+  #agent = new StoreController(this, textReading.$agent);
+  #connection = new StoreController(this, textReading.$connection);
+  #engine = new StoreController(this, textReading.$engine);
+  #transcript = new StoreController(this, textReading.$transcript);
+  #picker = new StoreController(this, textReading.$picker);
+  #drawnIds = new StoreController(this, textReading.$drawnIds);
+  #displayed = new StoreController(this, textReading.$displayed);
+  #rows = new StoreController(this, textReading.$spreadRows);
+  #activity = new StoreController(this, textReading.$toolActivity);
+  #error = new StoreController(this, textReading.$error);
+  #reduced = new StoreController(this, $reducedMotion);
+
+  /** The card handed to the stage; a new object only for a new show, so re-renders do not replay it. */
+  #staged: StagedCard | null = null;
+  #stagedFrom: object | null = null;
+  #focusPicker = false;
+  #focusInput = false;
+  #pickerWasOpen = false;
+  #stickToBottom = true;
+
+  protected override willUpdate(): void {
+    const log = this.#log;
+    // Follow new messages unless the person has scrolled up to reread.
+    this.#stickToBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+    this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+    const displayed = this.#displayed.value;
+    if (!displayed) {
+      this.#staged = null;
+      this.#stagedFrom = null;
+    } else if (displayed.status === 'revealing' && displayed !== this.#stagedFrom) {
+      this.#staged = { cardId: displayed.cardId, reversed: displayed.reversed };
+      this.#stagedFrom = displayed;
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const log = this.#log;
+    if (log && this.#stickToBottom) log.scrollTop = log.scrollHeight;
+    const pickerOpen = this.#picker.value.open;
+    const draw = this.#draw;
+    if (pickerOpen && !this.#pickerWasOpen && draw) {
+      draw.scrollIntoView({ block: 'nearest', behavior: this.#reduced.value ? 'auto' : 'smooth' });
+      if (this.#focusPicker) draw.focus();
+      this.#focusPicker = false;
+    }
+    this.#pickerWasOpen = pickerOpen;
+    const input = this.#input;
+    if (!pickerOpen && this.#focusInput && input && !input.disabled) {
+      this.#focusInput = false;
+      input.focus();
+    }
+  }
+
+  override render() {
+    const status = this.#connection.value;
+    const agent = this.#agent.value;
+    const error = this.#error.value;
+    const ended = status === 'disconnected' || status === 'error';
+    return html`
+      <header class="status">
+        <p class="phase">
+          ${agent ? html`Phase: <strong>${AGENT_LABELS[agent]}</strong>` : 'Not started'}
+        </p>
+        <p class="connection" data-status=${status}>${CONNECTION_TEXT[status]}</p>
+      </header>
+      ${this.#engine.value === 'local' ? html`<p class="notice">${OFFLINE_READER_NOTICE}</p>` : nothing}
+      ${error ? html`<p class="error" role="alert">${error.message}</p>` : nothing}
+      <div class="layout">
+        ${this.#renderSpread()}
+        <div class="conversation">
+          ${this.#renderLog()} ${this.#renderPicker()}
+          <p class="activity">
+            ${this.#activity.value?.status === 'running' ? this.#activity.value.label : ''}
+          </p>
+          ${ended ? this.#renderEnded(status === 'error') : this.#renderComposer(status === 'connected')}
+        </div>
+      </div>
+    `;
+  }
+
+  #renderLog() {
+    const entries = this.#transcript.value;
+    const writing = entries.some((entry) => entry.kind === 'message' && !entry.done);
+    return html`<div
+      class="log"
+      part="log"
+      role="log"
+      aria-live="polite"
+      aria-label="Conversation"
+      aria-busy=${writing ? 'true' : 'false'}
+    >
+      <ol class="entries">
+        ${
+          entries.length === 0
+            ? html`<li class="intro">
+                Ask the reader your question to begin. Cards are drawn by you, one at a time.
+              </li>`
+            : entries.map((entry) => this.#renderEntry(entry))
+        }
+      </ol>
+    </div>`;
+  }
+
+  #renderEntry(entry: TranscriptEntry) {
+    if (entry.kind === 'message') {
+      return html`<li
+        class="message ${entry.role}"
+        part="message"
+        data-done=${entry.done ? 'true' : 'false'}
+      >
+        <span class="who">${entry.role === 'user' ? 'You' : 'Reader'}</span>
+        <p class="text">${entry.text}</p>
+      </li>`;
+    }
+    if (entry.kind === 'phase') {
+      return html`<li class="phase-change"><span>${AGENT_LABELS[entry.agent]}</span></li>`;
+    }
+    const orientation = entry.reversed ? ', reversed' : '';
+    return html`<li class="card-entry" data-action=${entry.action} data-card-id=${entry.cardId}>
+      <tarot-card
+        card-id=${entry.cardId}
+        ?reversed=${entry.reversed}
+        image-base=${this.imageBase}
+      ></tarot-card>
+      <p>
+        ${entry.action === 'drawn' ? 'Drawn' : 'Shown'}:
+        <strong>${entry.cardName}</strong>${orientation}
+        ${entry.positionLabel ? html`<span class="position">for ${entry.positionLabel}</span>` : nothing}
+      </p>
+    </li>`;
+  }
+
+  #renderPicker() {
+    const picker = this.#picker.value;
+    if (!picker.open) return nothing;
+    return html`<section
+      class="draw"
+      part="draw"
+      tabindex="-1"
+      aria-label=${`Draw a card for ${picker.positionLabel}`}
+    >
+      <tarot-card-picker
+        position-label=${picker.positionLabel}
+        prompt-role=${picker.promptRole}
+        .excluded=${this.#drawnIds.value}
+        image-base=${this.imageBase}
+      ></tarot-card-picker>
+    </section>`;
+  }
+
+  #renderSpread() {
+    const rows = this.#rows.value;
+    return html`<aside class="table" part="spread" aria-label="Your spread">
+      ${
+        this.#staged
+          ? html`<tarot-card-stage
+              .card=${this.#staged}
+              image-base=${this.imageBase}
+            ></tarot-card-stage>`
+          : nothing
+      }
+      <h2>Your spread</h2>
+      ${
+        rows.length === 0
+          ? html`<p class="empty">No cards drawn yet.</p>`
+          : html`<ol class="rows">
+              ${rows.map(
+                (row) =>
+                  html`<li>
+                    <span class="label">${row.positionLabel}</span>
+                    <span class="value"
+                      >${row.card ? `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}` : 'not drawn yet'}</span
+                    >
+                  </li>`,
+              )}
+            </ol>`
+      }
+    </aside>`;
+  }
+
+  #renderComposer(connected: boolean) {
+    const picking = this.#picker.value.open;
+    const placeholder = !connected
+      ? 'Connecting…'
+      : picking
+        ? 'Pick a card to continue'
+        : 'Ask the reader…';
+    return html`<form class="composer" part="composer" @submit=${this.#onSubmit}>
+        <label class="visually-hidden" for="message">Your message</label>
+        <input
+          id="message"
+          name="message"
+          autocomplete="off"
+          placeholder=${placeholder}
+          ?disabled=${!connected || picking}
+        />
+        <button type="submit" ?disabled=${!connected || picking}>Send</button>
+      </form>
+      <button class="end" type="button" ?disabled=${!connected} @click=${this.#onEnd}>
+        End reading
+      </button>`;
+  }
+
+  #renderEnded(failed: boolean) {
+    return html`<div class="ended">
+      <p>
+        ${failed ? 'The reading could not start.' : 'The reading has ended. Thank you for reading with us.'}
+      </p>
+      <button type="button" @click=${this.#onRestart}>
+        ${failed ? 'Try again' : 'Start a new reading'}
+      </button>
+      <a href="/reading">Choose another mode</a>
+    </div>`;
+  }
+
+  #onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const input = this.#input;
+    const text = input?.value.trim() ?? '';
+    if (!input || !text) return;
+    input.value = '';
+    this.dispatchEvent(
+      new CustomEvent<TarotReadingSendDetail>('tarot-reading-send', {
+        detail: { text },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  };
+
+  #onEnd = (): void => {
+    this.dispatchEvent(new CustomEvent('tarot-reading-end', { bubbles: true, composed: true }));
+  };
+
+  #onRestart = (): void => {
+    this.dispatchEvent(new CustomEvent('tarot-reading-restart', { bubbles: true, composed: true }));
+  };
+
+  #unlisten: (() => void) | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#unlisten = textReading.$picker.listen((picker) => {
+      const focusHere = this.matches(':focus-within');
+      if (picker.open) this.#focusPicker = focusHere;
+      else this.#focusInput = focusHere;
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unlisten?.();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tarot-reading-text': TarotReadingText;
+  }
+  interface GlobalEventHandlersEventMap {
+    'tarot-reading-send': CustomEvent<TarotReadingSendDetail>;
+    'tarot-reading-end': CustomEvent<void>;
+    'tarot-reading-restart': CustomEvent<void>;
+  }
+}
