@@ -82,7 +82,7 @@ async function mountPicker(excluded: string[] = []): Promise<TarotCardPicker> {
 
 afterEach(async () => {
   setMotionChoice('system');
-  await emulateMedia({ reducedMotion: 'no-preference' });
+  await emulateMedia({ reducedMotion: 'no-preference', forcedColors: 'none' });
   await resetMouse();
 });
 
@@ -145,6 +145,21 @@ describe('<tarot-card-picker>', () => {
         }
       });
     }
+  });
+
+  describe('forced colours', () => {
+    it('keeps card edges and the focus ring in system colours', async () => {
+      await emulateMedia({ forcedColors: 'active' });
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      // A key press makes the focus keyboard focus, so :focus-visible applies.
+      await sendKeys({ press: 'ArrowRight' });
+      const style = getComputedStyle(card(picker, 1));
+      expect(style.borderTopStyle).to.equal('solid');
+      expect(style.borderTopColor).not.to.equal('rgba(0, 0, 0, 0)');
+      expect(style.outlineStyle).to.equal('solid');
+      expect(style.outlineWidth).to.equal('3px');
+    });
   });
 
   describe('keyboard', () => {
