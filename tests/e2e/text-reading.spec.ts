@@ -1,0 +1,153 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+
+// A whole text chat reading against the offline local reader, served by `wrangler dev` with no
+// OpenAI key: the same four agents and tools a real reading uses, over the real Realtime SDK.
+
+interface LogEntry {
+  kind: 'user' | 'assistant' | 'drawn' | 'shown' | 'phase' | 'other';
+  cardId: string;
+  text: string;
+}
+
+/** The conversation as it reads, top to bottom. */
+async function conversation(page: Page): Promise<LogEntry[]> {
+  return page.locator('tarot-reading-text .entries > li').evaluateAll((items) =>
+    items.map((item) => {
+      const text = item.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      const cardId = item.getAttribute('data-card-id') ?? '';
+      const kind = item.classList.contains('user')
+        ? 'user'
+        : item.classList.contains('assistant')
+          ? 'assistant'
+          : item.classList.contains('phase-change')
+            ? 'phase'
+            : item.getAttribute('data-action') === 'drawn'
+              ? 'drawn'
+              : item.getAttribute('data-action') === 'shown'
+                ? 'shown'
+                : 'other';
+      return { kind, cardId, text } as const;
+    }),
+  );
+}
+
+function phase(page: Page): Locator {
+  return page.locator('tarot-reading-text .phase strong');
+}
+
+/** Picks the first face-down card of the open picker and waits until the draw is in the chat. */
+async function pickACard(page: Page): Promise<void> {
+  const drawnEntries = page.locator('tarot-reading-text .card-entry[data-action="drawn"]');
+  const before = await drawnEntries.count();
+  const picker = page.locator('tarot-card-picker');
+  await expect(picker).toBeVisible();
+  await picker.locator('button.card').first().click();
+  // The picker reveals the card and reports the pick; the draw then appears in the conversation.
+  await expect(drawnEntries).toHaveCount(before + 1);
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Your message' });
+  await expect(box).toBeEnabled();
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page.locator('tarot-reading-text .message.user').last()).toHaveText(
+    new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
+}
+
+test('a full text reading: question, clarification, every card drawn and shown before its interpretation, a follow-up card, and the end', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/reading');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarot reading' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Voice Reading/ })).toHaveAttribute(
+    'href',
+    '/reading/voice',
+  );
+  await page.getByRole('link', { name: /Text Chat/ }).click();
+  await expect(page).toHaveURL(/\/reading\/text$/);
+
+  // The page says plainly that this is the offline reader.
+  await expect(page.locator('tarot-reading-text .notice')).toHaveText(
+    "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
+  );
+  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(phase(page)).toHaveText('Intent Assessment');
+
+  // Ask, then answer the one clarifying question.
+  await send(page, 'Should I change jobs this year?');
+  await expect(page.locator('tarot-reading-text .message.assistant').last()).toContainText(
+    'Before we draw',
+  );
+  await send(page, "I feel stuck where I am and I'm afraid of choosing wrong.");
+
+  // Spread generation: pick a card each time the picker opens, until the reading begins.
+  await expect(phase(page)).toHaveText('Spread Generation');
+  const picker = page.locator('tarot-card-picker');
+  let drawn = 0;
+  while (drawn < 10) {
+    await expect(
+      picker.or(page.locator('tarot-reading-text .phase strong', { hasText: /^Reading$/ })),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    if ((await picker.count()) === 0) break;
+    await expect(picker).toHaveAttribute('position-label', /.+/);
+    await pickACard(page);
+    drawn += 1;
+  }
+  expect(drawn).toBeGreaterThan(0);
+  const spreadRows = page.locator('tarot-reading-text .rows li');
+  await expect(spreadRows).toHaveCount(drawn);
+  await expect(spreadRows.filter({ hasText: 'not drawn yet' })).toHaveCount(0);
+
+  // Reading: every card is shown on the stage before it is interpreted.
+  await expect(phase(page)).toHaveText('Followup', { timeout: 30_000 });
+  const entries = await conversation(page);
+  const drawnCards = entries.filter((entry) => entry.kind === 'drawn');
+  expect(drawnCards).toHaveLength(drawn);
+  const readingStart = entries.findIndex(
+    (entry) => entry.kind === 'phase' && entry.text === 'Reading',
+  );
+  expect(readingStart).toBeGreaterThan(0);
+  for (const card of drawnCards) {
+    const name = /Drawn: (.+?)(, reversed)? for /.exec(card.text)?.[1] ?? '';
+    expect(name).not.toBe('');
+    const shownAt = entries.findIndex(
+      (entry) => entry.kind === 'shown' && entry.cardId === card.cardId,
+    );
+    const interpretedAt = entries.findIndex(
+      (entry, index) =>
+        index > readingStart && entry.kind === 'assistant' && entry.text.includes(name),
+    );
+    expect(shownAt, `${name} is shown`).toBeGreaterThan(readingStart);
+    expect(interpretedAt, `${name} is interpreted`).toBeGreaterThan(shownAt);
+  }
+  await expect(page.locator('tarot-card-stage')).toBeVisible();
+
+  // A follow-up that draws a clarification card, shown before it is read.
+  await send(page, 'Could you draw a clarification card for me?');
+  await pickACard(page);
+  await expect(spreadRows).toHaveCount(drawn + 1);
+  const clarification = page.locator('tarot-reading-text .card-entry[data-action="drawn"]').last();
+  const clarificationId = await clarification.getAttribute('data-card-id');
+  expect(clarificationId).toBeTruthy();
+  await expect(
+    page.locator(
+      `tarot-reading-text .card-entry[data-action="shown"][data-card-id="${clarificationId}"]`,
+    ),
+  ).toHaveCount(1);
+  await expect
+    .poll(() => page.locator('tarot-card-stage').evaluate((stage) => Reflect.get(stage, 'cardId')))
+    .toBe(clarificationId);
+
+  // End the reading.
+  await page.getByRole('button', { name: 'End reading' }).click();
+  await expect(page.locator('tarot-reading-text .ended')).toContainText('The reading has ended.');
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
