@@ -3,6 +3,7 @@
  * builds one per job; tests build one with their own vault and room.
  */
 import { voice } from '@livekit/agents';
+import type { LogFields } from './log.ts';
 import type { VaultIndex } from './vault-index.ts';
 import { BMO_INSTRUCTIONS } from './prompt.ts';
 import { createObsidianQueryTool } from './tools/obsidian-query.ts';
@@ -22,13 +23,19 @@ export interface BmoAgentOptions {
   resolveRoom?: PresentToCassetteToolOptions['resolveRoom'];
   /** Overrides the clock (tests). */
   now?: GetCurrentTimeToolOptions['now'];
+  /** Fields for every `tool_call` event: the job id and room. */
+  logContext?: LogFields;
 }
 
 export function createBmoTools(options: BmoAgentOptions) {
   return [
-    createGetCurrentTimeTool({ now: options.now }),
-    createObsidianQueryTool(options.vault),
-    createPresentToCassetteTool({ deck: options.deck, resolveRoom: options.resolveRoom }),
+    createGetCurrentTimeTool({ now: options.now, logContext: options.logContext }),
+    createObsidianQueryTool(options.vault, options.logContext),
+    createPresentToCassetteTool({
+      deck: options.deck,
+      resolveRoom: options.resolveRoom,
+      logContext: options.logContext,
+    }),
   ];
 }
 

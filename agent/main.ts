@@ -20,6 +20,7 @@ import { errorFields, logEvent } from './log.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
 import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
+import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
 
 export const AGENT_NAME = 'bmo';
@@ -66,7 +67,14 @@ export default defineAgent<BmoProcessData>({
 
     const vault = ctx.proc.userData.vault ?? openVault(config);
     const deck = new CassetteDeck();
-    const agent = createBmoAgent({ vault: () => vault, deck });
+    const logContext = { jobId: ctx.job.id, room: ctx.job.room?.name };
+    const agent = createBmoAgent({
+      vault: () => vault,
+      deck,
+      logContext,
+      // the SDK runs tools outside the job's async context, so name the job's room as the fallback
+      resolveRoom: (runCtx) => sessionRoom(runCtx) ?? ctx.room,
+    });
     const { session, inputOptions, outputOptions } = createBmoSession(config);
 
     let closeReason = 'unknown';
@@ -91,7 +99,7 @@ export default defineAgent<BmoProcessData>({
 
     await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     await ctx.connect();
-    stopResend = resendOnJoin(ctx.room, deck);
+    stopResend = resendOnJoin(ctx.room, deck, logContext);
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
 });

@@ -2,7 +2,7 @@
  * Every tool call becomes one `tool_call` event: the tool's name, how long it took and how it
  * ended, plus counts the tool chooses (never its arguments or output).
  */
-import { getJobContext, llm } from '@livekit/agents';
+import { llm } from '@livekit/agents';
 import { type LogFields, errorFields, logEvent } from '../log.ts';
 
 export type ToolOutcome = 'ok' | 'not_found' | 'invalid' | 'unavailable' | 'error';
@@ -18,15 +18,9 @@ export interface ToolReply {
   fields?: LogFields;
 }
 
-/** The job's identifiers for log lines, when running inside a job. */
-export function jobFields(): LogFields {
-  const ctx = getJobContext(false);
-  if (!ctx) return {};
-  return { jobId: ctx.job.id, room: ctx.job.room?.name };
-}
-
 /**
- * Wraps a tool body so the call is logged. A failed call (or an unexpected exception) reaches the
+ * Wraps a tool body so the call is logged, with `logContext` (the job id and room: the SDK runs
+ * tools outside the job's async context, so `getJobContext()` cannot supply them there). A failed call (or an unexpected exception) reaches the
  * model as an `llm.ToolError`: the SDK hands the model the message verbatim and marks the output
  * as an error, where a returned string would be JSON-quoted and an arbitrary exception replaced
  * by "An internal error occurred".
@@ -34,6 +28,7 @@ export function jobFields(): LogFields {
 export function loggedExecute<Args, UserData>(
   name: string,
   run: (args: Args, opts: llm.ToolOptions<UserData>) => Promise<ToolReply> | ToolReply,
+  logContext: LogFields = {},
 ): (args: Args, opts: llm.ToolOptions<UserData>) => Promise<string> {
   return async (args, opts) => {
     const started = performance.now();
@@ -50,7 +45,7 @@ export function loggedExecute<Args, UserData>(
     logEvent(
       'tool_call',
       {
-        ...jobFields(),
+        ...logContext,
         ...reply.fields,
         tool: name,
         toolCallId: opts.toolCallId,

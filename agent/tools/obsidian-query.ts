@@ -5,6 +5,7 @@
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
 import type { Passage, VaultIndex } from '../vault-index.ts';
+import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';
 
 export const OBSIDIAN_QUERY = 'obsidian-query';
@@ -69,15 +70,21 @@ export function queryVault(index: VaultIndex | undefined, args: ObsidianQueryPar
 /**
  * @param getIndex resolves the vault index; it may still be building when the first call comes
  *   (the worker starts indexing in prewarm), and resolves to undefined when the vault is missing.
+ * @param logContext fields for every `tool_call` event (the job id and room).
  */
-export function createObsidianQueryTool(getIndex: () => Promise<VaultIndex | undefined>) {
+export function createObsidianQueryTool(
+  getIndex: () => Promise<VaultIndex | undefined>,
+  logContext: LogFields = {},
+) {
   return llm.tool({
     name: OBSIDIAN_QUERY,
     description:
       "Search the user's personal notes (an Obsidian vault of Markdown files) for facts such as IDs, account numbers, passwords, booking codes, recipes, contacts and plans. Returns the best matching passages with their note paths.",
     parameters: ObsidianQueryParams,
-    execute: loggedExecute(OBSIDIAN_QUERY, async (args: ObsidianQueryParams) =>
-      queryVault(await getIndex(), args),
+    execute: loggedExecute(
+      OBSIDIAN_QUERY,
+      async (args: ObsidianQueryParams) => queryVault(await getIndex(), args),
+      logContext,
     ),
   });
 }

@@ -16,8 +16,8 @@ import {
   PresentToCassetteParams,
   encodeCassette,
 } from '../../contracts/cassette.ts';
-import { errorFields, logEvent } from '../log.ts';
-import { type ToolReply, jobFields, loggedExecute } from './logged.ts';
+import { type LogFields, errorFields, logEvent } from '../log.ts';
+import { type ToolReply, loggedExecute } from './logged.ts';
 import { sessionRoom } from './session-room.ts';
 
 export const PRESENT_TO_CASSETTE = 'present_to_cassette';
@@ -122,7 +122,11 @@ export interface RejoinRoom extends CassetteRoom {
  * Re-sends the current cassette to every visitor (a standard participant) who joins the room,
  * so a reconnecting page gets its cassette back. Returns a function that stops watching.
  */
-export function resendOnJoin(room: RejoinRoom, deck: CassetteDeck): () => void {
+export function resendOnJoin(
+  room: RejoinRoom,
+  deck: CassetteDeck,
+  logContext: LogFields = {},
+): () => void {
   const onConnected = (participant: JoiningParticipant) => {
     if (participant.kind !== ParticipantKind.STANDARD || !deck.current) return;
     const local = room.localParticipant;
@@ -132,7 +136,7 @@ export function resendOnJoin(room: RejoinRoom, deck: CassetteDeck): () => void {
       .then((delivery) => {
         if (delivery) {
           logEvent('cassette_resend', {
-            ...jobFields(),
+            ...logContext,
             transport: delivery.transport,
             bytes: delivery.bytes,
           });
@@ -141,7 +145,7 @@ export function resendOnJoin(room: RejoinRoom, deck: CassetteDeck): () => void {
       .catch((error: unknown) => {
         logEvent(
           'error',
-          { ...jobFields(), ...errorFields(error), during: 'cassette_resend' },
+          { ...logContext, ...errorFields(error), during: 'cassette_resend' },
           'error',
         );
       });
@@ -194,19 +198,24 @@ export interface PresentToCassetteToolOptions {
   deck: CassetteDeck;
   /** Finds the room for a call; defaults to the session's room IO, else the job's room. */
   resolveRoom?: (ctx: llm.ToolOptions<unknown>['ctx']) => CassetteRoom | undefined;
+  /** Fields for every `tool_call` event (the job id and room). */
+  logContext?: LogFields;
 }
 
 export function createPresentToCassetteTool({
   deck,
   resolveRoom = sessionRoom,
+  logContext,
 }: PresentToCassetteToolOptions) {
   return llm.tool({
     name: PRESENT_TO_CASSETTE,
     description:
       "Show precise information (an ID, an account or phone number, a password, a code, an address) on the user's screen as a cassette, so they can read and copy it exactly. Use it every time you give such data, in addition to saying it.",
     parameters: PresentToCassetteParams,
-    execute: loggedExecute(PRESENT_TO_CASSETTE, (args: PresentToCassetteParams, { ctx }) =>
-      presentToCassette(args, resolveRoom(ctx), deck),
+    execute: loggedExecute(
+      PRESENT_TO_CASSETTE,
+      (args: PresentToCassetteParams, { ctx }) => presentToCassette(args, resolveRoom(ctx), deck),
+      logContext,
     ),
   });
 }

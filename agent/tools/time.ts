@@ -5,6 +5,8 @@
  */
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
+import { TIME_ZONE_ATTRIBUTE } from '../../contracts/livekit.ts';
+import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';
 import { linkedParticipant } from './session-room.ts';
 
@@ -104,6 +106,8 @@ export function describeCurrentTime({ now, requested, userZone }: TimeAnswerInpu
 export interface GetCurrentTimeToolOptions {
   /** The clock (tests pin it). */
   now?: () => Date;
+  /** Fields for every `tool_call` event (the job id and room). */
+  logContext?: LogFields;
 }
 
 export function createGetCurrentTimeTool(options: GetCurrentTimeToolOptions = {}) {
@@ -113,12 +117,15 @@ export function createGetCurrentTimeTool(options: GetCurrentTimeToolOptions = {}
     description:
       "Get the current date and time in the user's time zone (or in a time zone you name). Use it whenever the user asks about the time, the date or the day of the week.",
     parameters: GetCurrentTimeParams,
-    execute: loggedExecute(GET_CURRENT_TIME, (args: GetCurrentTimeParams, { ctx }) =>
-      describeCurrentTime({
-        now: now(),
-        requested: args.timeZone,
-        userZone: linkedParticipant(ctx)?.attributes.tz,
-      }),
+    execute: loggedExecute(
+      GET_CURRENT_TIME,
+      (args: GetCurrentTimeParams, { ctx }) =>
+        describeCurrentTime({
+          now: now(),
+          requested: args.timeZone,
+          userZone: linkedParticipant(ctx)?.attributes[TIME_ZONE_ATTRIBUTE],
+        }),
+      options.logContext,
     ),
   });
 }
