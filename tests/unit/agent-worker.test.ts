@@ -1,0 +1,225 @@
+/**
+ * The real worker against a real `livekit-server --dev`: the page's token (from the edge route)
+ * dispatches `bmo`, a participant types on `lk.chat`, the text-mode agent (driven by the local
+ * chat stand-in) calls obsidian-query then present_to_cassette, and the cassette arrives on the
+ * data channel, on topic `cassette`, from the agent. Rejoining the room brings the cassette back.
+ */
+import {
+  DataPacketKind,
+  ParticipantKind,
+  type RemoteParticipant,
+  Room,
+  RoomEvent,
+  dispose,
+} from '@livekit/rtc-node';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CassetteMessage, parseCassette } from '../../contracts/cassette.ts';
+import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import type { AppEnv } from '../../edge/env.ts';
+import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
+import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
+import {
+  type ChatStandin,
+  type ChatTurn,
+  type RecordedChatRequest,
+  isAfterToolCall,
+  lastUserText,
+  startChatStandin,
+  toolOutputs,
+} from '../support/openai-chat-standin.ts';
+
+const PHILHEALTH_ID = '12-345678901-2';
+
+/** The model: look the ID up, put what the notes say on the cassette, then say so. */
+function bmoScript(request: RecordedChatRequest): ChatTurn {
+  if (isAfterToolCall(request)) {
+    const outputs = toolOutputs(request);
+    const last = outputs[outputs.length - 1];
+    if (last?.name === 'obsidian-query') {
+      // read the ID from what the tool really returned
+      const id = /PhilHealth ID \(PIN\): ([\d-]+)/.exec(last.output)?.[1];
+      if (!id) return { say: 'I could not find it in your notes.' };
+      return {
+        toolCalls: [{ name: 'present_to_cassette', args: { title: 'PhilHealth ID', content: id } }],
+      };
+    }
+    return { say: 'Your PhilHealth ID is on the screen. I sent it through the cassette!' };
+  }
+  const text = lastUserText(request);
+  if (text && /philhealth/i.test(text)) {
+    return { toolCalls: [{ name: 'obsidian-query', args: { query: 'philhealth id' } }] };
+  }
+  return { say: 'Hi! I am BMO. How can I help?' };
+}
+
+interface Received {
+  cassette: CassetteMessage;
+  from: RemoteParticipant | undefined;
+  kind: DataPacketKind | undefined;
+}
+
+/** Joins the room as the visitor and collects cassette packets and BMO's transcribed replies. */
+async function joinAsVisitor(serverUrl: string, token: string) {
+  const room = new Room();
+  const cassettes: Received[] = [];
+  const transcripts: string[] = [];
+  const waiters: (() => void)[] = [];
+  const notify = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+  room.on(RoomEvent.DataReceived, (payload, participant, kind, topic) => {
+    if (topic !== 'cassette') return;
+    const parsed = parseCassette(payload);
+    if (parsed.ok) cassettes.push({ cassette: parsed.cassette, from: participant, kind });
+    notify();
+  });
+  room.registerTextStreamHandler('lk.transcription', (reader) => {
+    void reader.readAll().then((text) => {
+      if (text.trim()) transcripts.push(text);
+      notify();
+    });
+  });
+  await room.connect(serverUrl, token, { autoSubscribe: true, dynacast: false });
+
+  const until = async (check: () => boolean, what: string, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+  return { room, cassettes, transcripts, until };
+}
+
+describe('the BMO worker with a real LiveKit server', () => {
+  let livekit: LiveKitServer | undefined;
+  let chat: ChatStandin | undefined;
+  let worker: AgentWorker | undefined;
+
+  beforeAll(async () => {
+    livekit = await startLiveKitServer();
+    chat = await startChatStandin(bmoScript);
+    worker = await startAgentWorker({
+      LIVEKIT_URL: livekit.url,
+      LIVEKIT_API_KEY: livekit.apiKey,
+      LIVEKIT_API_SECRET: livekit.apiSecret,
+      OPENAI_API_KEY: 'sk-standin',
+      OPENAI_BASE_URL: chat.baseURL,
+      BMO_MODE: 'text',
+    });
+    console.info(`agent worker registered in ${worker.bootMs} ms`);
+  }, 90_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await chat?.close();
+    await livekit?.stop();
+    await dispose();
+  }, 30_000);
+
+  it('delivers the PhilHealth ID to the visitor as a cassette, and again after a rejoin', async () => {
+    if (!livekit || !chat || !worker) throw new Error('setup failed');
+
+    // the page asks the edge for a token: a fresh room with the bmo dispatch
+    const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
+    const response = await app.request(
+      '/api/livekit/token',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ participantName: 'Finn', timeZone: 'Asia/Manila' }),
+      },
+      {
+        LIVEKIT_URL: livekit.url,
+        LIVEKIT_API_KEY: livekit.apiKey,
+        LIVEKIT_API_SECRET: livekit.apiSecret,
+      },
+    );
+    expect(response.status).toBe(200);
+    const details = LiveKitTokenResponse.parse(await response.json());
+
+    const joined = performance.now();
+    const visitor = await joinAsVisitor(details.serverUrl, details.participantToken);
+    try {
+      // BMO is dispatched and greets (its session is up)
+      await visitor.until(() => visitor.transcripts.length > 0, 'the greeting', 45_000);
+      const greetedMs = Math.round(performance.now() - joined);
+      const agent = [...visitor.room.remoteParticipants.values()].find(
+        (p) => p.kind === ParticipantKind.AGENT,
+      );
+      expect(agent).toBeDefined();
+      await worker.waitForEvent((e) => e.event === 'job_start' && e.room === details.roomName);
+
+      // the visitor types the question
+      const asked = performance.now();
+      await visitor.room.localParticipant?.sendText('what is my philhealth id', {
+        topic: 'lk.chat',
+      });
+      await visitor.until(() => visitor.cassettes.length > 0, 'the cassette');
+      const cassetteMs = Math.round(performance.now() - asked);
+
+      const [first] = visitor.cassettes;
+      expect(first?.cassette).toEqual({
+        type: 'cassette',
+        title: 'PhilHealth ID',
+        content: PHILHEALTH_ID,
+      });
+      expect(first?.from?.identity).toBe(agent?.identity);
+      expect(first?.from?.kind).toBe(ParticipantKind.AGENT);
+      expect(first?.kind).toBe(DataPacketKind.KIND_RELIABLE);
+
+      // BMO says it went through the cassette
+      await visitor.until(
+        () => visitor.transcripts.some((t) => /cassette/i.test(t)),
+        'the spoken confirmation',
+      );
+
+      // the model saw the real tool outputs
+      const outputs = chat.requests.flatMap(toolOutputs);
+      expect(outputs.find((o) => o.name === 'obsidian-query')?.output).toContain(PHILHEALTH_ID);
+      expect(outputs.find((o) => o.name === 'present_to_cassette')?.output).toMatch(
+        /Sent \\"PhilHealth ID\\" to the cassette/,
+      );
+
+      // the worker logged both tool calls, without their contents
+      const calls = worker.events.filter((e) => e.event === 'tool_call');
+      expect(calls.map((e) => [e.tool, e.outcome])).toEqual([
+        ['obsidian-query', 'ok'],
+        ['present_to_cassette', 'ok'],
+      ]);
+      expect(calls[1]).toMatchObject({ transport: 'packet', room: details.roomName });
+      expect(JSON.stringify(worker.events)).not.toContain(PHILHEALTH_ID);
+
+      // the page reloads and rejoins: LiveKit kept nothing, the agent re-sends the cassette
+      await visitor.room.disconnect();
+      const again = await joinAsVisitor(details.serverUrl, details.participantToken);
+      try {
+        await again.until(() => again.cassettes.length > 0, 'the re-sent cassette');
+        expect(again.cassettes[0]?.cassette.content).toBe(PHILHEALTH_ID);
+        await worker.waitForEvent((e) => e.event === 'cassette_resend');
+      } finally {
+        await again.room.disconnect();
+      }
+
+      console.info(`greeting after ${greetedMs} ms; cassette ${cassetteMs} ms after the question`);
+    } finally {
+      await visitor.room.disconnect();
+    }
+
+    // stopping the worker ends the job, and the job says how it went
+    await worker.stop();
+    expect(worker.events.find((e) => e.event === 'job_end')).toMatchObject({
+      room: details.roomName,
+      cassette: true,
+    });
+  }, 120_000);
+});
