@@ -10,6 +10,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
+    // The SDK chunks (livekit-client, @openai/agents-realtime) are large and load only on demand.
+    chunkSizeWarningLimit: 1000,
   },
   server: {
     proxy: {

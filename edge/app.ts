@@ -9,6 +9,9 @@ import type { HealthResponse } from '../contracts/api.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { limitBody, originGuard, rateLimit } from './security.ts';
+import { livekitTokenRoutes } from './routes/livekit-token.ts';
+import { readerRoutes } from './routes/reader.ts';
+import { voiceTokenRoutes } from './routes/voice-token.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -27,6 +30,10 @@ app.get('/api/health', (c) => {
   };
   return c.json(body, 200, { 'Cache-Control': 'no-store' });
 });
+
+app.route('/api/voice', voiceTokenRoutes);
+app.route('/api/reader', readerRoutes);
+app.route('/api/livekit', livekitTokenRoutes);
 
 app.notFound((c) => {
   // Page routes fall back to the single-page app when the assets binding is there.

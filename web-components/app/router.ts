@@ -12,6 +12,17 @@ interface Route {
 
 export const ROUTES: Record<string, Route> = {
   '/': { title: 'Voice agents', tag: 'page-home', load: () => import('./pages/home-page.ts') },
+  '/reading': {
+    title: 'Tarot reading',
+    tag: 'page-reading',
+    load: () => import('./pages/reading-page.ts'),
+  },
+  '/reading/text': {
+    title: 'Text chat reading',
+    tag: 'page-reading-text',
+    load: () => import('./pages/reading-text-page.ts'),
+  },
+  '/bmo': { title: 'BMO', tag: 'page-bmo', load: () => import('./pages/bmo-page.ts') },
 };
 
 const NOT_FOUND: Route = {
