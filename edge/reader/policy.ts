@@ -324,7 +324,12 @@ export class ReaderPolicy {
     const spoken: string[] = [];
     let fresh = false;
     if (!this.#spread) {
-      this.#spread = chooseSpread(intent.intentSummary, intent.topic, intent.timeframe);
+      // The user's full question when this reader heard it; else the summary the handoff carried.
+      this.#spread = chooseSpread(
+        this.#question ?? intent.intentSummary,
+        intent.topic,
+        intent.timeframe,
+      );
       fresh = true;
       const { layout, why } = this.#spread;
       const count = layout.positions.length;

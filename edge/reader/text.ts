@@ -221,13 +221,19 @@ export function clip(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-/** The question in one sentence, in the user's own words. */
+/**
+ * The question in the user's own words, for the handoff: the whole message when it is short,
+ * else its question sentence (when that says enough on its own), else the message clipped.
+ */
 export function summariseQuestion(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const sentences = flat.match(/[^.?!]+[.?!]*/g) ?? [flat];
-  const question = sentences.find((sentence) => sentence.includes('?')) ?? sentences[0] ?? flat;
-  const summary = clip(question, 200);
-  if (summary === '') return 'A general reading.';
+  if (flat === '') return 'A general reading.';
+  let summary = flat;
+  if (flat.length > 200) {
+    const sentences = flat.match(/[^.?!]+[.?!]*/g) ?? [flat];
+    const question = sentences.find((sentence) => sentence.includes('?'))?.trim();
+    summary = clip(question && words(question).length >= 6 ? question : flat, 200);
+  }
   return /[.?!…]$/.test(summary) ? summary : `${summary}.`;
 }
 
