@@ -1,0 +1,160 @@
+/**
+ * `POST /api/voice/token` and the refusals of `GET /api/reader/realtime`, through `app.request`
+ * on a small app that mounts the routes the way edge/app.ts does. (The 101 itself needs workerd's
+ * WebSocketPair; the Node host tests cover the session behind it.)
+ */
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { ApiErrorBody } from '../../contracts/api.ts';
+import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import type { AppEnv, Bindings } from '../../edge/env.ts';
+import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
+import {
+  DEV_READER_TOKEN_SECRET,
+  mintReaderToken,
+  verifyReaderToken,
+} from '../../edge/reader/token.ts';
+import { readerRoutes } from '../../edge/routes/reader.ts';
+import { voiceTokenRoutes } from '../../edge/routes/voice-token.ts';
+
+const app = new Hono<AppEnv>();
+app.route('/api/reader', readerRoutes);
+app.route('/api/voice', voiceTokenRoutes);
+app.onError((err, c) =>
+  err instanceof ApiError ? errorResponse(c, err) : c.json(errorBody('internal', err.message), 500),
+);
+
+const SESSION = '3f9a1c2e-7b4d-4e8f-a1b2-c3d4e5f60718';
+
+function postToken(
+  body: unknown,
+  env: Bindings = {},
+  init: RequestInit = {},
+  url = '/api/voice/token',
+) {
+  return app.request(
+    url,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...init,
+    },
+    env,
+  );
+}
+
+describe('POST /api/voice/token without an OpenAI key', () => {
+  it('answers with a local reader token and the reader’s WebSocket on this host', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const response = await postToken({ sessionId: SESSION, mode: 'text' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = VoiceTokenResponse.parse(await response.json());
+    expect(body.engine).toBe('local');
+    expect(body.url).toBe('ws://localhost/api/reader/realtime');
+    expect(body.model).toBe('gpt-realtime');
+    expect(body.token.startsWith('ek_local_')).toBe(true);
+    expect(body.expiresAt).toBeGreaterThanOrEqual(before + 60);
+    expect(body.expiresAt).toBeLessThanOrEqual(before + 61);
+    expect(await verifyReaderToken(body.token, DEV_READER_TOKEN_SECRET)).toMatchObject({
+      ok: true,
+      sessionId: SESSION,
+    });
+  });
+
+  it('uses the configured secret, lifetime and model, and wss behind https', async () => {
+    const response = await postToken(
+      { sessionId: SESSION, mode: 'voice' },
+      {
+        READER_TOKEN_SECRET: 'configured',
+        VOICE_TOKEN_TTL_SECONDS: '120',
+        OPENAI_REALTIME_MODEL: 'gpt-realtime-mini',
+      },
+      {},
+      'https://reader.example/api/voice/token',
+    );
+    const body = VoiceTokenResponse.parse(await response.json());
+    expect(body.url).toBe('wss://reader.example/api/reader/realtime');
+    expect(body.model).toBe('gpt-realtime-mini');
+    expect(body.expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(119);
+    expect((await verifyReaderToken(body.token, 'configured')).ok).toBe(true);
+    expect((await verifyReaderToken(body.token, DEV_READER_TOKEN_SECRET)).ok).toBe(false);
+  });
+
+  it('refuses a session id that is not a UUID with the common 400 naming sessionId', async () => {
+    const response = await postToken({ sessionId: 'not-a-uuid', mode: 'voice' });
+    expect(response.status).toBe(400);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.issues?.map((issue) => issue.path)).toEqual(['sessionId']);
+    expect(body.error.message).toContain('sessionId');
+  });
+
+  it('refuses a bad mode and a missing body with 400', async () => {
+    const badMode = ApiErrorBody.parse(
+      await (await postToken({ sessionId: SESSION, mode: 'video' })).json(),
+    );
+    expect(badMode.error.issues?.map((issue) => issue.path)).toEqual(['mode']);
+    const empty = await postToken({});
+    expect(empty.status).toBe(400);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await postToken(
+      `sessionId=${SESSION}&mode=text`,
+      {},
+      {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+    );
+    expect(response.status).toBe(415);
+    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('unsupported_media_type');
+  });
+});
+
+describe('POST /api/voice/token with an OpenAI key', () => {
+  it('answers 501 in the common shape until the OpenAI mint is written', async () => {
+    const response = await postToken(
+      { sessionId: SESSION, mode: 'voice' },
+      { OPENAI_API_KEY: 'sk-test' },
+    );
+    expect(response.status).toBe(501);
+    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('not_configured');
+  });
+});
+
+describe('GET /api/reader/realtime refusals', () => {
+  const upgrade = (headers: Record<string, string>, env: Bindings = {}) =>
+    app.request('/api/reader/realtime', { headers: { Upgrade: 'websocket', ...headers } }, env);
+
+  it('answers a plain GET with 426', async () => {
+    const response = await app.request('/api/reader/realtime');
+    expect(response.status).toBe(426);
+    ApiErrorBody.parse(await response.json());
+  });
+
+  it('refuses an upgrade with no token, a bad token or an expired token with 401 before upgrading', async () => {
+    const expired = await mintReaderToken({
+      secret: DEV_READER_TOKEN_SECRET,
+      sessionId: SESSION,
+      nowMs: Date.now() - 120_000,
+    });
+    const foreign = await mintReaderToken({ secret: 'not-ours', sessionId: SESSION });
+    const refused: Record<string, string>[] = [
+      {},
+      { 'Sec-WebSocket-Protocol': 'realtime, openai-insecure-api-key.ek_local_bogus.sig' },
+      { Authorization: `Bearer ${expired.token}` },
+      { 'Sec-WebSocket-Protocol': `realtime, openai-insecure-api-key.${foreign.token}` },
+    ];
+    for (const headers of refused) {
+      const response = await upgrade(headers);
+      expect(response.status).toBe(401);
+      expect(ApiErrorBody.parse(await response.json()).error.code).toBe('unauthorized');
+    }
+    const expiredBody = ApiErrorBody.parse(
+      await (await upgrade({ Authorization: `Bearer ${expired.token}` })).json(),
+    );
+    expect(expiredBody.error.message).toMatch(/expired/);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The local reader's tokens and handshake: HMAC-signed, short-lived, `ek_local_`-prefixed (the
+ * browser SDK insists on `ek_`), safe inside a WebSocket subprotocol, and checked the same way
+ * whether the key arrives as a subprotocol entry or a Bearer header.
+ */
+import { describe, expect, it } from 'vitest';
+import { authorizeHandshake, readHandshake } from '../../edge/reader/handshake.ts';
+import {
+  DEV_READER_TOKEN_SECRET,
+  mintReaderToken,
+  readerSecret,
+  verifyReaderToken,
+} from '../../edge/reader/token.ts';
+
+const SECRET = 'token-test-secret';
+const SESSION = '0b7e2a9c-5f1d-4c3b-9a8e-2d6f4b1c7e90';
+const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+describe('reader tokens', () => {
+  it('round-trips the session id and expiry, and fits in a subprotocol', async () => {
+    const minted = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    expect(minted.token.startsWith('ek_local_')).toBe(true);
+    expect(minted.token).toMatch(/^[A-Za-z0-9_.-]+$/);
+    expect(minted.expiresAt).toBe(NOW / 1000 + 60);
+    expect(await verifyReaderToken(minted.token, SECRET, NOW)).toEqual({
+      ok: true,
+      sessionId: SESSION,
+      expiresAt: minted.expiresAt,
+    });
+  });
+
+  it('expires after its lifetime (default 60 s, or the ttl given)', async () => {
+    const { token } = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    expect((await verifyReaderToken(token, SECRET, NOW + 60_000)).ok).toBe(true);
+    expect(await verifyReaderToken(token, SECRET, NOW + 61_000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    const short = await mintReaderToken({
+      secret: SECRET,
+      sessionId: SESSION,
+      ttlSeconds: 10,
+      nowMs: NOW,
+    });
+    expect(await verifyReaderToken(short.token, SECRET, NOW + 11_000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+  });
+
+  it('refuses a token signed with another secret, or tampered with', async () => {
+    const { token } = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    expect(await verifyReaderToken(token, 'another-secret', NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    const [signed = '', signature = ''] = token.split('.');
+    const payload = JSON.parse(
+      atob(signed.slice('ek_local_'.length).replace(/-/g, '+').replace(/_/g, '/')),
+    );
+    const forged = btoa(JSON.stringify({ ...payload, exp: payload.exp + 3600 }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    expect(await verifyReaderToken(`ek_local_${forged}.${signature}`, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it('calls anything else malformed', async () => {
+    for (const token of [
+      '',
+      'ek_local_',
+      'sk-proj-abc',
+      'ek_local_abc',
+      'ek_local_a.b!c',
+      'ek_local_.sig',
+    ]) {
+      expect(await verifyReaderToken(token, SECRET, NOW)).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
+  });
+
+  it('falls back to the documented development secret when none is configured', () => {
+    expect(readerSecret(undefined)).toBe(DEV_READER_TOKEN_SECRET);
+    expect(readerSecret('  ')).toBe(DEV_READER_TOKEN_SECRET);
+    expect(readerSecret('prod-secret')).toBe('prod-secret');
+  });
+});
+
+describe('the reader handshake', () => {
+  it('reads the key from the subprotocol a browser sends, or from a Bearer header', () => {
+    expect(
+      readHandshake({
+        protocol: 'realtime, openai-insecure-api-key.ek_local_x.y, openai-agents-sdk.0.20.0',
+      }),
+    ).toEqual({ token: 'ek_local_x.y', offersRealtime: true });
+    expect(readHandshake({ authorization: 'Bearer ek_local_x.y' })).toEqual({
+      token: 'ek_local_x.y',
+      offersRealtime: false,
+    });
+    expect(readHandshake({})).toEqual({ token: undefined, offersRealtime: false });
+  });
+
+  it('selects realtime only when offered and refuses missing or expired tokens', async () => {
+    const { token } = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    expect(
+      await authorizeHandshake(
+        { protocol: `realtime, openai-insecure-api-key.${token}` },
+        SECRET,
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, sessionId: SESSION, protocol: 'realtime' });
+    expect(
+      await authorizeHandshake({ authorization: `Bearer ${token}` }, SECRET, NOW),
+    ).toMatchObject({
+      ok: true,
+      protocol: undefined,
+    });
+    expect(await authorizeHandshake({ protocol: 'realtime' }, SECRET, NOW)).toMatchObject({
+      ok: false,
+    });
+    const late = await authorizeHandshake(
+      { authorization: `Bearer ${token}` },
+      SECRET,
+      NOW + 120_000,
+    );
+    expect(late).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
+  });
+});
