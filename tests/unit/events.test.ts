@@ -198,6 +198,13 @@ describe('the event vocabulary', () => {
     ]);
   });
 
+  it('logs no summary for a session that never started (a refused connection)', () => {
+    const { log, events } = collectingLog();
+    log.error({ type: 'connection', message: 'Refused.', connectionStatus: 'error' });
+    log.end();
+    expect(events.map((event) => event.event)).toEqual(['error']);
+  });
+
   it('never carries transcript, prompt or secret fields in any event', () => {
     const { log, events } = collectingLog();
     log.start({

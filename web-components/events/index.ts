@@ -288,9 +288,9 @@ export class SessionLog {
     });
   }
 
-  /** Logs the session summary, once; later calls do nothing. */
+  /** Logs the session summary, once, for a session that started; later calls do nothing. */
   end(): void {
-    if (this.#ended) return;
+    if (this.#ended || this.#startedAt === undefined) return;
     this.#ended = true;
     const at = this.#now();
     this.#closeAgent(at);
