@@ -120,6 +120,9 @@ function runWorker(): void {
     process.exitCode = 1;
     return;
   }
+  // The SDK logs user input and tool arguments at info level (under `lk.pii.*` keys); keep its
+  // logs to warnings and errors unless asked, so no conversation content reaches the logs.
+  process.env.LOG_LEVEL ||= 'warn';
   logEvent('worker_start', {
     agentName: AGENT_NAME,
     mode: config.mode,

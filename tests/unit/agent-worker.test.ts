@@ -45,12 +45,14 @@ function bmoScript(request: RecordedChatRequest): ChatTurn {
         toolCalls: [{ name: 'present_to_cassette', args: { title: 'PhilHealth ID', content: id } }],
       };
     }
+    if (last?.name === 'get_current_time') return { say: 'Here is the time!' };
     return { say: 'Your PhilHealth ID is on the screen. I sent it through the cassette!' };
   }
   const text = lastUserText(request);
   if (text && /philhealth/i.test(text)) {
     return { toolCalls: [{ name: 'obsidian-query', args: { query: 'philhealth id' } }] };
   }
+  if (text && /time/i.test(text)) return { toolCalls: [{ name: 'get_current_time', args: {} }] };
   return { say: 'Hi! I am BMO. How can I help?' };
 }
 
@@ -126,7 +128,7 @@ describe('the BMO worker with a real LiveKit server', () => {
     await dispose();
   }, 30_000);
 
-  it('delivers the PhilHealth ID to the visitor as a cassette, and again after a rejoin', async () => {
+  it('delivers the PhilHealth ID as a cassette, tells the time in the visitor zone, re-sends on rejoin', async () => {
     if (!livekit || !chat || !worker) throw new Error('setup failed');
 
     // the page asks the edge for a token: a fresh room with the bmo dispatch
@@ -198,6 +200,15 @@ describe('the BMO worker with a real LiveKit server', () => {
       ]);
       expect(calls[1]).toMatchObject({ transport: 'packet', room: details.roomName });
       expect(JSON.stringify(worker.events)).not.toContain(PHILHEALTH_ID);
+
+      // the time zone the page put in the token reaches get_current_time
+      await visitor.room.localParticipant?.sendText('what time is it?', { topic: 'lk.chat' });
+      const timeOutput = () =>
+        chat?.requests.flatMap(toolOutputs).find((o) => o.name === 'get_current_time');
+      await visitor.until(() => timeOutput() !== undefined, 'the time');
+      expect(timeOutput()?.output).toMatch(
+        /^"It's \w+day, \d+ \w+ \d{4}, \d+:\d\d [AP]M in Asia\/Manila \(UTC\+8\)\."$/,
+      );
 
       // the page reloads and rejoins: LiveKit kept nothing, the agent re-sends the cassette
       await visitor.room.disconnect();
