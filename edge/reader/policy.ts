@@ -256,7 +256,7 @@ export class ReaderPolicy {
     const text = userText(turn.inputs);
     const voice =
       turn.modality === 'audio'
-        ? " I'm the offline reader: I can't hear speech, so when you talk I'll follow a demo script."
+        ? " I'm the offline reader: without an OpenAI key I can't hear speech, so when you talk I'll follow a demo script."
         : '';
     if (text === undefined) {
       if (this.#question === undefined) {

@@ -276,6 +276,13 @@ describe('audio turns (push-to-talk)', () => {
     expect(driver.said('Followup').at(-1)).toContain(DEMO_SCRIPT.followups[0]);
   });
 
+  it('greets a voice session by saying it cannot hear speech without an OpenAI key', () => {
+    const { driver } = inProcess({ modality: 'audio' });
+    driver.open();
+    driver.createResponse();
+    expect(driver.said()[0]).toMatch(/offline reader.*OpenAI key.*demo script/);
+  });
+
   it('refuses an empty commit and acknowledges a clear', () => {
     const { driver } = inProcess();
     driver.open();
