@@ -1,0 +1,172 @@
+import { ParticipantKind } from 'livekit-client';
+import { describe, expect, it } from 'vitest';
+import { encodeCassette } from '../../contracts/cassette.ts';
+import {
+  AGENT_PARTICIPANT_KIND,
+  acceptCassettePacket,
+  agentStateFromAttribute,
+  microphoneError,
+  tokenError,
+  tokenRequestBody,
+} from '../../web-components/bmo/room-controller.ts';
+
+const good = encodeCassette({
+  type: 'cassette',
+  title: 'Philhealth ID',
+  content: '1234-5678-9012',
+});
+
+describe('acceptCassettePacket', () => {
+  it("uses LiveKit's own number for an agent participant", () => {
+    expect(AGENT_PARTICIPANT_KIND).toBe(ParticipantKind.AGENT);
+  });
+
+  it('accepts a cassette an agent sent on topic "cassette", as bytes or as text', () => {
+    for (const payload of [good, new TextDecoder().decode(good)]) {
+      const decision = acceptCassettePacket({
+        participantKind: ParticipantKind.AGENT,
+        topic: 'cassette',
+        payload,
+      });
+      expect(decision).toEqual({
+        accept: true,
+        cassette: { type: 'cassette', title: 'Philhealth ID', content: '1234-5678-9012' },
+      });
+    }
+  });
+
+  it('drops a cassette sent by a participant that is not an agent', () => {
+    for (const participantKind of [
+      ParticipantKind.STANDARD,
+      ParticipantKind.INGRESS,
+      ParticipantKind.EGRESS,
+      ParticipantKind.SIP,
+      undefined,
+    ]) {
+      const decision = acceptCassettePacket({ participantKind, topic: 'cassette', payload: good });
+      expect(decision).toMatchObject({ accept: false, reason: 'not_agent' });
+    }
+  });
+
+  it('drops a packet on another topic, even from the agent', () => {
+    for (const topic of ['lk.chat', 'Cassette', '', undefined]) {
+      const decision = acceptCassettePacket({
+        participantKind: ParticipantKind.AGENT,
+        topic,
+        payload: good,
+      });
+      expect(decision).toMatchObject({ accept: false, reason: 'wrong_topic' });
+    }
+  });
+
+  it('drops what the contract does not parse, with the reason', () => {
+    const bad: (string | Uint8Array)[] = [
+      'not json',
+      '[]',
+      JSON.stringify({ type: 'card', title: 'x', content: 'y' }),
+      JSON.stringify({ type: 'cassette', title: '', content: 'y' }),
+      JSON.stringify({ type: 'cassette', title: 'x'.repeat(61), content: 'y' }),
+      JSON.stringify({ type: 'cassette', title: 'x' }),
+      new Uint8Array([0xff, 0xfe, 0x00]),
+    ];
+    for (const payload of bad) {
+      const decision = acceptCassettePacket({
+        participantKind: ParticipantKind.AGENT,
+        topic: 'cassette',
+        payload,
+      });
+      expect(decision.accept).toBe(false);
+      if (!decision.accept) {
+        expect(decision.reason).toBe('invalid');
+        expect(decision.error.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('keeps markup in the content as it is (the slot shows it as text)', () => {
+    const payload = JSON.stringify({
+      type: 'cassette',
+      title: 'Markup',
+      content: '<img src=x onerror=alert(1)>',
+    });
+    const decision = acceptCassettePacket({
+      participantKind: ParticipantKind.AGENT,
+      topic: 'cassette',
+      payload,
+    });
+    expect(decision.accept && decision.cassette.content).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('agentStateFromAttribute', () => {
+  it("maps the agent's lk.agent.state to BMO's face", () => {
+    expect(agentStateFromAttribute('listening')).toBe('listening');
+    expect(agentStateFromAttribute('idle')).toBe('listening');
+    expect(agentStateFromAttribute('thinking')).toBe('thinking');
+    expect(agentStateFromAttribute('speaking')).toBe('speaking');
+    expect(agentStateFromAttribute('initializing')).toBe('connecting');
+    expect(agentStateFromAttribute(undefined)).toBe('connecting');
+    expect(agentStateFromAttribute('dancing')).toBe('connecting');
+  });
+});
+
+describe('microphoneError', () => {
+  it('offers text when the microphone is denied, and says so', () => {
+    for (const name of ['NotAllowedError', 'PermissionDeniedError', 'SecurityError']) {
+      const problem = microphoneError(new DOMException('denied', name));
+      expect(problem.code).toBe('mic_denied');
+      expect(problem.message).toMatch(/type to BMO/);
+    }
+  });
+
+  it('tells a missing or busy microphone apart from a denied one', () => {
+    for (const name of ['NotFoundError', 'NotReadableError', 'OverconstrainedError']) {
+      expect(microphoneError(new DOMException('no mic', name)).code).toBe('mic_unavailable');
+    }
+    expect(microphoneError('something odd').code).toBe('mic_unavailable');
+  });
+});
+
+describe('tokenError', () => {
+  it('explains that LiveKit is not configured on a 503 not_configured', () => {
+    const problem = tokenError(503, {
+      error: {
+        code: 'not_configured',
+        message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET.',
+      },
+    });
+    expect(problem.code).toBe('not_configured');
+    expect(problem.message).toContain('LiveKit is not configured');
+    expect(problem.message).toContain('LIVEKIT_URL');
+  });
+
+  it('reports other refusals as a failed connection, with the server message when it sent one', () => {
+    expect(tokenError(429, undefined)).toMatchObject({ code: 'connect_failed' });
+    const problem = tokenError(403, {
+      error: {
+        code: 'forbidden_origin',
+        message: 'Origin https://evil.example may not use this API.',
+      },
+    });
+    expect(problem).toMatchObject({ code: 'connect_failed' });
+    expect(problem.message).toContain('may not use this API');
+    expect(tokenError(500, 'not json').message).toContain('HTTP 500');
+    expect(tokenError(503, { error: { code: 'upstream_unavailable', message: 'x' } }).code).toBe(
+      'connect_failed',
+    );
+  });
+});
+
+describe('tokenRequestBody', () => {
+  it("sends the browser's time zone and the name when the contract accepts them", () => {
+    expect(tokenRequestBody({ participantName: 'Finn', timeZone: 'Asia/Manila' })).toEqual({
+      participantName: 'Finn',
+      timeZone: 'Asia/Manila',
+    });
+  });
+
+  it('leaves out what the contract would refuse, so the request still goes', () => {
+    expect(tokenRequestBody({ participantName: '', timeZone: 'Mars/Olympus_Mons' })).toEqual({});
+    expect(tokenRequestBody({})).toEqual({});
+  });
+});
