@@ -17,6 +17,7 @@ export const styles = css`
   }
 
   .bay {
+    container-type: inline-size;
     position: relative;
     box-sizing: border-box;
     width: min(var(--_width), 100%);
@@ -88,7 +89,7 @@ export const styles = css`
     display: block;
     font-family: var(--va-font-display, Georgia, serif);
     font-weight: 700;
-    font-size: clamp(0.8rem, calc(var(--_width) / 14), 1.2rem);
+    font-size: clamp(0.75rem, 7cqi, 1.5rem);
     line-height: 1.2;
     text-align: center;
     overflow: hidden;
@@ -218,6 +219,7 @@ export const styles = css`
 
   dialog {
     box-sizing: border-box;
+    text-align: start;
     width: min(36rem, calc(100vw - 2rem));
     max-height: calc(100dvh - 2rem);
     padding: var(--va-space-l, 1.5rem);
