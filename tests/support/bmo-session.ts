@@ -13,10 +13,13 @@ import { type ChatScript, type ChatStandin, startChatStandin } from './openai-ch
 
 let loggerReady = false;
 
-/** The SDK's logger must exist before a session starts; tests keep it to warnings. */
+/**
+ * The SDK's logger must exist before a session starts; tests keep it quiet (tool errors are
+ * asserted, not printed).
+ */
 export function initAgentsLogger(): void {
   if (loggerReady) return;
-  initializeLogger({ pretty: false, level: 'error' });
+  initializeLogger({ pretty: false, level: 'fatal' });
   loggerReady = true;
 }
 
