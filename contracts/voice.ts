@@ -28,3 +28,13 @@ export const VoiceTokenResponse = z.object({
   url: z.url({ protocol: /^wss?$/ }).optional(),
 });
 export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
+
+/**
+ * What OpenAI's `POST /v1/realtime/client_secrets` answers (the fields we use). Parsed at the
+ * edge, so a changed or broken upstream answer is an error, never passed to the page.
+ */
+export const OpenAIClientSecret = z.object({
+  value: z.string().startsWith('ek_'),
+  expires_at: z.number().int().positive(),
+});
+export type OpenAIClientSecret = z.infer<typeof OpenAIClientSecret>;

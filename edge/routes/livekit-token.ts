@@ -17,7 +17,7 @@ import {
 } from '../../contracts/livekit.ts';
 import { type AppEnv, intSetting } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { jsonBody } from '../validate.ts';
+import { jsonBody, jsonContentType } from '../validate.ts';
 
 export const DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS = 600;
 export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
@@ -55,27 +55,10 @@ const requireLiveKit: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A body is optional, but when there is one it must be JSON. */
-const jsonOrEmpty: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = c.req.header('content-type');
-  const length = c.req.header('content-length');
-  const hasBody =
-    (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
-  const isJson = type !== undefined && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
-  if ((type !== undefined && !isJson) || (type === undefined && hasBody)) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'Send the request body as JSON (Content-Type: application/json).',
-    );
-  }
-  await next();
-};
-
 export const livekitTokenRoutes = new Hono<AppEnv>().post(
   '/token',
   requireLiveKit,
-  jsonOrEmpty,
+  jsonContentType({ optional: true }),
   jsonBody(LiveKitTokenRequest),
   async (c) => {
     const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');

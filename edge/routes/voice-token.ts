@@ -4,11 +4,14 @@
  *
  * Without `OPENAI_API_KEY` the reading runs on the local reader: the token is a local reader token
  * (`ek_local_…`, HMAC-signed, `VOICE_TOKEN_TTL_SECONDS`, default 60) and `url` is the reader's
- * WebSocket on this same host. With a key the OpenAI client-secret mint belongs here
- * (`openAiToken`); until it is written that path answers 501.
+ * WebSocket on this same host. With a key the edge mints an OpenAI client secret
+ * (`POST {OPENAI_BASE_URL}/realtime/client_secrets`) for the same model the session will use, with
+ * the same lifetime setting; the key never leaves the edge, and upstream failures map to our own
+ * errors (never the upstream body).
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
+  OpenAIClientSecret,
   VoiceTokenRequest,
   type VoiceTokenRequest as VoiceTokenRequestBody,
   type VoiceTokenResponse,
@@ -16,7 +19,7 @@ import {
 import { type AppEnv, intSetting } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken, readerSecret } from '../reader/token.ts';
-import { jsonBody } from '../validate.ts';
+import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
 export const READER_WS_PATH = '/api/reader/realtime';
@@ -25,19 +28,6 @@ export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;
 const MAX_TTL_SECONDS = 7200;
-
-/** The body must be JSON: anything else is 415, not a confusing "sessionId is required". */
-const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim())) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'Send the request body as JSON (Content-Type: application/json).',
-    );
-  }
-  await next();
-};
 
 /** The reader's WebSocket URL on the host that served this request (`wss:` behind `https:`). */
 export function readerUrl(requestUrl: string): string {
@@ -70,21 +60,104 @@ async function localToken(
   };
 }
 
-/** The OpenAI path: mint a client secret with `OPENAI_API_KEY`. Not written yet. */
-async function openAiToken(
-  _c: Context<AppEnv>,
-  _body: VoiceTokenRequestBody,
-): Promise<VoiceTokenResponse> {
-  throw new ApiError(
-    501,
-    'not_configured',
-    'OpenAI voice tokens are not available yet: unset OPENAI_API_KEY to use the local reader.',
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** How long the edge waits for OpenAI before calling it unavailable. */
+const UPSTREAM_TIMEOUT_MS = 10_000;
+
+function logUpstream(status: number | 'network' | 'malformed'): void {
+  // Status only: never the key, the token, or the upstream body.
+  console.error(JSON.stringify({ event: 'voice_token_upstream_error', status }));
+}
+
+/** Maps an OpenAI failure to what the page should hear. */
+function upstreamError(status: number): ApiError {
+  logUpstream(status);
+  if (status === 401 || status === 403) {
+    return new ApiError(
+      502,
+      'upstream_misconfigured',
+      'The voice service refused this site’s credentials. The site’s OpenAI key needs fixing; try text chat meanwhile.',
+    );
+  }
+  if (status === 429) {
+    return new ApiError(
+      503,
+      'upstream_busy',
+      'The voice service is busy right now. Try again in a moment.',
+    );
+  }
+  return new ApiError(
+    503,
+    'upstream_unavailable',
+    'The voice service is unavailable right now. Try again shortly, or use text chat.',
   );
+}
+
+/** The OpenAI path: mint a client secret with `OPENAI_API_KEY` for the session's model. */
+async function openAiToken(
+  c: Context<AppEnv>,
+  body: VoiceTokenRequestBody,
+): Promise<VoiceTokenResponse> {
+  const env = c.env ?? {};
+  const model = env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL;
+  const seconds = intSetting(
+    env.VOICE_TOKEN_TTL_SECONDS,
+    DEFAULT_TOKEN_TTL_SECONDS,
+    MIN_TTL_SECONDS,
+    MAX_TTL_SECONDS,
+  );
+  const base = (env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  let response: Response;
+  try {
+    response = await fetch(`${base}/realtime/client_secrets`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${env.OPENAI_API_KEY}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        expires_after: { anchor: 'created_at', seconds },
+        session: {
+          type: 'realtime',
+          model,
+          output_modalities: body.mode === 'text' ? ['text'] : ['audio'],
+        },
+      }),
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+  } catch {
+    logUpstream('network');
+    throw new ApiError(
+      503,
+      'upstream_unavailable',
+      'The voice service could not be reached. Try again shortly, or use text chat.',
+    );
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw upstreamError(response.status);
+  }
+  const parsed = OpenAIClientSecret.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    logUpstream('malformed');
+    throw new ApiError(
+      503,
+      'upstream_unavailable',
+      'The voice service answered in a way we did not expect. Try again shortly.',
+    );
+  }
+  return {
+    engine: 'openai',
+    token: parsed.data.value,
+    expiresAt: parsed.data.expires_at,
+    // The page must open its session with the model the secret was minted for.
+    model,
+  };
 }
 
 export const voiceTokenRoutes = new Hono<AppEnv>().post(
   '/token',
-  requireJson,
+  jsonContentType(),
   jsonBody(VoiceTokenRequest),
   async (c) => {
     const body = c.req.valid('json');

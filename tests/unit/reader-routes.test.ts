@@ -113,17 +113,6 @@ describe('POST /api/voice/token without an OpenAI key', () => {
   });
 });
 
-describe('POST /api/voice/token with an OpenAI key', () => {
-  it('answers 501 in the common shape until the OpenAI mint is written', async () => {
-    const response = await postToken(
-      { sessionId: SESSION, mode: 'voice' },
-      { OPENAI_API_KEY: 'sk-test' },
-    );
-    expect(response.status).toBe(501);
-    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('not_configured');
-  });
-});
-
 describe('GET /api/reader/realtime refusals', () => {
   const upgrade = (headers: Record<string, string>, env: Bindings = {}) =>
     app.request('/api/reader/realtime', { headers: { Upgrade: 'websocket', ...headers } }, env);
