@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: every benchmark, each figure next to a baseline measured in the same run (these
+ * machines are noisy, so ratios are what compare across runs). Prints one table and writes
+ * bench/results.json. Run after `npm run build` (the npm script does it).
+ * Choose suites with BENCH=bundle,edge,picker,reader,cassette (default: all).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { ROOT } from '../support/paths.ts';
+import { bundleBench } from './bundle.bench.ts';
+import { edgeBench } from './edge.bench.ts';
+import { pickerBench } from './picker.bench.ts';
+import { readerBench } from './reader.bench.ts';
+import type { BenchRow } from './stats.ts';
+
+const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
+  bundle: bundleBench,
+  edge: () => edgeBench(),
+  picker: () => pickerBench(),
+  reader: () => readerBench(),
+};
+
+const chosen = (process.env.BENCH ?? Object.keys(suites).join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+const rows: BenchRow[] = [];
+for (const name of chosen) {
+  const suite = suites[name];
+  if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
+  process.stdout.write(`running ${name}…\n`);
+  rows.push(...(await suite()));
+}
+
+console.table(
+  rows.map((r) => ({
+    suite: r.suite,
+    figure: r.name,
+    value: `${r.value} ${r.unit}`,
+    baseline: r.baseline ? `${r.baseline.value} ${r.unit} (${r.baseline.name})` : '',
+    ratio: r.ratio ?? '',
+  })),
+);
+
+const out = join(ROOT, 'bench');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'results.json'),
+  JSON.stringify(
+    { time: new Date().toISOString(), node: process.version, cpus: cpus().length, rows },
+    null,
+    2,
+  ),
+);
+console.log(`wrote bench/results.json (${rows.length} figures)`);

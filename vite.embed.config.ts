@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+
+// The embed: one ES module per element family, for site owners
+// (`<script type="module" src="…/embed/bmo.js">`). A page loads only the families it uses; shared
+// code (Lit, nanostores) is split into common chunks, and the heavy SDKs stay behind import()
+// until a session starts. Built into dist/embed/ beside the hosted page.
+export default defineConfig({
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  build: {
+    outDir: 'dist/embed',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    lib: {
+      entry: {
+        voice: 'web-components/voice/index.ts',
+        tarot: 'web-components/tarot/index.ts',
+        bmo: 'web-components/bmo/index.ts',
+      },
+      formats: ['es'],
+    },
+  },
+});
