@@ -26,8 +26,16 @@ function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** The files a chunk loads: statically, or also through import(). */
-function closure(manifest: Manifest, key: string, followDynamic: boolean): Set<string> {
+/**
+ * The files a chunk loads: statically, or also through import(). The import()s of chunks in
+ * `skipDynamicOf` are not followed (the page shell's lazy routes are other pages, not a session).
+ */
+function closure(
+  manifest: Manifest,
+  key: string,
+  followDynamic: boolean,
+  skipDynamicOf: ReadonlySet<string> = new Set(),
+): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const queue = [key];
@@ -39,7 +47,7 @@ function closure(manifest: Manifest, key: string, followDynamic: boolean): Set<s
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     queue.push(...(chunk.imports ?? []));
-    if (followDynamic) queue.push(...(chunk.dynamicImports ?? []));
+    if (followDynamic && !skipDynamicOf.has(current)) queue.push(...(chunk.dynamicImports ?? []));
   }
   return files;
 }
@@ -80,7 +88,7 @@ export function bundleBench(): BenchRow[] {
     if (!chunk.src?.includes('/pages/')) continue;
     const name = chunk.src.replace(/^.*\/pages\//, '').replace(/\.ts$/, '');
     const first = new Set([...shell, ...closure(page, key, false)]);
-    const all = new Set([...shell, ...closure(page, key, true)]);
+    const all = new Set([...shell, ...closure(page, key, true, new Set([shellKey]))]);
     const firstKiB = gzipKiB(pageDir, first);
     rows.push(row('bundle', `page ${name}: first load`, firstKiB, 'KiB gz'));
     rows.push(
