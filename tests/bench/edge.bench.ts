@@ -1,7 +1,8 @@
 /**
  * The token routes under `wrangler dev` (workerd, loopback), against the bare health route in the
  * same run: latency (sequential requests, interleaved so drift hits every route alike) and
- * throughput (a fixed number of requests, 8 in flight). The rate limiter is lifted for the run.
+ * throughput (a fixed number of requests, 8 in flight). Each request carries its own client
+ * address (CF-Connecting-IP), so the per-client rate limit measures its cost without refusing.
  */
 import { randomUUID } from 'node:crypto';
 import { startWrangler } from '../support/wrangler.ts';
