@@ -39,6 +39,20 @@ export type ReadingMode = z.infer<typeof ReadingMode>;
 export const ReaderEngine = z.enum(['local', 'openai']);
 export type ReaderEngine = z.infer<typeof ReaderEngine>;
 
+/** The visitor's device, coarsely (no identifiers): enough to tell a phone from a desktop. */
+export const DeviceInfo = z.strictObject({
+  /** `navigator.userAgentData.platform` or `navigator.platform`, e.g. "Android", "macOS". */
+  platform: z.string().max(60),
+  mobile: z.boolean(),
+  /** Whether the screen takes touch input. */
+  touch: z.boolean(),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfo>;
+
+/** How a reading's session travels: WebRTC (OpenAI voice) or WebSocket (text, the local reader). */
+export const SessionTransport = z.enum(['webrtc', 'websocket']);
+export type SessionTransport = z.infer<typeof SessionTransport>;
+
 export const SessionStartEvent = z.strictObject({
   event: z.literal('session_start'),
   sessionId: SessionId,
@@ -50,6 +64,8 @@ export const SessionStartEvent = z.strictObject({
   userAgent: z.string().max(400),
   mode: ReadingMode,
   engine: ReaderEngine,
+  device: DeviceInfo.optional(),
+  transport: SessionTransport.optional(),
 });
 export type SessionStartEvent = z.infer<typeof SessionStartEvent>;
 

@@ -10,11 +10,13 @@ import {
   type AgentTransitionEvent,
   type ConnectionStatus,
   type ContextSummary,
+  type DeviceInfo,
   type ErrorKind,
   type LogEvent,
   LogEvent as LogEventSchema,
   type ReaderEngine,
   type ReadingMode,
+  type SessionTransport,
   type ToolCallEvent,
 } from '../../contracts/events.ts';
 import type { AgentName } from '../../contracts/reading.ts';
@@ -130,6 +132,40 @@ export function describeError(error: unknown, fallback = 'Something went wrong.'
   return fallback;
 }
 
+function userAgentData(): { platform?: unknown; mobile?: unknown } | undefined {
+  const nav: unknown = globalThis.navigator;
+  if (typeof nav !== 'object' || nav === null || !('userAgentData' in nav)) return undefined;
+  const data: unknown = nav.userAgentData;
+  if (typeof data !== 'object' || data === null) return undefined;
+  return {
+    platform: 'platform' in data ? data.platform : undefined,
+    mobile: 'mobile' in data ? data.mobile : undefined,
+  };
+}
+
+/**
+ * The device a session runs on, coarsely, for the session start log (the spec's "device info"):
+ * the platform, whether it is a phone or tablet, and whether it takes touch. No identifiers.
+ */
+export function describeDevice(): DeviceInfo | undefined {
+  const nav = globalThis.navigator;
+  if (!nav) return undefined;
+  const data = userAgentData();
+  const userAgent = typeof nav.userAgent === 'string' ? nav.userAgent : '';
+  const platform =
+    typeof data?.platform === 'string' && data.platform
+      ? data.platform
+      : typeof nav.platform === 'string' && nav.platform
+        ? nav.platform
+        : 'unknown';
+  return {
+    platform: clip(platform, 60),
+    mobile:
+      typeof data?.mobile === 'boolean' ? data.mobile : /Mobi|Android|iPhone|iPad/i.test(userAgent),
+    touch: typeof nav.maxTouchPoints === 'number' && nav.maxTouchPoints > 0,
+  };
+}
+
 export interface SessionLogOptions {
   /** The clock, in milliseconds. */
   now?: () => number;
@@ -143,6 +179,10 @@ export interface SessionStartInput {
   mode: ReadingMode;
   engine: ReaderEngine;
   userAgent?: string;
+  /** The device (see `describeDevice()`); logged only when given. */
+  device?: DeviceInfo;
+  /** How the session travels; logged only when given. */
+  transport?: SessionTransport;
 }
 
 export interface ToolCallInput {
@@ -206,6 +246,8 @@ export class SessionLog {
       userAgent: clip(input.userAgent ?? globalThis.navigator?.userAgent ?? 'unknown', 400),
       mode: input.mode,
       engine: input.engine,
+      ...(input.device ? { device: input.device } : {}),
+      ...(input.transport ? { transport: input.transport } : {}),
     });
   }
 

@@ -52,6 +52,12 @@ export class TarotCardStage extends LitElement {
   /** Passed to `<tarot-card>`: the deployer's image address with `{id}`. */
   @property({ attribute: 'image-base' }) imageBase = '';
 
+  /**
+   * Leaves out the stage's own live region, for a page that announces "Showing …" through its one
+   * page-wide live region (`announce()`), so screen readers do not hear it twice.
+   */
+  @property({ type: Boolean }) quiet = false;
+
   @state() private entries: readonly Entry[] = [];
   @state() private announcement = '';
 
@@ -117,9 +123,13 @@ export class TarotCardStage extends LitElement {
           (entry) => this.#renderEntry(entry, entry.key === this.#shown?.key),
         )}
       </div>
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        ${this.announcement}
-      </div>
+      ${
+        this.quiet
+          ? nothing
+          : html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+              ${this.announcement}
+            </div>`
+      }
     `;
   }
 

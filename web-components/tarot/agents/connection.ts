@@ -4,7 +4,8 @@
  * reader (with its WebSocket `url`) or OpenAI. Errors come back as readable sentences.
  */
 import { ApiErrorBody } from '../../../contracts/api.ts';
-import { VoiceTokenResponse } from '../../../contracts/voice.ts';
+import { type VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
+import { describeError } from '../../events/index.ts';
 import type { Modality } from './context.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
@@ -75,4 +76,72 @@ export async function requestReadingToken(
     throw new ReadingConnectError('The reading service sent a token this page cannot use.');
   }
   return parsed.data;
+}
+
+/** What a person reads when the browser will not give the page the microphone. */
+export const MICROPHONE_MESSAGES = {
+  blocked:
+    'The microphone is blocked for this site. Allow it in your browser’s site settings and try again, or switch to text chat.',
+  busy: 'Your microphone is in use by another app or could not be started. Close the other app and try again, or switch to text chat.',
+  missing: 'No microphone was found. Connect one and try again, or switch to text chat.',
+} as const;
+
+export type MicrophoneProblem = keyof typeof MICROPHONE_MESSAGES;
+
+/** Which microphone problem a `getUserMedia` rejection is, or undefined when it is not one. */
+export function microphoneProblem(error: unknown): MicrophoneProblem | undefined {
+  const name =
+    typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
+    return 'blocked';
+  }
+  if (name === 'NotReadableError' || name === 'AbortError' || name === 'TrackStartError') {
+    return 'busy';
+  }
+  if (
+    name === 'NotFoundError' ||
+    name === 'OverconstrainedError' ||
+    name === 'DevicesNotFoundError'
+  ) {
+    return 'missing';
+  }
+  return undefined;
+}
+
+const WEBRTC_FAILED =
+  'The voice connection could not be set up (WebRTC failed). Check your network or firewall and retry, or switch to text mode.';
+const KEY_REFUSED =
+  'The voice service did not accept this session’s key. Retry to get a fresh one.';
+
+/**
+ * A sentence for a failed connection, fitted to what failed: the token endpoint (its error code),
+ * the network, a refused WebSocket handshake (a bare DOM `Event`), the WebRTC call setup
+ * (`Realtime call request failed with status N`, an unparsable answer), or the microphone.
+ */
+export function readableConnectError(error: unknown, engine: VoiceEngine | undefined): string {
+  if (error instanceof ReadingConnectError) return error.message;
+  const microphone = microphoneProblem(error);
+  if (microphone) return MICROPHONE_MESSAGES[microphone];
+  const fallback =
+    engine === 'local'
+      ? 'The offline reader refused the connection. Try again in a moment.'
+      : 'Could not connect to the reader. Check your connection and try again.';
+  const message = describeError(error, '');
+  if (!message) return fallback;
+  const status = /Realtime call request failed with status (\d+)/.exec(message)?.[1];
+  if (status) {
+    const code = Number(status);
+    if (code === 401 || code === 403) return KEY_REFUSED;
+    if (code === 429) return READABLE['upstream_busy'] ?? WEBRTC_FAILED;
+    if (code >= 500) return READABLE['upstream_unavailable'] ?? WEBRTC_FAILED;
+    return WEBRTC_FAILED;
+  }
+  if (/SessionDescription|\bSDP\b/i.test(message)) return KEY_REFUSED;
+  if (/RTCPeerConnection|\bICE\b|DTLS|peer connection|data ?channel|WebRTC/i.test(message)) {
+    return WEBRTC_FAILED;
+  }
+  if (/Failed to fetch|NetworkError|network/i.test(message)) {
+    return 'Could not reach the reading service. Check your connection and try again.';
+  }
+  return message;
 }

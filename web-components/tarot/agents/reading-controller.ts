@@ -18,7 +18,11 @@ import type {
   RealtimeSessionConfig,
   RealtimeTransportLayer,
 } from '@openai/agents-realtime';
-import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
+import type {
+  ConnectionStatus,
+  ContextSummary,
+  SessionTransport,
+} from '../../../contracts/events.ts';
 import { type TarotCard, getCard } from '../../../contracts/deck.ts';
 import {
   AGENT_LABELS,
@@ -26,10 +30,10 @@ import {
   type AgentName,
   type DrawCardParams,
 } from '../../../contracts/reading.ts';
-import { SessionLog, describeError } from '../../events/index.ts';
+import { SessionLog, describeDevice, describeError } from '../../events/index.ts';
 import { announce } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import { type ReadingConnection, ReadingConnectError, requestReadingToken } from './connection.ts';
+import { type ReadingConnection, readableConnectError, requestReadingToken } from './connection.ts';
 import {
   type Modality,
   type PickOutcome,
@@ -112,6 +116,14 @@ function defaultTransport(
   return mode === 'voice' ? 'webrtc' : 'websocket';
 }
 
+/** How a transport travels, for the session start log. */
+function transportKind(transport: TransportChoice, sdk: Sdk): SessionTransport | undefined {
+  if (transport === 'webrtc' || transport === 'websocket') return transport;
+  if (transport instanceof sdk.OpenAIRealtimeWebRTC) return 'webrtc';
+  if (transport instanceof sdk.OpenAIRealtimeWebSocket) return 'websocket';
+  return undefined; // a custom transport (a test's scripted one)
+}
+
 export class ReadingController {
   readonly store: ReadingStore;
   readonly mode: Modality;
@@ -126,6 +138,7 @@ export class ReadingController {
   #facts: ReadingFacts;
   #log: SessionLog | undefined;
   #connection: ReadingConnection | undefined;
+  #transport: SessionTransport | undefined;
   #status: ConnectionStatus = 'idle';
   #closing = false;
   #generation = 0;
@@ -172,6 +185,21 @@ export class ReadingController {
   /** The four agents of the current session, once started. */
   get agents(): Readonly<Record<AgentName, RealtimeAgent<ReadingRunContext>>> | undefined {
     return this.#agents;
+  }
+
+  /** The current session's log, once a session has started; for voice controls to log to. */
+  get log(): SessionLog | undefined {
+    return this.#log;
+  }
+
+  /** How the connection stands. */
+  get connectionStatus(): ConnectionStatus {
+    return this.#status;
+  }
+
+  /** How the current session travels, once its transport is chosen. */
+  get transport(): SessionTransport | undefined {
+    return this.#transport;
   }
 
   /** Whether a session is open or opening. */
@@ -224,6 +252,7 @@ export class ReadingController {
         this.#options.createTransport ??
         ((c: ReadingConnection, s: Sdk) => defaultTransport(c, s, this.mode))
       )(connection, sdk);
+      this.#transport = transportKind(transport, sdk);
       session = new sdk.RealtimeSession<ReadingRunContext>(agents.IntentAssessment, {
         transport,
         model: connection.model,
@@ -253,11 +282,14 @@ export class ReadingController {
     if (generation !== this.#generation) return false;
     this.#setStatus('connected');
     this.store.setAgent('IntentAssessment');
+    const device = describeDevice();
     log.start({
       initialAgent: 'IntentAssessment',
       tokenExpiresAt: new Date(connection.expiresAt * 1000).toISOString(),
       mode: this.mode,
       engine: connection.engine,
+      ...(this.#transport ? { transport: this.#transport } : {}),
+      ...(device ? { device } : {}),
     });
     this.#startAgentTimer('IntentAssessment');
     return true;
@@ -362,7 +394,9 @@ export class ReadingController {
       }, this.#timeouts.drawMs);
       this.#pendingPick = { resolve, timer };
       this.store.openPicker(position);
-      announce(`Pick a card for the ${position.positionLabel} position: ${position.promptRole}.`);
+      announce(
+        `Drawing card for ${position.positionLabel} position: ${position.promptRole}. Pick a card from the deck.`,
+      );
     });
   }
 
@@ -447,6 +481,18 @@ export class ReadingController {
 
     session.on('transport_event', (event) => {
       if (!current()) return;
+      // WebRTC plays the agent's voice from a media track: these say when it starts and stops.
+      if (event.type === 'output_audio_buffer.started') {
+        this.store.setAudio({ speaking: true });
+        return;
+      }
+      if (
+        event.type === 'output_audio_buffer.stopped' ||
+        event.type === 'output_audio_buffer.cleared'
+      ) {
+        this.store.setAudio({ speaking: false });
+        return;
+      }
       if (
         event.type === 'response.output_text.delta' ||
         event.type === 'response.output_audio_transcript.delta'
@@ -624,13 +670,7 @@ export class ReadingController {
   }
 
   #failToConnect(error: unknown): void {
-    const engine = this.#connection?.engine;
-    const fallback =
-      engine === 'local'
-        ? 'The offline reader refused the connection. Try again in a moment.'
-        : 'Could not connect to the reader. Check your connection and try again.';
-    const message =
-      error instanceof ReadingConnectError ? error.message : describeError(error, fallback);
+    const message = readableConnectError(error, this.#connection?.engine);
     try {
       this.#session?.close();
     } catch {
@@ -679,5 +719,6 @@ export class ReadingController {
     this.#handoffRetries = 0;
     this.#agents = undefined;
     this.#connection = undefined;
+    this.#transport = undefined;
   }
 }
