@@ -170,6 +170,16 @@ describe('push-to-talk over WebRTC (the real SDK session, scripted transport)', 
     expect(ptt.holding).toBe(false);
   });
 
+  it('cancel (a hold broken off) mutes again without committing', async () => {
+    const { session, calls } = await connectedSession();
+    const { ptt, events } = pushToTalk(() => session, 'webrtc');
+    ptt.press();
+    ptt.cancel();
+    expect(calls()).toEqual(['sendEvent:input_audio_buffer.clear', 'mute:false', 'mute:true']);
+    expect(events).toEqual(['listening', 'not listening']);
+    expect(ptt.release()).toBe('ignored');
+  });
+
   it('a press with no session opens nothing', () => {
     const { ptt, events } = pushToTalk(() => undefined, 'webrtc');
     expect(ptt.press()).toBe(false);

@@ -22,6 +22,11 @@ export const ROUTES: Record<string, Route> = {
     tag: 'page-reading-text',
     load: () => import('./pages/reading-text-page.ts'),
   },
+  '/reading/voice': {
+    title: 'Voice reading',
+    tag: 'page-reading-voice',
+    load: () => import('./pages/reading-voice-page.ts'),
+  },
   '/bmo': { title: 'BMO', tag: 'page-bmo', load: () => import('./pages/bmo-page.ts') },
 };
 

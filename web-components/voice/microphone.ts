@@ -10,18 +10,28 @@
  */
 import type { AudioCapture } from './push-to-talk.ts';
 
+/** The browser's microphone request. */
+export function browserGetUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia(constraints);
+}
+
 /** The Realtime API's input format: PCM16, mono, 24 kHz. */
 export const REALTIME_SAMPLE_RATE = 24_000;
+
+/** What this module needs of a microphone stream (a `MediaStream` is one). */
+export interface MicrophoneStream {
+  getAudioTracks(): { enabled: boolean }[];
+  getTracks(): { stop(): void }[];
+}
 
 /**
  * Asks for the microphone and returns its stream with every track disabled (muted), so nothing
  * is heard until a press enables it. Rejects with the browser's DOMException
  * (`NotAllowedError`, `NotReadableError`, `NotFoundError`, …).
  */
-export async function openMicrophone(
-  getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream> = (constraints) =>
-    navigator.mediaDevices.getUserMedia(constraints),
-): Promise<MediaStream> {
+export async function openMicrophone<T extends MicrophoneStream = MediaStream>(
+  getUserMedia: (constraints: MediaStreamConstraints) => Promise<T>,
+): Promise<T> {
   const stream = await getUserMedia({
     audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
   });
@@ -30,7 +40,7 @@ export async function openMicrophone(
 }
 
 /** Stops every track of a stream (the browser's "microphone in use" indicator goes away). */
-export function closeMicrophone(stream: MediaStream | undefined): void {
+export function closeMicrophone(stream: MicrophoneStream | undefined): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 

@@ -201,7 +201,9 @@ export class PushToTalk {
     if (!this.#holding) return;
     this.#holding = false;
     this.#turn += 1;
+    const session = this.#options.session();
     if (this.#path === 'websocket') this.#options.capture?.stop();
+    else if (session) this.#closeMicrophone(session);
     this.#options.onListening?.(false);
   }
 

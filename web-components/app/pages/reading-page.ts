@@ -131,8 +131,8 @@ export class PageReading extends LitElement {
       ${
         this.reader === 'local'
           ? html`<p class="note">
-              This site runs the offline reader, which reads by text only: a voice reading needs an
-              OpenAI key.
+              This site runs the offline reader: it can't hear you, so a voice reading follows a
+              demo script. A real voice reading needs an OpenAI key.
             </p>`
           : nothing
       }

@@ -1,0 +1,345 @@
+/**
+ * The voice reading's session controller: the reading session controller in voice mode, plus what
+ * only a spoken reading needs — the browser check, the microphone, push-to-talk, and the
+ * announcements a screen-reader user hears instead of seeing the stage.
+ *
+ *   const voice = new VoiceReadingController();
+ *   if (voice.checkSupport()) await voice.start();   // microphone → token → SDK → connect
+ *   voice.press(); voice.release();                  // from <voice-speaker-button>
+ *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
+ *   voice.end('leave');                              // disconnects, stops audio both ways
+ *
+ * With the openai engine the session runs over WebRTC with the microphone stream this controller
+ * opened (muted until a press) and an <audio> element it can silence; with the local engine it runs
+ * over the reader's WebSocket and push-to-talk streams PCM16 captured from the same stream.
+ */
+import type { RealtimeSessionConfig } from '@openai/agents-realtime';
+import { atom, type ReadableAtom } from 'nanostores';
+import type { ErrorKind } from '../../../contracts/events.ts';
+import { SessionLog, describeError } from '../../events/index.ts';
+import { announce } from '../../stores/announcer.ts';
+import { type ReadingStore, voiceReading } from '../../stores/reading.ts';
+import {
+  type AudioCapture,
+  type AudioPath,
+  PushToTalk,
+  type ReleaseOutcome,
+} from '../../voice/push-to-talk.ts';
+import {
+  type MicrophoneStream,
+  Pcm16Capture,
+  browserGetUserMedia,
+  closeMicrophone,
+  openMicrophone,
+} from '../../voice/microphone.ts';
+import { MICROPHONE_MESSAGES, type ReadingConnection, microphoneProblem } from './connection.ts';
+import {
+  ReadingController,
+  type ReadingControllerOptions,
+  type TransportChoice,
+} from './reading-controller.ts';
+
+type Sdk = typeof import('@openai/agents-realtime');
+
+/** The spec's words for a browser without WebRTC or the microphone API. */
+export const UNSUPPORTED_MESSAGE = "Your browser doesn't support voice readings";
+
+export const TOO_SHORT_NOTICE = 'Hold the button down while you speak, then let go.';
+
+/** An API a voice reading needs, named for the log. */
+export type VoiceApi = 'RTCPeerConnection' | 'navigator.mediaDevices.getUserMedia';
+
+/** The APIs a voice reading needs that this browser lacks (none: voice works here). */
+export function missingVoiceApis(scope: typeof globalThis = globalThis): VoiceApi[] {
+  const missing: VoiceApi[] = [];
+  if (typeof scope.RTCPeerConnection !== 'function') missing.push('RTCPeerConnection');
+  if (typeof scope.navigator?.mediaDevices?.getUserMedia !== 'function') {
+    missing.push('navigator.mediaDevices.getUserMedia');
+  }
+  return missing;
+}
+
+/**
+ * The session config for push-to-talk: the caller's config with turn detection off
+ * (`audio.input.turnDetection: null`), which the SDK keeps across handoffs.
+ */
+export function pushToTalkConfig(
+  config: Partial<RealtimeSessionConfig> = {},
+): Partial<RealtimeSessionConfig> {
+  const audio = 'audio' in config ? config.audio : undefined;
+  return { ...config, audio: { ...audio, input: { ...audio?.input, turnDetection: null } } };
+}
+
+function isMediaStream(stream: MicrophoneStream | undefined): stream is MediaStream {
+  return typeof MediaStream === 'function' && stream instanceof MediaStream;
+}
+
+/** A capture the controller can also release. */
+export type ClosableCapture = AudioCapture & { close(): void };
+
+export interface VoiceReadingOptions {
+  /** The store it writes; default the page's `voiceReading`. */
+  store?: ReadingStore;
+  /** Passed to the reading session controller (connect, loadSdk, createTransport, timeouts, …). */
+  reading?: Omit<ReadingControllerOptions, 'store' | 'mode'>;
+  /** Which required APIs are missing; default `missingVoiceApis()`. */
+  missingApis?: () => VoiceApi[];
+  /** Asks for the microphone; default `navigator.mediaDevices.getUserMedia`. */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MicrophoneStream>;
+  /** Makes the WebSocket path's PCM16 capture; default a `Pcm16Capture` of the stream. */
+  createCapture?: (stream: MicrophoneStream) => ClosableCapture;
+  /** How the session carries audio; default from the transport the session chose. */
+  audioPath?: () => AudioPath;
+  /** Holds shorter than this send nothing; default 250 ms. */
+  minHoldMs?: number;
+}
+
+export class VoiceReadingController {
+  readonly store: ReadingStore;
+  readonly reading: ReadingController;
+  readonly #notice = atom('');
+  #options: VoiceReadingOptions;
+  #stream: MicrophoneStream | undefined;
+  #capture: ClosableCapture | undefined;
+  #audio: HTMLAudioElement | undefined;
+  #ptt: PushToTalk;
+  #unwatch: (() => void)[] = [];
+  #generation = 0;
+
+  constructor(options: VoiceReadingOptions = {}) {
+    this.#options = options;
+    this.store = options.store ?? voiceReading;
+    const reading = options.reading ?? {};
+    this.reading = new ReadingController({
+      ...reading,
+      store: this.store,
+      mode: 'voice',
+      createTransport: reading.createTransport ?? ((c, sdk) => this.#createTransport(c, sdk)),
+      // Push-to-talk: the person says when a turn ends, so the server must not guess it.
+      sessionConfig: pushToTalkConfig(reading.sessionConfig),
+    });
+    this.#ptt = new PushToTalk({
+      session: () => this.reading.session,
+      path:
+        options.audioPath ?? (() => (this.reading.transport === 'webrtc' ? 'webrtc' : 'websocket')),
+      capture: {
+        start: (send) => this.#ensureCapture().start(send),
+        stop: () => this.#capture?.stop(),
+      },
+      isSpeaking: () => this.store.$audio.get().speaking,
+      ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
+      onListening: (listening) => this.store.setAudio({ listening }),
+      onTooShort: () => {
+        this.#notice.set(TOO_SHORT_NOTICE);
+        announce(TOO_SHORT_NOTICE);
+      },
+      onError: (error, stage) => this.#pushToTalkFailed(error, stage),
+    });
+  }
+
+  /** A short hint for the person (a hold too short, a microphone hiccup); '' for none. */
+  get $notice(): ReadableAtom<string> {
+    return this.#notice;
+  }
+
+  /** Whether the button is held. */
+  get holding(): boolean {
+    return this.#ptt.holding;
+  }
+
+  /**
+   * Checks for WebRTC and the microphone API. Without them the store holds the unsupported error,
+   * screen readers hear it, and the missing APIs are logged. Returns whether voice can work here.
+   */
+  checkSupport(): boolean {
+    const missing = (this.#options.missingApis ?? missingVoiceApis)();
+    if (missing.length === 0) return true;
+    this.#showProblem(
+      'unsupported',
+      UNSUPPORTED_MESSAGE,
+      `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
+    );
+    announce(`${UNSUPPORTED_MESSAGE}. Switch to text chat to read by typing.`, { assertive: true });
+    return false;
+  }
+
+  /**
+   * Starts a voice reading: the microphone (asked for once and kept for retries), then a fresh
+   * token and session. Resolves with whether the session connected; on failure the store says why.
+   */
+  async start(): Promise<boolean> {
+    if (this.reading.active) return true;
+    if (!this.checkSupport()) return false;
+    const generation = ++this.#generation;
+    this.#notice.set('');
+    if (!this.#stream) {
+      this.store.reset();
+      this.store.setConnection('connecting');
+      try {
+        const stream = await openMicrophone(this.#options.getUserMedia ?? browserGetUserMedia);
+        if (generation !== this.#generation) {
+          closeMicrophone(stream);
+          return false;
+        }
+        this.#stream = stream;
+      } catch (error) {
+        if (generation === this.#generation) this.#microphoneFailed(error);
+        return false;
+      }
+    }
+    this.#watch();
+    const connected = await this.reading.start();
+    if (!connected || generation !== this.#generation) return false;
+    this.#ptt.prepare();
+    return true;
+  }
+
+  /** Tries again after a failure: a new session with a freshly minted token. */
+  retry(): Promise<boolean> {
+    this.#ptt.cancel();
+    if (this.reading.active) this.reading.end('user');
+    return this.start();
+  }
+
+  /** The talk button went down. Returns whether the microphone opened. */
+  press(): boolean {
+    this.#notice.set('');
+    return this.#ptt.press();
+  }
+
+  /** The talk button came up: the turn is sent (or, for a tap, nothing is). */
+  release(): ReleaseOutcome {
+    return this.#ptt.release();
+  }
+
+  /** The hold was broken off (focus lost, pointer cancelled): close the microphone, send nothing. */
+  cancelTalk(): void {
+    this.#ptt.cancel();
+  }
+
+  pick(detail: unknown): boolean {
+    return this.reading.pick(detail);
+  }
+
+  cancelPick(): boolean {
+    return this.reading.cancelPick();
+  }
+
+  cardShown(cardId: string): void {
+    this.reading.cardShown(cardId);
+  }
+
+  /** Ends the reading: disconnects the session and stops audio capture and playback. */
+  end(reason: 'user' | 'leave' = 'user'): void {
+    this.#generation += 1;
+    this.#ptt.cancel();
+    this.reading.end(reason);
+    this.#capture?.close();
+    this.#capture = undefined;
+    closeMicrophone(this.#stream);
+    this.#stream = undefined;
+    if (this.#audio) {
+      this.#audio.pause();
+      this.#audio.srcObject = null;
+      this.#audio = undefined;
+    }
+    for (const unwatch of this.#unwatch.splice(0)) unwatch();
+    this.#notice.set('');
+    // A reading that never connected still shows how it ended (its error stays on screen).
+    if (this.store.$connection.get() === 'connecting') this.store.setConnection('disconnected');
+  }
+
+  #createTransport(connection: ReadingConnection, sdk: Sdk): TransportChoice {
+    if (connection.engine === 'local')
+      return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
+    this.#audio ??= document.createElement('audio');
+    const stream = this.#stream;
+    return new sdk.OpenAIRealtimeWebRTC({
+      audioElement: this.#audio,
+      // The stream opened (muted) for push-to-talk; the SDK opens its own if this is not one.
+      ...(isMediaStream(stream) ? { mediaStream: stream } : {}),
+    });
+  }
+
+  #ensureCapture(): ClosableCapture {
+    if (this.#capture) return this.#capture;
+    const stream = this.#stream;
+    if (!stream) throw new Error('The microphone is not open.');
+    const create =
+      this.#options.createCapture ??
+      ((s: MicrophoneStream): ClosableCapture => {
+        if (!isMediaStream(s)) throw new Error('The microphone stream cannot be captured.');
+        return new Pcm16Capture(s);
+      });
+    this.#capture = create(stream);
+    return this.#capture;
+  }
+
+  /** Says aloud (politely) the card each show_card puts on the stage. */
+  #watch(): void {
+    if (this.#unwatch.length > 0) return;
+    let last: object | null = null;
+    this.#unwatch.push(
+      this.store.$displayed.listen((displayed) => {
+        if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
+        last = displayed;
+        announce(`Showing ${displayed.cardName}, ${displayed.reversed ? 'reversed' : 'upright'}`);
+      }),
+    );
+  }
+
+  #newLog(): SessionLog {
+    const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
+    return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
+  }
+
+  #showProblem(kind: ErrorKind, message: string, logMessage: string, error?: unknown): void {
+    this.store.reset();
+    this.store.setConnection('error');
+    this.store.setError({ kind, message });
+    this.#newLog().error({
+      type: kind,
+      message: logMessage,
+      ...(error === undefined ? {} : { error }),
+      connectionStatus: 'idle',
+    });
+  }
+
+  #microphoneFailed(error: unknown): void {
+    const problem = microphoneProblem(error);
+    const message = problem
+      ? MICROPHONE_MESSAGES[problem]
+      : `The microphone could not be opened: ${describeError(error, 'unknown error')}. Try again, or switch to text chat.`;
+    const name =
+      typeof error === 'object' &&
+      error !== null &&
+      'name' in error &&
+      typeof error.name === 'string'
+        ? error.name
+        : 'Error';
+    this.#showProblem(
+      'microphone',
+      message,
+      `Microphone unavailable (${name}): ${describeError(error, 'no detail')}`,
+      error,
+    );
+    announce(message, { assertive: true });
+  }
+
+  #pushToTalkFailed(error: unknown, stage: 'press' | 'release' | 'capture'): void {
+    const agent = this.store.$agent.get();
+    this.reading.log?.error({
+      type: stage === 'release' ? 'connection' : 'microphone',
+      message: `Push-to-talk failed (${stage}): ${describeError(error, 'no detail')}`,
+      error,
+      ...(agent ? { agent } : {}),
+      connectionStatus: this.reading.connectionStatus,
+    });
+    const message =
+      stage === 'release'
+        ? 'Your words could not be sent. Hold the button and try again.'
+        : 'The microphone stopped working. Hold the button to try again.';
+    this.#notice.set(message);
+    announce(message, { assertive: true });
+  }
+}

@@ -1,0 +1,370 @@
+import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
+import { $reducedMotion } from '../stores/preferences.ts';
+import { type TranscriptEntry, voiceReading } from '../stores/reading.ts';
+import { StoreController } from '../stores/store-controller.ts';
+import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
+import type {
+  VoiceTranscriptEntry,
+  VoiceTranscriptToggleDetail,
+} from '../voice/voice-transcript.ts';
+import type { StagedCard } from './tarot-card-stage.ts';
+import { styles } from './tarot-reading-voice.styles.ts';
+import '../voice/voice-agent-indicator.ts';
+import '../voice/voice-speaker-button.ts';
+import '../voice/voice-transcript.ts';
+import './tarot-card.ts';
+import './tarot-card-picker.ts';
+import './tarot-card-stage.ts';
+
+/** What the page says whenever the offline reader carries a voice reading. */
+export const OFFLINE_VOICE_NOTICE =
+  "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
+
+/** What takes the centre of the screen. */
+type Centre = 'problem' | 'picker' | 'stage' | 'spread' | 'talk' | 'ended';
+
+export const PHASE_LABELS: readonly string[] = AGENT_NAMES.map((name) => AGENT_LABELS[name]);
+
+/** Turns the reading's transcript into the voice transcript's lines. */
+export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): VoiceTranscriptEntry[] {
+  return entries.map((entry): VoiceTranscriptEntry => {
+    if (entry.kind === 'message') {
+      return { id: entry.id, role: entry.role, text: entry.text, done: entry.done };
+    }
+    if (entry.kind === 'phase') {
+      return {
+        id: entry.id,
+        role: 'event',
+        kind: 'phase',
+        text: `${AGENT_LABELS[entry.agent]} phase`,
+      };
+    }
+    const name = `${entry.cardName}, ${entry.reversed ? 'reversed' : 'upright'}`;
+    return entry.action === 'drawn'
+      ? {
+          id: entry.id,
+          role: 'event',
+          kind: 'drawn',
+          text: `Drawn: ${name}${entry.positionLabel ? ` for ${entry.positionLabel}` : ''}`,
+        }
+      : { id: entry.id, role: 'event', kind: 'shown', text: `Shown: ${name}` };
+  });
+}
+
+/**
+ * @summary The voice reading: the agent indicator, the push-to-talk button at the centre while the
+ * person may speak (Intent Assessment and Followup), the card picker when a card is to be drawn,
+ * the card on stage while it is read, an optional transcript, and the back button with a
+ * confirmation. Renders the `voiceReading` store and raises events; the page wires them to the
+ * voice session controller.
+ *
+ * While the picker or the stage takes the centre (Spread Generation and Reading) the talk button
+ * is hidden and a line says why. Errors show their message with the ways out the spec asks for:
+ * "Switch to Text Chat" for an unsupported browser or a refused microphone, "Retry" and
+ * "Switch to Text Mode" for a failed connection.
+ *
+ * @slot heading - The page's heading, shown in the top bar.
+ * @fires {CustomEvent<void>} tarot-reading-leave - The person confirmed leaving the reading.
+ * @fires {CustomEvent<void>} tarot-reading-retry - Retry after a failure, or start a new reading.
+ * @fires {CustomEvent<void>} tarot-reading-switch-text - The person chose the text reading instead.
+ * @csspart bar - The top bar (back button, heading, agent indicator).
+ * @csspart center - The centre: talk button, picker or stage.
+ * @csspart status - The line under the centre.
+ * @csspart problem - The error panel.
+ * @cssprop --tarot-reading-voice-min-height - Height the centre keeps. Default 60vh.
+ * @cssprop --tarot-reading-voice-accent - Accent colour. Defaults to --va-color-accent.
+ */
+@customElement('tarot-reading-voice')
+export class TarotReadingVoice extends LitElement {
+  static override styles = styles;
+
+  /** Passed to every card: the deployer's image address with `{id}`. Empty: the built-in art. */
+  @property({ attribute: 'image-base' }) imageBase = '';
+
+  /** A short hint from the page (a hold too short, a microphone hiccup); empty for none. */
+  @property() notice = '';
+
+  /** The person's choice to show the transcript; null until they choose. */
+  @state() private transcriptChoice: boolean | null = null;
+
+  #agent = new StoreController(this, voiceReading.$agent);
+  #connection = new StoreController(this, voiceReading.$connection);
+  #engine = new StoreController(this, voiceReading.$engine);
+  #picker = new StoreController(this, voiceReading.$picker);
+  #drawnIds = new StoreController(this, voiceReading.$drawnIds);
+  #displayed = new StoreController(this, voiceReading.$displayed);
+  #rows = new StoreController(this, voiceReading.$spreadRows);
+  #activity = new StoreController(this, voiceReading.$toolActivity);
+  #error = new StoreController(this, voiceReading.$error);
+  #audio = new StoreController(this, voiceReading.$audio);
+  #transcript = new StoreController(this, voiceReading.$transcript);
+  #reduced = new StoreController(this, $reducedMotion);
+
+  #staged: StagedCard | null = null;
+  #stagedFrom: object | null = null;
+  #lines: VoiceTranscriptEntry[] = [];
+  #linesFrom: readonly TranscriptEntry[] | null = null;
+  #centre = '';
+
+  protected override willUpdate(): void {
+    this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+    const displayed = this.#displayed.value;
+    if (!displayed) {
+      this.#staged = null;
+      this.#stagedFrom = null;
+    } else if (displayed.status === 'revealing' && displayed !== this.#stagedFrom) {
+      this.#staged = { cardId: displayed.cardId, reversed: displayed.reversed };
+      this.#stagedFrom = displayed;
+    }
+    if (this.#transcript.value !== this.#linesFrom) {
+      this.#linesFrom = this.#transcript.value;
+      this.#lines = voiceTranscriptLines(this.#transcript.value);
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // When the centre changes (the picker opens, the talk button returns), focus follows it if it
+    // was here or had fallen to the page, so keyboard users never lose their place.
+    const centre = this.#centreKind();
+    if (centre === this.#centre) return;
+    this.#centre = centre;
+    const active = document.activeElement;
+    const focusHere = this.matches(':focus-within') || active === null || active === document.body;
+    if (!focusHere) return;
+    if (centre === 'picker') this.renderRoot.querySelector<HTMLElement>('.draw')?.focus();
+    if (centre === 'talk')
+      this.renderRoot.querySelector<VoiceSpeakerButton>('voice-speaker-button')?.focus();
+  }
+
+  get #dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  #centreKind(): Centre {
+    const status = this.#connection.value;
+    if (this.#error.value && status !== 'connected') return 'problem';
+    if (status === 'disconnected') return 'ended';
+    if (this.#picker.value.open) return 'picker';
+    const agent = this.#agent.value;
+    if (agent === 'Reading') return 'stage';
+    if (agent === 'SpreadGeneration') return 'spread';
+    return 'talk';
+  }
+
+  override render() {
+    const agent = this.#agent.value;
+    const centre = this.#centreKind();
+    const live = centre !== 'problem' && centre !== 'ended';
+    return html`
+      <header class="bar" part="bar">
+        <button class="back" type="button" @click=${this.#onBack}>
+          <span aria-hidden="true">←</span> Back
+        </button>
+        <slot name="heading"></slot>
+        <voice-agent-indicator
+          .label=${agent ? AGENT_LABELS[agent] : ''}
+          .steps=${PHASE_LABELS}
+          idle-label=${this.#connection.value === 'connecting' ? 'Connecting…' : 'Not started'}
+        ></voice-agent-indicator>
+      </header>
+      ${this.#engine.value === 'local' && live ? html`<p class="notice">${OFFLINE_VOICE_NOTICE}</p>` : nothing}
+      <section class="center" part="center" data-centre=${centre}>
+        ${this.#renderCentre(centre)}
+      </section>
+      ${live ? html`<p class="status" part="status">${this.#statusText()}</p>` : nothing}
+      ${centre === 'problem' && this.#error.value?.kind !== 'connection' ? nothing : this.#renderTranscript()}
+      <dialog aria-labelledby="leave-title" @close=${this.#onDialogClose}>
+        <form method="dialog">
+          <h2 id="leave-title">Leave the reading?</h2>
+          <p>The reading will end and the reader will disconnect.</p>
+          <div class="actions">
+            <button value="stay">Stay</button>
+            <button value="leave" class="primary">Leave</button>
+          </div>
+        </form>
+      </dialog>
+    `;
+  }
+
+  #renderCentre(centre: Centre) {
+    switch (centre) {
+      case 'problem':
+        return this.#renderProblem();
+      case 'ended':
+        return html`<div class="ended">
+          <p>The reading has ended. Thank you for reading with us.</p>
+          <button type="button" class="primary" @click=${this.#onRetry}>Start a new reading</button>
+        </div>`;
+      case 'picker':
+        return this.#renderPicker();
+      case 'stage':
+        return this.#renderStage();
+      case 'spread':
+        return this.#renderSpread();
+      case 'talk':
+        return html`${this.#agent.value === 'Followup' ? this.#renderStage() : nothing}
+          <voice-speaker-button
+            ?disabled=${this.#connection.value !== 'connected'}
+            ?speaking=${this.#audio.value.speaking}
+            label=${this.#connection.value === 'connected' ? 'Hold to Speak' : 'Connecting…'}
+          ></voice-speaker-button>`;
+    }
+  }
+
+  #renderProblem() {
+    const error = this.#error.value;
+    if (!error) return nothing;
+    if (error.kind === 'unsupported') {
+      return html`<div class="problem" part="problem">
+        <h2>${error.message}</h2>
+        <p>A voice reading needs WebRTC and access to a microphone (MediaDevices).</p>
+        <p>Try a current version of Chrome, Edge, Firefox or Safari, or read by text chat here.</p>
+        <div class="actions">
+          <button type="button" class="primary" @click=${this.#onSwitch}>
+            Switch to Text Chat
+          </button>
+        </div>
+      </div>`;
+    }
+    const microphone = error.kind === 'microphone';
+    return html`<div class="problem" part="problem">
+      <h2>
+        ${microphone ? 'The microphone is not available' : 'The voice reading could not connect'}
+      </h2>
+      <p>${error.message}</p>
+      <div class="actions">
+        <button type="button" class="primary" @click=${this.#onRetry}>
+          ${microphone ? 'Try again' : 'Retry'}
+        </button>
+        <button type="button" @click=${this.#onSwitch}>
+          ${microphone ? 'Switch to Text Chat' : 'Switch to Text Mode'}
+        </button>
+      </div>
+    </div>`;
+  }
+
+  #renderPicker() {
+    const picker = this.#picker.value;
+    if (!picker.open) return nothing;
+    return html`<section
+      class="draw"
+      tabindex="-1"
+      aria-label=${`Draw a card for ${picker.positionLabel}`}
+    >
+      <tarot-card-picker
+        position-label=${picker.positionLabel}
+        prompt-role=${picker.promptRole}
+        .excluded=${this.#drawnIds.value}
+        image-base=${this.imageBase}
+      ></tarot-card-picker>
+    </section>`;
+  }
+
+  #renderStage() {
+    if (!this.#staged) return nothing;
+    return html`<tarot-card-stage
+      quiet
+      class=${this.#agent.value === 'Followup' ? 'small' : ''}
+      .card=${this.#staged}
+      image-base=${this.imageBase}
+    ></tarot-card-stage>`;
+  }
+
+  #renderSpread() {
+    const rows = this.#rows.value;
+    return html`<div class="spread">
+      <h2>Your spread</h2>
+      ${
+        rows.length === 0
+          ? html`<p class="empty">The reader is choosing a spread for your question.</p>`
+          : html`<ol class="rows">
+              ${rows.map(
+                (row) =>
+                  html`<li>
+                    ${
+                      row.card
+                        ? html`<tarot-card
+                            card-id=${row.card.cardId}
+                            ?reversed=${row.card.reversed}
+                            image-base=${this.imageBase}
+                          ></tarot-card>`
+                        : html`<span class="slot" aria-hidden="true"></span>`
+                    }
+                    <span class="label">${row.positionLabel}</span>
+                    <span class="value"
+                      >${row.card ? `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}` : 'not drawn yet'}</span
+                    >
+                  </li>`,
+              )}
+            </ol>`
+      }
+    </div>`;
+  }
+
+  #renderTranscript() {
+    const open = this.transcriptChoice ?? this.#engine.value === 'local';
+    return html`<voice-transcript
+      .entries=${this.#lines}
+      ?open=${open}
+      @voice-transcript-toggle=${this.#onToggleTranscript}
+    ></voice-transcript>`;
+  }
+
+  #statusText(): string {
+    if (this.notice) return this.notice;
+    if (this.#connection.value === 'connecting') return 'Connecting to the reader…';
+    if (this.#audio.value.listening) return 'Listening… let go to send.';
+    const activity = this.#activity.value;
+    if (activity?.status === 'running') return `${activity.label}…`;
+    const agent = this.#agent.value;
+    if (this.#picker.value.open) return 'Pick the card that calls to you.';
+    if (agent === 'SpreadGeneration') {
+      return 'The reader is laying out your spread. You can speak again once the reading is complete.';
+    }
+    if (agent === 'Reading') {
+      return 'Listen as the reader interprets each card. You can speak again once the reading is complete.';
+    }
+    if (this.#audio.value.speaking) return 'The reader is speaking. Hold the button to interrupt.';
+    return agent === 'Followup' ? 'Ask a follow-up question: hold the button while you speak.' : '';
+  }
+
+  #emit(type: 'tarot-reading-leave' | 'tarot-reading-retry' | 'tarot-reading-switch-text'): void {
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true }));
+  }
+
+  #onBack = (): void => {
+    const status = this.#connection.value;
+    const dialog = this.#dialog;
+    if ((status === 'connected' || status === 'connecting') && dialog) {
+      dialog.returnValue = '';
+      dialog.showModal();
+      return;
+    }
+    this.#emit('tarot-reading-leave');
+  };
+
+  #onDialogClose = (): void => {
+    if (this.#dialog?.returnValue === 'leave') this.#emit('tarot-reading-leave');
+  };
+
+  #onRetry = (): void => this.#emit('tarot-reading-retry');
+  #onSwitch = (): void => this.#emit('tarot-reading-switch-text');
+
+  #onToggleTranscript = (event: CustomEvent<VoiceTranscriptToggleDetail>): void => {
+    this.transcriptChoice = event.detail.open;
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tarot-reading-voice': TarotReadingVoice;
+  }
+  interface GlobalEventHandlersEventMap {
+    'tarot-reading-leave': CustomEvent<void>;
+    'tarot-reading-retry': CustomEvent<void>;
+    'tarot-reading-switch-text': CustomEvent<void>;
+  }
+}

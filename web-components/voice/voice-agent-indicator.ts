@@ -1,0 +1,62 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { $reducedMotion } from '../stores/preferences.ts';
+import { StoreController } from '../stores/store-controller.ts';
+import { styles } from './voice-agent-indicator.styles.ts';
+
+/**
+ * @summary A subtle pill naming the agent (phase) a voice session is in, e.g. "Intent Assessment",
+ * with an optional step count ("2 of 4") when `steps` lists the phases in order.
+ *
+ * It changes the moment `label` does, with a short fade (none with reduced motion). It is not a
+ * live region: the page announces phase changes through its one announcer, so screen readers do
+ * not hear them twice.
+ *
+ * @csspart indicator - The pill.
+ * @csspart dot - The coloured dot.
+ * @csspart label - The agent's name.
+ * @csspart step - The "2 of 4" count.
+ * @cssprop --voice-agent-indicator-color - Dot and name colour. Defaults to --va-color-accent.
+ * @cssprop --voice-agent-indicator-background - Pill background. Defaults to --va-color-surface.
+ */
+@customElement('voice-agent-indicator')
+export class VoiceAgentIndicator extends LitElement {
+  static override styles = styles;
+
+  /** The current agent's name as a person reads it; empty shows `idle-label`. */
+  @property() label = '';
+
+  /** Shown before any agent is active. */
+  @property({ attribute: 'idle-label' }) idleLabel = 'Not started';
+
+  /** The phases in order, to show where `label` falls ("2 of 4"); empty shows no count. */
+  @property({ attribute: false }) steps: readonly string[] = [];
+
+  #reduced = new StoreController(this, $reducedMotion);
+
+  protected override willUpdate(): void {
+    this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+    this.toggleAttribute('active', this.label !== '');
+  }
+
+  override render() {
+    const index = this.label ? this.steps.indexOf(this.label) : -1;
+    return html`<p class="indicator" part="indicator">
+      <span class="dot" part="dot" aria-hidden="true"></span>
+      <span class="visually-hidden">Current phase:</span>
+      ${keyed(this.label, html`<span class="label" part="label">${this.label || this.idleLabel}</span>`)}
+      ${
+        index >= 0
+          ? html`<span class="step" part="step">${index + 1} of ${this.steps.length}</span>`
+          : nothing
+      }
+    </p>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'voice-agent-indicator': VoiceAgentIndicator;
+  }
+}

@@ -1,0 +1,136 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --_accent: var(--voice-transcript-accent, var(--va-color-accent, #e8c36a));
+    --_border: var(--va-color-border, #4a4068);
+    --_muted: var(--va-color-text-muted, #bdb4d9);
+    display: block;
+    color: var(--va-color-text, #f3efff);
+    font-family: var(--va-font-body, system-ui, sans-serif);
+    line-height: var(--va-line-height, 1.5);
+  }
+
+  .toggle {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--va-space-s, 0.5rem);
+    padding: var(--va-space-s, 0.5rem) var(--va-space-m, 1rem);
+    border-radius: var(--va-radius-m, 12px);
+    border: 1px solid var(--_border);
+    background: transparent;
+    color: var(--_accent);
+    font: inherit;
+    cursor: pointer;
+  }
+  .toggle:hover {
+    border-color: var(--_accent);
+  }
+  .toggle:focus-visible,
+  .log:focus-visible {
+    outline: var(--va-focus-ring, 3px solid #8fd3ff);
+    outline-offset: var(--va-focus-offset, 2px);
+  }
+  .chevron {
+    inline-size: 1rem;
+    block-size: 1rem;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+    transform: rotate(-90deg);
+    transition: transform var(--va-duration-fast, 150ms) var(--va-ease, ease-out);
+  }
+  :host([open]) .chevron {
+    transform: none;
+  }
+
+  .log {
+    margin-block-start: var(--va-space-s, 0.5rem);
+    padding: var(--va-space-m, 1rem);
+    max-block-size: var(--voice-transcript-height, 40vh);
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    border-radius: var(--va-radius-m, 12px);
+    border: 1px solid var(--_border);
+    background: var(--voice-transcript-background, var(--va-color-surface, #1f1a30));
+  }
+  .log[hidden] {
+    display: none;
+  }
+  .empty {
+    margin: 0;
+    color: var(--_muted);
+  }
+  .entries {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: var(--va-space-s, 0.5rem);
+  }
+  .entry {
+    animation: arrive var(--va-duration-m, 300ms) var(--va-ease, ease-out);
+  }
+  .user,
+  .assistant {
+    max-inline-size: 85%;
+    padding: var(--va-space-s, 0.5rem) var(--va-space-m, 1rem);
+    border-radius: var(--va-radius-m, 12px);
+    background: var(--va-color-surface-raised, #2a2342);
+  }
+  .user {
+    align-self: flex-end;
+    background: color-mix(in srgb, var(--_accent) 18%, var(--va-color-surface, #1f1a30));
+  }
+  .who {
+    display: block;
+    font-size: var(--va-font-size-s, 0.875rem);
+    color: var(--_muted);
+  }
+  .text {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  [data-done='false'] .text::after {
+    content: '…';
+    color: var(--_muted);
+  }
+  .event {
+    align-self: center;
+    color: var(--_muted);
+    font-size: var(--va-font-size-s, 0.875rem);
+    text-align: center;
+  }
+
+  @keyframes arrive {
+    from {
+      opacity: 0;
+      transform: translateY(4px);
+    }
+  }
+  :host([data-reduced-motion]) .entry,
+  :host([data-reduced-motion]) .chevron {
+    animation: none;
+    transition: none;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .entry,
+    .chevron {
+      animation: none;
+      transition: none;
+    }
+  }
+
+  @media (forced-colors: active) {
+    .toggle,
+    .log,
+    .user,
+    .assistant {
+      border: 1px solid CanvasText;
+    }
+  }
+`;

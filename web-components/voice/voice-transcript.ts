@@ -1,0 +1,173 @@
+import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { $reducedMotion } from '../stores/preferences.ts';
+import { StoreController } from '../stores/store-controller.ts';
+import { styles } from './voice-transcript.styles.ts';
+
+/** One line of a spoken conversation. */
+export interface VoiceTranscriptEntry {
+  id: string;
+  /** Who said it; `event` is something that happened (a card drawn, a new phase). */
+  role: 'user' | 'assistant' | 'event';
+  text: string;
+  /** False while it is still being said. Default true. */
+  done?: boolean;
+  /** A free tag the page can style or find the line by (rendered as `data-kind`). */
+  kind?: string;
+}
+
+export interface VoiceTranscriptToggleDetail {
+  open: boolean;
+}
+
+/**
+ * @summary An optional written transcript of a voice conversation, behind a toggle button.
+ *
+ * The button (`aria-expanded`, `aria-controls`) shows and hides the log. While open, the log keeps
+ * the latest line in view unless the person has scrolled up to reread; it scrolls smoothly, or
+ * jumps with reduced motion. The log is not a live region: the conversation is already heard, and
+ * reading it aloud too would talk over the voice.
+ *
+ * @fires {CustomEvent<VoiceTranscriptToggleDetail>} voice-transcript-toggle - The person showed or hid the transcript.
+ * @csspart toggle - The show/hide button.
+ * @csspart log - The scrolling transcript.
+ * @csspart entry - Each line.
+ * @cssprop --voice-transcript-height - Most height the log takes before it scrolls. Default 40vh.
+ * @cssprop --voice-transcript-background - Log background. Defaults to --va-color-surface.
+ * @cssprop --voice-transcript-accent - Toggle and name colour. Defaults to --va-color-accent.
+ */
+@customElement('voice-transcript')
+export class VoiceTranscript extends LitElement {
+  static override styles = styles;
+
+  /** The conversation so far, oldest first. */
+  @property({ attribute: false }) entries: readonly VoiceTranscriptEntry[] = [];
+
+  /** Whether the transcript is shown. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  /** The toggle's text. */
+  @property() label = 'Transcript';
+
+  /** How the person is named. */
+  @property({ attribute: 'user-name' }) userName = 'You';
+
+  /** How the agent is named. */
+  @property({ attribute: 'agent-name' }) agentName = 'Reader';
+
+  #reduced = new StoreController(this, $reducedMotion);
+  /** Whether the log follows new lines: true until the person scrolls up to reread. */
+  #pinned = true;
+  /** Scroll events before this time come from the log's own scrolling, not the person's. */
+  #autoScrollUntil = 0;
+
+  get #log(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.log');
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A log just opened starts at the latest line.
+    if (changed.has('open') && this.open) this.#pinned = true;
+    this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const log = this.#log;
+    if (!log || !this.open || !this.#pinned) return;
+    if (!changed.has('entries') && !changed.has('open')) return;
+    const smooth = !this.#reduced.value && !changed.has('open');
+    this.#autoScrollUntil = performance.now() + (smooth ? 1000 : 100);
+    log.scrollTo({ top: log.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+  }
+
+  #onScroll = (event: Event): void => {
+    if (performance.now() < this.#autoScrollUntil) return;
+    const log = event.currentTarget;
+    if (!(log instanceof HTMLElement)) return;
+    this.#pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+  };
+
+  #onScrollEnd = (): void => {
+    this.#autoScrollUntil = 0;
+  };
+
+  override render() {
+    return html`<button
+        class="toggle"
+        part="toggle"
+        type="button"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="log"
+        @click=${this.#toggle}
+      >
+        <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d="M4 6l4 4 4-4"></path>
+        </svg>
+        ${this.label}
+      </button>
+      <div
+        id="log"
+        class="log"
+        part="log"
+        role="log"
+        aria-live="off"
+        aria-label=${this.label}
+        tabindex="0"
+        ?hidden=${!this.open}
+        @scroll=${this.#onScroll}
+        @scrollend=${this.#onScrollEnd}
+      >
+        ${
+          this.entries.length === 0
+            ? html`<p class="empty">Nothing has been said yet.</p>`
+            : html`<ol class="entries">
+                ${repeat(
+                  this.entries,
+                  (entry) => entry.id,
+                  (entry) => this.#renderEntry(entry),
+                )}
+              </ol>`
+        }
+      </div>`;
+  }
+
+  #renderEntry(entry: VoiceTranscriptEntry) {
+    if (entry.role === 'event') {
+      return html`<li class="entry event" part="entry" data-kind=${entry.kind ?? nothing}>
+        ${entry.text}
+      </li>`;
+    }
+    const done = entry.done !== false;
+    return html`<li
+      class="entry ${entry.role}"
+      part="entry"
+      data-kind=${entry.kind ?? nothing}
+      data-done=${done ? 'true' : 'false'}
+    >
+      <span class="who">${entry.role === 'user' ? this.userName : this.agentName}</span>
+      <p class="text">${entry.text}</p>
+    </li>`;
+  }
+
+  #toggle = (): void => {
+    this.open = !this.open;
+    this.dispatchEvent(
+      new CustomEvent<VoiceTranscriptToggleDetail>('voice-transcript-toggle', {
+        detail: { open: this.open },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'voice-transcript': VoiceTranscript;
+  }
+  interface GlobalEventHandlersEventMap {
+    'voice-transcript-toggle': CustomEvent<VoiceTranscriptToggleDetail>;
+  }
+}
