@@ -11,20 +11,34 @@ import {
   $bmoTextOnly,
   $bmoTranscript,
   clearBmoError,
+  type BmoAgentState,
+  type BmoConnection,
   type BmoError,
 } from '../../stores/bmo.ts';
 import { StoreController } from '../../stores/store-controller.ts';
 import { pageStyles } from './page.styles.ts';
 import { bmoPageStyles } from './bmo-page.styles.ts';
 
-const STATUS: Record<string, string> = {
-  disconnected: 'Not connected',
-  connecting: 'Connecting…',
-  reconnecting: 'Connection dropped. Reconnecting…',
-  listening: 'BMO is listening',
-  thinking: 'BMO is thinking',
-  speaking: 'BMO is speaking',
-};
+/** The status line: the connection until the room is joined, then what BMO is doing. */
+function statusText(connection: BmoConnection, agent: BmoAgentState): string {
+  switch (connection) {
+    case 'disconnected':
+      return 'Not connected';
+    case 'connecting':
+      return 'Connecting…';
+    case 'reconnecting':
+      return 'Connection dropped. Reconnecting…';
+    case 'connected':
+      switch (agent) {
+        case 'connecting':
+          return 'Waiting for BMO to join…';
+        case 'disconnected':
+          return 'BMO is not in the room';
+        default:
+          return `BMO is ${agent}`;
+      }
+  }
+}
 
 /**
  * @summary The /bmo page: BMO's face, Connect and Disconnect, the microphone, the cassette slot,
@@ -145,7 +159,7 @@ export class PageBmo extends LitElement {
 
   override render() {
     const connection = this.#connection.value;
-    const status = connection === 'connected' ? STATUS[this.#agent.value] : STATUS[connection];
+    const status = statusText(connection, this.#agent.value);
     const error = this.#error.value;
     const transcript = this.#transcript.value;
     const canType = this.#canType;
