@@ -135,8 +135,8 @@ export class TarotReadingVoice extends LitElement {
     const focusHere = this.matches(':focus-within') || active === null || active === document.body;
     if (!focusHere) return;
     if (centre === 'picker') this.renderRoot.querySelector<HTMLElement>('.draw')?.focus();
-    if (centre === 'talk')
-      this.renderRoot.querySelector<VoiceSpeakerButton>('voice-speaker-button')?.focus();
+    const talk = this.renderRoot.querySelector<VoiceSpeakerButton>('voice-speaker-button');
+    if (centre === 'talk' && talk) void talk.updateComplete.then(() => talk.focus());
   }
 
   get #dialog(): HTMLDialogElement | null {

@@ -42,6 +42,11 @@ const TALK_KEYS = new Set([' ', 'Enter']);
 @customElement('voice-speaker-button')
 export class VoiceSpeakerButton extends LitElement {
   static override styles = styles;
+  /** Focusing the element focuses its button. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  };
 
   /** No holding: the button cannot be pressed or focused. Ends a hold in progress. */
   @property({ type: Boolean, reflect: true }) disabled = false;
@@ -67,10 +72,6 @@ export class VoiceSpeakerButton extends LitElement {
   /** Whether the button is held now. */
   get holding(): boolean {
     return this.held !== null;
-  }
-
-  override focus(options?: FocusOptions): void {
-    this.renderRoot.querySelector('button')?.focus(options);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -1,0 +1,264 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../web-components/tarot/tarot-reading-voice.ts';
+import {
+  OFFLINE_VOICE_NOTICE,
+  type TarotReadingVoice,
+} from '../../web-components/tarot/tarot-reading-voice.ts';
+import { voiceReading } from '../../web-components/stores/reading.ts';
+import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
+import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
+import type { VoiceSpeakerButton } from '../../web-components/voice/voice-speaker-button.ts';
+import type { VoiceTranscript } from '../../web-components/voice/voice-transcript.ts';
+import { expectAccessible } from './helpers/a11y.ts';
+
+function find<T extends Element>(el: TarotReadingVoice, selector: string): T | null {
+  return el.shadowRoot?.querySelector<T>(selector) ?? null;
+}
+
+function must<T extends Element>(el: TarotReadingVoice, selector: string): T {
+  const found = find<T>(el, selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+function buttonNamed(el: TarotReadingVoice, name: string): HTMLButtonElement {
+  const button = [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find(
+    (candidate) => candidate.textContent?.replace(/\s+/g, ' ').trim() === name,
+  );
+  if (!button) throw new Error(`no button "${name}"`);
+  return button;
+}
+
+function connected(agent: 'IntentAssessment' | 'SpreadGeneration' | 'Reading' | 'Followup'): void {
+  voiceReading.reset();
+  voiceReading.setConnection('connected');
+  voiceReading.setEngine('local');
+  voiceReading.setAgent(agent);
+}
+
+async function render(): Promise<TarotReadingVoice> {
+  const el = await fixture<TarotReadingVoice>(
+    html`<tarot-reading-voice><h1 slot="heading">Voice reading</h1></tarot-reading-voice>`,
+  );
+  await el.updateComplete;
+  return el;
+}
+
+describe('<tarot-reading-voice>', () => {
+  before(() => {
+    document.body.style.background = 'var(--va-color-bg)';
+    document.body.style.color = 'var(--va-color-text)';
+  });
+  afterEach(() => voiceReading.reset());
+
+  it('in Intent Assessment: the agent indicator, the offline notice and the talk button at the centre, accessibly', async () => {
+    connected('IntentAssessment');
+    const el = await render();
+    await expectAccessible(el);
+    expect(must<VoiceAgentIndicator>(el, 'voice-agent-indicator').label).to.equal(
+      'Intent Assessment',
+    );
+    expect(must(el, '.notice').textContent?.trim()).to.equal(OFFLINE_VOICE_NOTICE);
+    const talk = must<VoiceSpeakerButton>(el, '.center voice-speaker-button');
+    expect(talk.disabled).to.equal(false);
+    // The back button sits before everything else, top left.
+    const back = buttonNamed(el, '← Back');
+    const first = el.shadowRoot?.querySelector('button');
+    expect(first).to.equal(back);
+    const backBox = back.getBoundingClientRect();
+    const talkBox = talk.getBoundingClientRect();
+    expect(backBox.left).to.be.below(talkBox.left);
+    expect(backBox.top).to.be.below(talkBox.top);
+  });
+
+  it('while connecting the talk button waits, disabled', async () => {
+    voiceReading.reset();
+    voiceReading.setConnection('connecting');
+    const el = await render();
+    const talk = must<VoiceSpeakerButton>(el, 'voice-speaker-button');
+    expect(talk.disabled).to.equal(true);
+    expect(talk.label).to.equal('Connecting…');
+    expect(must(el, '.status').textContent?.trim()).to.equal('Connecting to the reader…');
+    await expectAccessible(el);
+  });
+
+  it('in Spread Generation the picker takes the centre and the talk button is hidden, with the reason given', async () => {
+    connected('SpreadGeneration');
+    voiceReading.openPicker({ positionLabel: 'Past', promptRole: 'what shaped you' });
+    const el = await render();
+    expect(find(el, 'voice-speaker-button')).to.equal(null);
+    const picker = must(el, '.center tarot-card-picker');
+    expect(picker.getAttribute('position-label')).to.equal('Past');
+    await expectAccessible(el);
+    voiceReading.closePicker();
+    await el.updateComplete;
+    expect(find(el, 'tarot-card-picker')).to.equal(null);
+    expect(find(el, 'voice-speaker-button')).to.equal(null);
+    expect(must(el, '.status').textContent).to.contain(
+      'You can speak again once the reading is complete',
+    );
+  });
+
+  it('in Reading the stage shows the card being read, without a second live region', async () => {
+    connected('Reading');
+    voiceReading.showCard({ cardId: 'the-star', cardName: 'The Star', reversed: false });
+    const el = await render();
+    const stage = must<TarotCardStage>(el, '.center tarot-card-stage');
+    expect(stage.cardId).to.equal('the-star');
+    expect(stage.hasAttribute('quiet')).to.equal(true);
+    await stage.updateComplete;
+    expect(stage.shadowRoot?.querySelector('[aria-live]')).to.equal(null);
+    expect(find(el, 'voice-speaker-button')).to.equal(null);
+    await expectAccessible(el);
+  });
+
+  it('in Followup the talk button is back (with the last card above it), and focus returns to it', async () => {
+    connected('Reading');
+    voiceReading.showCard({ cardId: 'the-moon', cardName: 'The Moon', reversed: true });
+    const el = await render();
+    voiceReading.setAgent('Followup');
+    await el.updateComplete;
+    const talk = must<VoiceSpeakerButton>(el, '.center voice-speaker-button');
+    expect(talk.disabled).to.equal(false);
+    expect(find(el, '.center tarot-card-stage.small')).to.not.equal(null);
+    expect(must<VoiceAgentIndicator>(el, 'voice-agent-indicator').label).to.equal('Followup');
+    expect(document.activeElement === document.body || el.matches(':focus-within')).to.equal(true);
+    await expectAccessible(el);
+  });
+
+  it('shows "Listening…" below while held and "speaking" on the button while the agent talks', async () => {
+    connected('IntentAssessment');
+    const el = await render();
+    voiceReading.setAudio({ speaking: true });
+    await el.updateComplete;
+    expect(must<VoiceSpeakerButton>(el, 'voice-speaker-button').speaking).to.equal(true);
+    expect(must(el, '.status').textContent).to.contain('The reader is speaking');
+    voiceReading.setAudio({ speaking: false, listening: true });
+    await el.updateComplete;
+    expect(must(el, '.status').textContent?.trim()).to.equal('Listening… let go to send.');
+  });
+
+  it('the transcript starts open with the offline reader (it has no voice) and turns cards into lines', async () => {
+    connected('SpreadGeneration');
+    voiceReading.setTranscript([
+      { kind: 'message', id: 'a1', role: 'assistant', text: 'Welcome.', done: true },
+      { kind: 'phase', id: 'p1', agent: 'SpreadGeneration' },
+      {
+        kind: 'card',
+        id: 'c1',
+        action: 'drawn',
+        cardId: 'the-star',
+        cardName: 'The Star',
+        reversed: false,
+        positionLabel: 'Past',
+      },
+    ]);
+    const el = await render();
+    const transcript = must<VoiceTranscript>(el, 'voice-transcript');
+    expect(transcript.open).to.equal(true);
+    expect(transcript.entries.map((entry) => entry.text)).to.deep.equal([
+      'Welcome.',
+      'Spread Generation phase',
+      'Drawn: The Star, upright for Past',
+    ]);
+    voiceReading.setEngine('openai');
+    await el.updateComplete;
+    expect(transcript.open).to.equal(false);
+  });
+
+  it('the back button asks "Leave the reading?" in a native dialog: Stay keeps the reading, Leave leaves', async () => {
+    connected('IntentAssessment');
+    const el = await render();
+    let left = 0;
+    el.addEventListener('tarot-reading-leave', () => (left += 1));
+    buttonNamed(el, '← Back').click();
+    const dialog = must<HTMLDialogElement>(el, 'dialog');
+    expect(dialog.open).to.equal(true);
+    expect(must(el, '#leave-title').textContent).to.equal('Leave the reading?');
+    await expectAccessible(el);
+    // Focus starts on "Stay"; Escape also stays.
+    await sendKeys({ press: 'Escape' });
+    expect(dialog.open).to.equal(false);
+    buttonNamed(el, '← Back').click();
+    buttonNamed(el, 'Stay').click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(left).to.equal(0);
+    buttonNamed(el, '← Back').click();
+    const leaving = oneEvent(el, 'tarot-reading-leave');
+    buttonNamed(el, 'Leave').click();
+    const event = await leaving;
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(left).to.equal(1);
+  });
+
+  it('an unsupported browser: the exact message, browser advice and "Switch to Text Chat"', async () => {
+    voiceReading.reset();
+    voiceReading.setConnection('error');
+    voiceReading.setError({
+      kind: 'unsupported',
+      message: "Your browser doesn't support voice readings",
+    });
+    const el = await render();
+    expect(must(el, '.problem h2').textContent).to.equal(
+      "Your browser doesn't support voice readings",
+    );
+    expect(must(el, '.problem').textContent).to.contain('Chrome, Edge, Firefox or Safari');
+    expect(find(el, 'voice-speaker-button')).to.equal(null);
+    await expectAccessible(el);
+    const switching = oneEvent(el, 'tarot-reading-switch-text');
+    buttonNamed(el, 'Switch to Text Chat').click();
+    await switching;
+  });
+
+  it('a failed connection: its message with "Retry" and "Switch to Text Mode"', async () => {
+    voiceReading.reset();
+    voiceReading.setConnection('error');
+    voiceReading.setError({
+      kind: 'connection',
+      message: 'The reading service is busy right now.',
+    });
+    const el = await render();
+    expect(must(el, '.problem').textContent).to.contain('The reading service is busy right now.');
+    await expectAccessible(el);
+    const retry = oneEvent(el, 'tarot-reading-retry');
+    buttonNamed(el, 'Retry').click();
+    await retry;
+    const switching = oneEvent(el, 'tarot-reading-switch-text');
+    buttonNamed(el, 'Switch to Text Mode').click();
+    await switching;
+    // Leaving needs no confirmation when nothing is connected.
+    const leaving = oneEvent(el, 'tarot-reading-leave');
+    buttonNamed(el, '← Back').click();
+    await leaving;
+    expect(must<HTMLDialogElement>(el, 'dialog').open).to.equal(false);
+  });
+
+  it('a refused microphone: its message with "Try again" and "Switch to Text Chat"', async () => {
+    voiceReading.reset();
+    voiceReading.setConnection('error');
+    voiceReading.setError({
+      kind: 'microphone',
+      message: 'The microphone is blocked for this site.',
+    });
+    const el = await render();
+    expect(must(el, '.problem h2').textContent?.trim()).to.equal('The microphone is not available');
+    const retry = oneEvent(el, 'tarot-reading-retry');
+    buttonNamed(el, 'Try again').click();
+    await retry;
+    const switching = oneEvent(el, 'tarot-reading-switch-text');
+    buttonNamed(el, 'Switch to Text Chat').click();
+    await switching;
+    await expectAccessible(el);
+  });
+
+  it('shows the page’s notice (a hold too short) in the status line', async () => {
+    connected('IntentAssessment');
+    const el = await render();
+    el.notice = 'Hold the button down while you speak, then let go.';
+    await el.updateComplete;
+    expect(must(el, '.status').textContent?.trim()).to.equal(
+      'Hold the button down while you speak, then let go.',
+    );
+  });
+});
