@@ -210,3 +210,51 @@ test('a cassette published by a participant that is not the agent is ignored', a
     await intruder.disconnect();
   }
 });
+
+test('a lost connection says so and offers Reconnect, which rejoins BMO and keeps the cassette without replaying it', async ({
+  page,
+}) => {
+  await connect(page);
+  await ask(page, 'What is my PhilHealth ID?');
+  const cassette = page.getByRole('button', { name: 'Open cassette: PhilHealth ID' });
+  await expect(cassette).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('bmo-cassette-slot')).toHaveAttribute('phase', 'idle');
+  const roomName = await page
+    .locator('page-bmo')
+    .evaluate((el: HTMLElementTagNameMap['page-bmo']) => el.roomController.room?.name);
+  const steps = await recordSlotSteps(page);
+  const resendsBefore = worker.events.filter((e) => e.event === 'cassette_resend').length;
+
+  // The server drops the page (what a network failure looks like once LiveKit gives up).
+  await page
+    .locator('page-bmo')
+    .evaluate((el: HTMLElementTagNameMap['page-bmo']) =>
+      el.roomController.room?.simulateScenario('server-leave'),
+    );
+  await expect(page.locator('page-bmo').getByRole('alert')).toContainText(
+    'The connection to BMO was lost.',
+  );
+  await expect(page.getByRole('img', { name: 'BMO is not connected' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page.getByRole('textbox', { name: 'Type to BMO' })).toBeEnabled({
+    timeout: 30_000,
+  });
+  await expect(page.locator('page-bmo').getByRole('alert')).toHaveText('');
+  expect(
+    await page
+      .locator('page-bmo')
+      .evaluate((el: HTMLElementTagNameMap['page-bmo']) => el.roomController.room?.name),
+    'the same conversation, not a new one',
+  ).toBe(roomName);
+
+  // BMO re-sends the cassette to the returning visitor; the slot already shows it.
+  await expect
+    .poll(() => worker.events.filter((e) => e.event === 'cassette_resend').length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(resendsBefore);
+  await page.waitForTimeout(1_000);
+  expect(await steps()).toEqual([]);
+  await expect(cassette).toBeVisible();
+});

@@ -5,6 +5,8 @@ import {
   AGENT_PARTICIPANT_KIND,
   acceptCassettePacket,
   agentStateFromAttribute,
+  isRejoinResend,
+  REJOIN_RESEND_WINDOW_MS,
   microphoneError,
   tokenError,
   tokenRequestBody,
@@ -95,6 +97,21 @@ describe('acceptCassettePacket', () => {
       payload,
     });
     expect(decision.accept && decision.cassette.content).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('isRejoinResend', () => {
+  const shown = { title: 'PhilHealth ID', content: '12-345678901-2' };
+
+  it("treats the agent's re-send of the cassette on show, just after a rejoin, as nothing new", () => {
+    expect(isRejoinResend(shown, { ...shown }, 1_200)).toBe(true);
+  });
+
+  it('shows a different cassette, or the same one long after joining, as new', () => {
+    expect(isRejoinResend(shown, { ...shown, content: '99-999999999-9' }, 1_200)).toBe(false);
+    expect(isRejoinResend(shown, { ...shown, title: 'Other' }, 1_200)).toBe(false);
+    expect(isRejoinResend(shown, { ...shown }, REJOIN_RESEND_WINDOW_MS + 1)).toBe(false);
+    expect(isRejoinResend(null, shown, 1_200)).toBe(false);
   });
 });
 

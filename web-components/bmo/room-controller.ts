@@ -39,7 +39,7 @@ import {
   type BmoError,
   type BmoErrorCode,
 } from '../stores/bmo.ts';
-import { setCassette } from '../stores/cassette.ts';
+import { $cassette, setCassette } from '../stores/cassette.ts';
 
 type LiveKit = typeof import('livekit-client');
 
@@ -83,6 +83,28 @@ export function acceptCassettePacket(input: {
   const parsed = parseCassette(input.payload);
   if (!parsed.ok) return { accept: false, reason: 'invalid', error: parsed.error };
   return { accept: true, cassette: parsed.cassette };
+}
+
+/** How long after (re)joining a cassette identical to the one on show counts as the agent's re-send. */
+export const REJOIN_RESEND_WINDOW_MS = 10_000;
+
+/**
+ * Whether an incoming cassette is the agent re-sending what the slot already shows, because the
+ * page rejoined the room (the agent re-sends the current cassette on every join, since the server
+ * keeps no packets). Such a re-send is not a new cassette: no eject, no insert, no announcement.
+ */
+export function isRejoinResend(
+  current: { title: string; content: string } | null,
+  incoming: { title: string; content: string },
+  msSinceJoin: number,
+): boolean {
+  return (
+    current !== null &&
+    current.title === incoming.title &&
+    current.content === incoming.content &&
+    msSinceJoin >= 0 &&
+    msSinceJoin < REJOIN_RESEND_WINDOW_MS
+  );
 }
 
 /** BMO's face for the agent's `lk.agent.state` attribute. */
@@ -169,6 +191,8 @@ interface Session {
   expiresAt: number;
   agentTimer: ReturnType<typeof setTimeout> | undefined;
   audio: Map<RemoteTrack, HTMLMediaElement>;
+  /** When the page last (re)joined the room: `performance.now()`. */
+  joinedAt: number;
 }
 
 const ERROR_KIND: Record<BmoErrorCode, ErrorKind> = {
@@ -349,6 +373,7 @@ export class BmoRoomController {
       expiresAt: grant.expiresAt,
       agentTimer: undefined,
       audio: new Map(),
+      joinedAt: performance.now(),
     };
     this.#session = session;
     this.#wire(session);
@@ -375,6 +400,7 @@ export class BmoRoomController {
       await room.disconnect();
       return;
     }
+    session.joinedAt = performance.now();
     setBmoConnection('connected');
     announce('Connected. Waiting for BMO to join.');
     void room.startAudio().catch(() => undefined);
@@ -460,7 +486,9 @@ export class BmoRoomController {
       if (mine()) setBmoConnection('reconnecting');
     });
     room.on(E.Reconnected, () => {
-      if (mine()) setBmoConnection('connected');
+      if (!mine()) return;
+      session.joinedAt = performance.now();
+      setBmoConnection('connected');
     });
     room.on(E.Disconnected, () => {
       if (!mine()) return;
@@ -538,8 +566,13 @@ export class BmoRoomController {
     payload: Uint8Array | string,
   ): void {
     const decision = acceptCassettePacket({ participantKind, topic, payload });
-    if (decision.accept) setCassette(decision.cassette);
-    else this.#dropCassette(session, `${decision.reason}: ${decision.error}`);
+    if (!decision.accept) {
+      this.#dropCassette(session, `${decision.reason}: ${decision.error}`);
+    } else if (
+      !isRejoinResend($cassette.get(), decision.cassette, performance.now() - session.joinedAt)
+    ) {
+      setCassette(decision.cassette);
+    }
   }
 
   /** A cassette message that will not be shown: logged as a warning, never displayed. */
