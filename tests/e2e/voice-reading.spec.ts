@@ -1,0 +1,295 @@
+import { type Page, type WebSocket, expect, test } from '@playwright/test';
+
+// The voice reading against the offline local reader, served by `wrangler dev` with no OpenAI key:
+// the real Realtime SDK over the reader's WebSocket, push-to-talk sending real PCM16 captured from
+// Chromium's fake microphone. The reader cannot hear, so each turn follows its demo script.
+
+const OFFLINE_NOTICE =
+  "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
+
+function talkButton(page: Page) {
+  return page.locator('voice-speaker-button button');
+}
+
+function indicator(page: Page) {
+  return page.locator('voice-agent-indicator .label');
+}
+
+async function readerLines(page: Page): Promise<number> {
+  return page.locator('voice-transcript .entry.assistant').count();
+}
+
+/** Holds the talk button (by mouse or by Space) while "speaking", then lets go; waits for the answer. */
+async function holdToSpeak(page: Page, how: 'mouse' | 'keyboard'): Promise<void> {
+  const button = talkButton(page);
+  await expect(button).toBeEnabled();
+  const before = await readerLines(page);
+  if (how === 'mouse') {
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the talk button has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+  } else {
+    await button.focus();
+    await page.keyboard.down('Space');
+  }
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toHaveText('Listening…');
+  await expect(page.locator('tarot-reading-voice .status')).toHaveText(
+    'Listening… let go to send.',
+  );
+  await page.waitForTimeout(400); // long enough for real audio chunks to go out
+  if (how === 'mouse') await page.mouse.up();
+  else await page.keyboard.up('Space');
+  await expect.poll(() => readerLines(page), { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
+/** Picks the first face-down card of the open picker and waits until the draw is in the transcript. */
+async function pickACard(page: Page): Promise<void> {
+  const drawn = page.locator('voice-transcript .entry[data-kind="drawn"]');
+  const before = await drawn.count();
+  const picker = page.locator('tarot-card-picker');
+  await expect(picker).toBeVisible();
+  await expect(talkButton(page)).toHaveCount(0);
+  await picker.locator('button.card').first().click();
+  await expect(drawn).toHaveCount(before + 1);
+}
+
+interface Line {
+  kind: string;
+  role: string;
+  text: string;
+}
+
+async function transcript(page: Page): Promise<Line[]> {
+  return page.locator('voice-transcript .entry').evaluateAll((items) =>
+    items.map((item) => ({
+      kind: item.getAttribute('data-kind') ?? '',
+      role: item.classList.contains('assistant')
+        ? 'assistant'
+        : item.classList.contains('user')
+          ? 'user'
+          : 'event',
+      text: item.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    })),
+  );
+}
+
+/** Records the agent indicator's label every few milliseconds, so no phase goes unseen. */
+async function recordPhases(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Reflect.set(window, '__phases', seen);
+    const read = (): string => {
+      const page = document.querySelector('page-reading-voice');
+      const reading = page?.shadowRoot?.querySelector('tarot-reading-voice');
+      const indicator = reading?.shadowRoot?.querySelector('voice-agent-indicator');
+      return indicator?.shadowRoot?.querySelector('.label')?.textContent?.trim() ?? '';
+    };
+    setInterval(() => {
+      const label = read();
+      if (label && seen.at(-1) !== label) seen.push(label);
+    }, 20);
+  });
+  return () =>
+    page.evaluate(() => {
+      const seen: unknown = Reflect.get(window, '__phases');
+      return Array.isArray(seen) ? seen.map(String) : [];
+    });
+}
+
+test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents, every card shown before it is read, the transcript, and leaving closes the connection', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (socket) => sockets.push(socket));
+
+  await page.goto('/reading');
+  await page.getByRole('link', { name: /Voice Reading/ }).click();
+  await expect(page).toHaveURL(/\/reading\/voice$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Voice reading' })).toBeVisible();
+  await expect(page.locator('tarot-reading-voice .notice')).toHaveText(OFFLINE_NOTICE);
+  await expect(talkButton(page)).toBeEnabled();
+  await expect(talkButton(page)).toHaveText('Hold to Speak');
+  await expect(talkButton(page)).toHaveAttribute('aria-pressed', 'false');
+  const phases = await recordPhases(page);
+  await expect(indicator(page)).toHaveText('Intent Assessment');
+  expect(sockets.map((socket) => new URL(socket.url()).pathname)).toEqual(['/api/reader/realtime']);
+
+  // The transcript starts open here (the offline reader has no voice to hear); it hides and shows.
+  const toggle = page.getByRole('button', { name: 'Transcript' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('voice-transcript .log')).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('voice-transcript .log')).toBeVisible();
+
+  // Intent: two spoken turns (the demo question, then the answer to the clarifying question).
+  await holdToSpeak(page, 'mouse');
+  await expect(page.locator('voice-transcript .entry.assistant').first()).toContainText(
+    "I'm the offline reader and can't hear speech, so I'll follow a demo script:",
+  );
+  await holdToSpeak(page, 'mouse');
+
+  // Spread generation: the picker takes the centre; pick each card until the reading begins.
+  await expect(indicator(page)).toHaveText('Spread Generation');
+  await expect(page.locator('voice-announcer [role="status"]')).toContainText(
+    /Drawing card for \w+/,
+  );
+  let drawn = 0;
+  const picker = page.locator('tarot-card-picker');
+  while (drawn < 10) {
+    await expect(
+      picker.or(page.locator('voice-agent-indicator .label', { hasText: /^(Reading|Followup)$/ })),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    if ((await picker.count()) === 0) break;
+    await pickACard(page);
+    drawn += 1;
+  }
+  expect(drawn).toBeGreaterThan(0);
+
+  // Reading: each card on the stage before its interpretation; then Followup gives the button back.
+  await expect(indicator(page)).toHaveText('Followup', { timeout: 30_000 });
+  await expect(talkButton(page)).toBeEnabled();
+  expect(await phases()).toEqual(['Intent Assessment', 'Spread Generation', 'Reading', 'Followup']);
+  const lines = await transcript(page);
+  const readingStart = lines.findIndex(
+    (line) => line.kind === 'phase' && line.text === 'Reading phase',
+  );
+  expect(readingStart).toBeGreaterThan(0);
+  const drawnCards = lines.filter((line) => line.kind === 'drawn');
+  expect(drawnCards).toHaveLength(drawn);
+  for (const card of drawnCards) {
+    const name = /^Drawn: (.+?), (upright|reversed)/.exec(card.text)?.[1] ?? '';
+    expect(name).not.toBe('');
+    const shownAt = lines.findIndex(
+      (line) => line.kind === 'shown' && line.text.startsWith(`Shown: ${name},`),
+    );
+    const readAt = lines.findIndex(
+      (line, index) => index > shownAt && line.role === 'assistant' && line.text.includes(name),
+    );
+    expect(shownAt, `${name} is shown`).toBeGreaterThan(readingStart);
+    expect(readAt, `${name} is read after it is shown`).toBeGreaterThan(shownAt);
+  }
+
+  // Followup: a question held with the keyboard, then a clarification card held with the mouse.
+  await holdToSpeak(page, 'keyboard');
+  await holdToSpeak(page, 'mouse');
+  await pickACard(page);
+  const clarification = (await transcript(page)).filter((line) => line.kind === 'drawn').at(-1);
+  const clarificationName = /^Drawn: (.+?), /.exec(clarification?.text ?? '')?.[1] ?? '';
+  await expect(page.locator('voice-transcript .entry[data-kind="shown"]').last()).toContainText(
+    `Shown: ${clarificationName},`,
+  );
+  await expect(page.locator('tarot-card-stage figcaption .name')).toHaveText(clarificationName);
+
+  // Leave with the back button: confirm, and the connection closes.
+  await page.getByRole('button', { name: 'Back' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave the reading?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  expect(sockets.every((socket) => !socket.isClosed())).toBe(true);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/reading$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarot reading' })).toBeVisible();
+  await expect.poll(() => sockets.every((socket) => socket.isClosed())).toBe(true);
+  expect(sockets).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('a browser without WebRTC: the exact message, browser advice, and the switch to text chat', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'RTCPeerConnection');
+  });
+  let tokens = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/voice/token')) tokens += 1;
+  });
+  await page.goto('/reading/voice');
+  await expect(page.locator('tarot-reading-voice .problem h2')).toHaveText(
+    "Your browser doesn't support voice readings",
+  );
+  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+    'Chrome, Edge, Firefox or Safari',
+  );
+  await expect(page.locator('voice-announcer [role="alert"]')).toContainText(
+    "Your browser doesn't support voice readings",
+  );
+  await expect(talkButton(page)).toHaveCount(0);
+  expect(tokens).toBe(0);
+  await page.getByRole('button', { name: 'Switch to Text Chat' }).click();
+  await expect(page).toHaveURL(/\/reading\/text$/);
+  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+});
+
+test('a refused microphone gets its own message and the same way out', async ({ page }) => {
+  await page.addInitScript(() => {
+    const refuse = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: refuse });
+  });
+  await page.goto('/reading/voice');
+  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+    'The microphone is blocked for this site.',
+  );
+  await page.getByRole('button', { name: 'Switch to Text Chat' }).click();
+  await expect(page).toHaveURL(/\/reading\/text$/);
+});
+
+test('a failing token endpoint: a fitting message, Retry mints a fresh token, and Switch to Text Mode works', async ({
+  page,
+}) => {
+  const requests: { sessionId: string; mode: string }[] = [];
+  await page.route('**/api/voice/token', async (route) => {
+    const body: unknown = route.request().postDataJSON();
+    const sessionId =
+      typeof body === 'object' && body !== null ? String(Reflect.get(body, 'sessionId')) : '';
+    const mode = typeof body === 'object' && body !== null ? String(Reflect.get(body, 'mode')) : '';
+    requests.push({ sessionId, mode });
+    if (requests.length === 1) {
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'upstream_unavailable', message: 'The upstream is down.' },
+        }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+
+  await page.goto('/reading/voice');
+  const problem = page.locator('tarot-reading-voice .problem');
+  await expect(problem).toContainText(
+    'The reading service is unavailable right now. Try again in a moment.',
+  );
+  await expect(page.getByRole('button', { name: 'Switch to Text Mode' })).toBeVisible();
+  await expect(page.locator('voice-announcer [role="alert"]')).toHaveText(
+    'The reading service is unavailable right now. Try again in a moment.',
+  );
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(talkButton(page)).toBeEnabled();
+  await expect(problem).toHaveCount(0);
+  expect(requests).toHaveLength(2);
+  expect(requests[1]?.sessionId).not.toBe(requests[0]?.sessionId);
+  expect(requests.every((request) => request.mode === 'voice')).toBe(true);
+
+  // Fail again, and take the way out to text this time.
+  requests.length = 0;
+  await page.goto('/reading/voice');
+  await expect(problem).toContainText('The reading service is unavailable right now.');
+  await page.getByRole('button', { name: 'Switch to Text Mode' }).click();
+  await expect(page).toHaveURL(/\/reading\/text$/);
+  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  expect(requests.map((request) => request.mode)).toEqual(['voice', 'text']);
+});
