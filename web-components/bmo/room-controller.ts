@@ -270,12 +270,13 @@ export class BmoRoomController {
 
   /** Leaves the room on purpose (no error shown). */
   async disconnect(): Promise<void> {
+    const wasOn = this.#session !== undefined || $bmoConnection.get() !== 'disconnected';
     this.#attempt += 1;
     await this.#leave();
     setBmoConnection('disconnected');
     setBmoAgentState('disconnected');
     clearBmoError();
-    announce('Disconnected from BMO.');
+    if (wasOn) announce('Disconnected from BMO.');
   }
 
   /** The visitor chose to go on without a microphone. */

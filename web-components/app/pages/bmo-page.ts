@@ -116,9 +116,11 @@ export class PageBmo extends LitElement {
         ${button('Try the microphone again', () => this.#room.setMicMuted(false), false)}`;
       case 'agent_timeout':
       case 'connect_failed':
+      case 'agent_left':
+        // A fresh room: BMO is dispatched when a room is created.
         return button('Retry', () => this.#room.retry());
       case 'connection_lost':
-      case 'agent_left':
+        // The same room while the token lasts: BMO is still there and re-sends the cassette.
         return button('Reconnect', () => this.#room.reconnect());
       case 'send_failed':
         return button('Dismiss', () => clearBmoError(), false);
