@@ -44,7 +44,12 @@ export interface AppEnv {
 }
 
 /** Reads a positive integer setting, or the default when it is unset or malformed. */
-export function intSetting(value: string | undefined, fallback: number, min = 1, max = 86_400): number {
+export function intSetting(
+  value: string | undefined,
+  fallback: number,
+  min = 1,
+  max = 86_400,
+): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < min || parsed > max) return fallback;
