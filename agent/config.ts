@@ -6,6 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
+export const DEFAULT_MAX_JOBS = 8;
+
 /** The sample vault shipped with the agent, used when `OBSIDIAN_VAULT_PATH` is not set. */
 export const SAMPLE_VAULT_PATH = fileURLToPath(new URL('./vault/', import.meta.url));
 
@@ -39,6 +42,11 @@ const EnvSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(65_535).optional(),
   ),
+  /** Jobs one worker process takes at once before LiveKit sends new ones elsewhere. */
+  BMO_MAX_JOBS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_JOBS),
+  ),
 });
 
 export type BmoMode = 'realtime' | 'text';
@@ -55,6 +63,7 @@ export interface AgentConfig {
   sampleVault: boolean;
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
+  maxJobs: number;
 }
 
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
@@ -91,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleVault: e.OBSIDIAN_VAULT_PATH === undefined,
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
+    maxJobs: e.BMO_MAX_JOBS,
   };
 }
 

@@ -132,6 +132,10 @@ function runWorker(): void {
     new ServerOptions({
       agent: fileURLToPath(import.meta.url),
       agentName: AGENT_NAME,
+      // Load is this worker's share of its job capacity, not the machine's CPU: on a shared or
+      // busy machine the CPU figure reaches LiveKit's threshold with no job running, and the
+      // server then stops dispatching BMO at all.
+      loadFunc: async (server) => server.activeJobs.length / config.maxJobs,
       ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
     }),
   );
