@@ -164,18 +164,22 @@ export class TarotReadingVoice extends LitElement {
           <span aria-hidden="true">←</span> Back
         </button>
         <slot name="heading"></slot>
-        <voice-agent-indicator
-          .label=${agent ? AGENT_LABELS[agent] : ''}
-          .steps=${PHASE_LABELS}
-          idle-label=${this.#connection.value === 'connecting' ? 'Connecting…' : 'Not started'}
-        ></voice-agent-indicator>
+        ${
+          centre === 'problem' && !agent
+            ? nothing
+            : html`<voice-agent-indicator
+                .label=${agent ? AGENT_LABELS[agent] : ''}
+                .steps=${PHASE_LABELS}
+                idle-label=${this.#connection.value === 'connecting' ? 'Connecting…' : 'Not started'}
+              ></voice-agent-indicator>`
+        }
       </header>
       ${this.#engine.value === 'local' && live ? html`<p class="notice">${OFFLINE_VOICE_NOTICE}</p>` : nothing}
       <section class="center" part="center" data-centre=${centre}>
         ${this.#renderCentre(centre)}
       </section>
       ${live ? html`<p class="status" part="status">${this.#statusText()}</p>` : nothing}
-      ${centre === 'problem' && this.#error.value?.kind !== 'connection' ? nothing : this.#renderTranscript()}
+      ${live || this.#lines.length > 0 ? this.#renderTranscript() : nothing}
       <dialog aria-labelledby="leave-title" @close=${this.#onDialogClose}>
         <form method="dialog">
           <h2 id="leave-title">Leave the reading?</h2>

@@ -144,7 +144,6 @@ export class VoiceSpeakerButton extends LitElement {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const button = event.currentTarget;
     if (button instanceof HTMLElement) {
-      button.focus({ preventScroll: true });
       try {
         button.setPointerCapture(event.pointerId);
       } catch {

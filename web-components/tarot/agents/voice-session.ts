@@ -175,6 +175,13 @@ export class VoiceReadingController {
     if (!this.#stream) {
       this.store.reset();
       this.store.setConnection('connecting');
+      // While the browser opens the microphone (or asks the person), fetch the SDK and the agents
+      // the session will need, so the two waits overlap. No token is asked for until the
+      // microphone is ours.
+      void (this.#options.reading?.loadSdk ?? (() => import('@openai/agents-realtime')))().catch(
+        () => undefined,
+      );
+      void import('./index.ts').catch(() => undefined);
       try {
         const stream = await openMicrophone(this.#options.getUserMedia ?? browserGetUserMedia);
         if (generation !== this.#generation) {
