@@ -293,3 +293,77 @@ test('a failing token endpoint: a fitting message, Retry mints a fresh token, an
   await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
   expect(requests.map((request) => request.mode)).toEqual(['voice', 'text']);
 });
+
+test('on the openai engine the page offers its own muted microphone over WebRTC with the ephemeral key, and a refused key reads plainly', async ({
+  page,
+}) => {
+  // Nothing may leave the machine: every outside request is refused, and the SDK's SDP post to
+  // OpenAI is answered here.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+  const posts: {
+    authorization: string;
+    contentType: string;
+    body: string;
+    microphoneLive: unknown;
+  }[] = [];
+  await page.route('https://api.openai.com/v1/realtime/calls', async (route) => {
+    const headers = route.request().headers();
+    posts.push({
+      authorization: headers['authorization'] ?? '',
+      contentType: headers['content-type'] ?? '',
+      body: route.request().postData() ?? '',
+      // Whether any microphone track is live (enabled) while the offer is made: it must not be.
+      microphoneLive: await page.evaluate(() => {
+        const stream: unknown = Reflect.get(window, '__microphone');
+        return stream instanceof MediaStream
+          ? stream.getAudioTracks().some((track) => track.enabled)
+          : 'no stream';
+      }),
+    });
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { message: 'Invalid ephemeral key.' } }),
+    });
+  });
+  await page.route('**/api/voice/token', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        engine: 'openai',
+        token: 'ek_test_not_a_real_key',
+        expiresAt: Math.floor(Date.now() / 1000) + 60,
+        model: 'gpt-realtime',
+      }),
+    }),
+  );
+  // Count microphone requests: the page opens one stream and hands it to the SDK.
+  await page.addInitScript(() => {
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    let calls = 0;
+    Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
+      value: async (constraints: MediaStreamConstraints) => {
+        calls += 1;
+        Reflect.set(window, '__microphoneRequests', calls);
+        const stream = await original(constraints);
+        Reflect.set(window, '__microphone', stream);
+        return stream;
+      },
+    });
+  });
+
+  await page.goto('/reading/voice');
+  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+    'The voice service did not accept this session’s key. Retry to get a fresh one.',
+  );
+  expect(posts).toHaveLength(1);
+  expect(posts[0]?.authorization).toBe('Bearer ek_test_not_a_real_key');
+  expect(posts[0]?.contentType).toBe('application/sdp');
+  expect(posts[0]?.body).toContain('m=audio');
+  expect(posts[0]?.microphoneLive).toBe(false);
+  expect(await page.evaluate(() => Reflect.get(window, '__microphoneRequests'))).toBe(1);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => posts.length).toBe(2);
+  await expect(page.getByRole('button', { name: 'Switch to Text Mode' })).toBeVisible();
+  expect(await page.evaluate(() => Reflect.get(window, '__microphoneRequests'))).toBe(1);
+});
