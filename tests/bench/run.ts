@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { ROOT } from '../support/paths.ts';
 import { bundleBench } from './bundle.bench.ts';
+import { cassetteBench } from './cassette.bench.ts';
 import { edgeBench } from './edge.bench.ts';
 import { pickerBench } from './picker.bench.ts';
 import { readerBench } from './reader.bench.ts';
@@ -19,6 +20,7 @@ const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   edge: () => edgeBench(),
   picker: () => pickerBench(),
   reader: () => readerBench(),
+  cassette: () => cassetteBench(),
 };
 
 const chosen = (process.env.BENCH ?? Object.keys(suites).join(','))
