@@ -18,6 +18,13 @@ export const AGENT_LABELS: Record<AgentName, string> = {
   Followup: 'Followup',
 };
 
+/**
+ * Messages the page's controller sends on the app's behalf (a nudge to proceed) start with this.
+ * They are not shown in the transcript, and the local reader does not read them as the visitor's
+ * words: to it, a note is a turn with nothing said, so it takes the next step.
+ */
+export const APP_NOTE_PREFIX = '[app note]';
+
 /** The SDK names a handoff tool `transfer_to_<agent name>`. */
 export const handoffToolName = (to: AgentName): string => `transfer_to_${to}`;
 

@@ -13,6 +13,7 @@
  * time that happens it says so plainly. Everything is deterministic.
  */
 import {
+  APP_NOTE_PREFIX,
   DrawCardResult,
   IntentHandoff,
   ReadingHandoff,
@@ -704,9 +705,13 @@ function call(name: string, args: object): ReaderAction {
   return { kind: 'call', name, args: { ...args } };
 }
 
-/** Everything the user typed (or was scripted to say) since the last response. */
+/** Everything the user typed (or was scripted to say) since the last response; app notes are not. */
 function userText(inputs: readonly NonAudio[]): string | undefined {
-  const texts = inputs.flatMap((input) => (input.kind === 'user_text' ? [input.text.trim()] : []));
+  const texts = inputs.flatMap((input) =>
+    input.kind === 'user_text' && !input.text.trimStart().startsWith(APP_NOTE_PREFIX)
+      ? [input.text.trim()]
+      : [],
+  );
   const joined = texts.filter((text) => text !== '').join(' ');
   return joined === '' ? undefined : joined;
 }

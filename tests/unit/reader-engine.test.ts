@@ -60,6 +60,20 @@ describe('the reading policy', () => {
     expect(driver.calls).toEqual([]);
   });
 
+  it('does not read the page’s app notes as the visitor’s words: a note takes the next step', () => {
+    const { driver } = inProcess();
+    driver.open();
+    driver.createResponse();
+    driver.say('[app note] The visitor has been quiet; continue the reading.');
+    // No question was asked yet, so the next step is still to ask for one.
+    expect(driver.said().at(-1)).toContain('What question');
+    driver.say('What should I focus on in my career this year?');
+    driver.say('[app note] Proceed with the reading.');
+    expect(driver.said().join(' ')).not.toContain('app note');
+    // The note did not count as the answer to the clarifying question: no handoff yet.
+    expect(driver.calls).toEqual([]);
+  });
+
   it.each([
     ['Should I take the job?', 1],
     ['What should I focus on in my career this year?', 3],

@@ -9,11 +9,11 @@ import {
   DrawCardParams,
   DrawCardResult,
   ShowCardResult,
+  APP_NOTE_PREFIX,
 } from '../../../contracts/reading.ts';
 import type { TranscriptEntry } from '../../stores/reading.ts';
 
-/** Messages the controller sends on the app's behalf start with this; they are not shown. */
-export const APP_NOTE_PREFIX = '[app note]';
+export { APP_NOTE_PREFIX } from '../../../contracts/reading.ts';
 
 function field(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null) return undefined;
