@@ -9,6 +9,7 @@ import type { HealthResponse } from '../contracts/api.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { limitBody, originGuard, rateLimit } from './security.ts';
+import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenRoutes } from './routes/livekit-token.ts';
 import { readerRoutes } from './routes/reader.ts';
 import { voiceTokenRoutes } from './routes/voice-token.ts';
@@ -34,6 +35,7 @@ app.get('/api/health', (c) => {
 app.route('/api/voice', voiceTokenRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
+app.route('/api/events', eventsRoutes);
 
 app.notFound((c) => {
   // Page routes fall back to the single-page app when the assets binding is there.

@@ -17,6 +17,8 @@ export interface Bindings {
   ASSETS?: AssetsBinding;
   /** Per-client limit on the token routes. */
   TOKEN_RATE_LIMITER?: RateLimitBinding;
+  /** Per-client limit on the page's event beacons. */
+  EVENTS_RATE_LIMITER?: RateLimitBinding;
 
   /** With it, readings run on OpenAI; without it, on the local reader. */
   OPENAI_API_KEY?: string;
