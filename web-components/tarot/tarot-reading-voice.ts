@@ -225,6 +225,14 @@ export class TarotReadingVoice extends LitElement {
       return html`<div class="problem" part="problem">
         <h2>${error.message}</h2>
         <p>A voice reading needs WebRTC and access to a microphone (MediaDevices).</p>
+        ${
+          globalThis.isSecureContext === false
+            ? html`<p>
+                This page is not served over HTTPS, and browsers only offer the microphone to secure
+                pages.
+              </p>`
+            : nothing
+        }
         <p>Try a current version of Chrome, Edge, Firefox or Safari, or read by text chat here.</p>
         <div class="actions">
           <button type="button" class="primary" @click=${this.#onSwitch}>
