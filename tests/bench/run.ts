@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, each figure next to a baseline measured in the same run (these
  * machines are noisy, so ratios are what compare across runs). Prints one table and writes
  * bench/results.json. Run after `npm run build` (the npm script does it).
- * Choose suites with BENCH=bundle,edge,picker,reader,cassette (default: all).
+ * Choose suites with BENCH=bundle,edge,picker,reader,cassette,voice (default: all).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { cassetteBench } from './cassette.bench.ts';
 import { edgeBench } from './edge.bench.ts';
 import { pickerBench } from './picker.bench.ts';
 import { readerBench } from './reader.bench.ts';
+import { voiceReadyBench } from './voice-ready.bench.ts';
 import type { BenchRow } from './stats.ts';
 
 const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -21,6 +22,7 @@ const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   picker: () => pickerBench(),
   reader: () => readerBench(),
   cassette: () => cassetteBench(),
+  voice: () => voiceReadyBench(),
 };
 
 const chosen = (process.env.BENCH ?? Object.keys(suites).join(','))
