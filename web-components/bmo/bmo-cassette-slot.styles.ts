@@ -1,307 +1,299 @@
 import { css } from 'lit';
+import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
-export const styles = css`
-  :host {
-    --_width: var(--bmo-cassette-width, 16rem);
-    --_shell: var(--bmo-cassette-shell, #3b2f52);
-    --_label: var(--bmo-cassette-label, var(--va-color-accent, #e8c36a));
-    --_label-text: var(--va-color-accent-contrast, #1b1526);
-    --_bay: var(--bmo-cassette-bay, var(--va-color-surface, #1f1a30));
-    --_radius: var(--va-radius-m, 12px);
-    display: inline-grid;
-    justify-items: center;
-    gap: var(--va-space-s, 0.5rem);
-    color: var(--va-color-text, #f3efff);
-    font-family: var(--va-font-body, system-ui, sans-serif);
-    max-width: 100%;
-  }
-
-  .bay {
-    container-type: inline-size;
-    position: relative;
-    box-sizing: border-box;
-    width: min(var(--_width), 100%);
-    padding: var(--va-space-s, 0.5rem);
-    aspect-ratio: 1.5;
-    display: grid;
-    place-items: center;
-    overflow: hidden;
-    border-radius: var(--_radius);
-    background: var(--_bay);
-    box-shadow:
-      inset 0 6px 14px rgb(0 0 0 / 55%),
-      inset 0 -2px 0 rgb(255 255 255 / 6%);
-    border: 1px solid var(--va-color-border, #4a4068);
-  }
-
-  .empty {
-    margin: 0;
-    color: var(--va-color-text-muted, #bdb4d9);
-    font-size: var(--va-font-size-s, 0.875rem);
-  }
-
-  .cassette {
-    all: unset;
-    box-sizing: border-box;
-    display: block;
-    width: 100%;
-    cursor: pointer;
-    border-radius: 8px;
-    transition: transform var(--va-duration-fast, 150ms) var(--va-ease, ease);
-  }
-  .cassette:hover {
-    transform: translateY(-2px);
-  }
-  .cassette:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
-    outline-offset: var(--va-focus-offset, 2px);
-  }
-
-  .shell {
-    position: relative;
-    display: block;
-    aspect-ratio: 1.575;
-    border-radius: 8px;
-    background: linear-gradient(
-      180deg,
-      color-mix(in srgb, var(--_shell) 85%, white) 0%,
-      var(--_shell) 30%
-    );
-    box-shadow:
-      0 4px 10px rgb(0 0 0 / 45%),
-      inset 0 1px 0 rgb(255 255 255 / 18%);
-  }
-
-  .label {
-    position: absolute;
-    inset: 7% 6% 28% 6%;
-    border-radius: 4px;
-    background: var(--_label);
-    background-image: repeating-linear-gradient(
-      180deg,
-      transparent 0 22%,
-      rgb(0 0 0 / 8%) 22% calc(22% + 1px)
-    );
-    color: var(--_label-text);
-    padding: 3% 5% 0;
-  }
-  .title {
-    display: block;
-    font-family: var(--va-font-display, Georgia, serif);
-    font-weight: 700;
-    font-size: clamp(0.75rem, 7cqi, 1.5rem);
-    line-height: 1.2;
-    text-align: center;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-  }
-
-  .window {
-    position: absolute;
-    left: 20%;
-    right: 20%;
-    top: 38%;
-    height: 26%;
-    border-radius: 999px;
-    background: #15111f;
-    border: 2px solid rgb(0 0 0 / 35%);
-    overflow: hidden;
-  }
-  .window svg {
-    width: 100%;
-    height: 100%;
-    display: block;
-  }
-  .tape {
-    fill: none;
-    stroke: #5a3a2a;
-    stroke-width: 3;
-  }
-  .reel-hub {
-    fill: #6b4a36;
-  }
-  .reel-core {
-    fill: #e9e2f7;
-  }
-  .reel-tooth {
-    fill: #15111f;
-  }
-  :host([phase='inserting']) .reel,
-  :host([phase='ejecting']) .reel {
-    animation: spin 0.7s linear infinite;
-  }
-  .reduced .reel {
-    animation: none !important;
-  }
-  .reduced .cassette,
-  .reduced .cassette:hover {
-    transition: none;
-    transform: none;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
+export const styles = [
+  visuallyHidden,
+  css`
+    :host {
+      --_width: var(--bmo-cassette-width, 16rem);
+      --_shell: var(--bmo-cassette-shell, #3b2f52);
+      --_label: var(--bmo-cassette-label, var(--va-color-accent, #e8c36a));
+      --_label-text: var(--va-color-accent-contrast, #1b1526);
+      --_bay: var(--bmo-cassette-bay, var(--va-color-surface, #1f1a30));
+      --_radius: var(--va-radius-m, 12px);
+      display: inline-grid;
+      justify-items: center;
+      gap: var(--va-space-s, 0.5rem);
+      color: var(--va-color-text, #f3efff);
+      font-family: var(--va-font-body, system-ui, sans-serif);
+      max-width: 100%;
     }
-  }
 
-  .screw {
-    position: absolute;
-    width: 3.5%;
-    aspect-ratio: 1;
-    border-radius: 50%;
-    background: rgb(255 255 255 / 35%);
-  }
-  .screw-tl {
-    left: 2%;
-    top: 3%;
-  }
-  .screw-tr {
-    right: 2%;
-    top: 3%;
-  }
-  .screw-bl {
-    left: 2%;
-    bottom: 4%;
-  }
-  .screw-br {
-    right: 2%;
-    bottom: 4%;
-  }
-  .teeth {
-    position: absolute;
-    left: 22%;
-    right: 22%;
-    bottom: 0;
-    height: 18%;
-    background: color-mix(in srgb, var(--_shell) 70%, black);
-    clip-path: polygon(8% 0, 92% 0, 100% 100%, 0 100%);
-  }
+    .bay {
+      container-type: inline-size;
+      position: relative;
+      box-sizing: border-box;
+      width: min(var(--_width), 100%);
+      padding: var(--va-space-s, 0.5rem);
+      aspect-ratio: 1.5;
+      display: grid;
+      place-items: center;
+      overflow: hidden;
+      border-radius: var(--_radius);
+      background: var(--_bay);
+      box-shadow:
+        inset 0 6px 14px rgb(0 0 0 / 55%),
+        inset 0 -2px 0 rgb(255 255 255 / 6%);
+      border: 1px solid var(--va-color-border, #4a4068);
+    }
 
-  button.mute,
-  .actions button {
-    display: inline-flex;
-    align-items: center;
-    gap: var(--va-space-xs, 0.25rem);
-    min-height: 2.75rem;
-    min-width: 2.75rem;
-    padding: 0 var(--va-space-m, 1rem);
-    border-radius: var(--va-radius-s, 6px);
-    border: 1px solid var(--va-color-border, #4a4068);
-    background: var(--va-color-surface-raised, #2a2342);
-    color: var(--va-color-text, #f3efff);
-    font: inherit;
-    font-size: var(--va-font-size-s, 0.875rem);
-    cursor: pointer;
-  }
-  button.mute {
-    padding: 0 var(--va-space-s, 0.5rem);
-  }
-  button.mute svg {
-    width: 1.25rem;
-    height: 1.25rem;
-    fill: currentColor;
-  }
-  button.mute .stroke {
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 2;
-    stroke-linecap: round;
-  }
-  button.mute[aria-pressed='true'] {
-    color: var(--va-color-text-muted, #bdb4d9);
-  }
-  button:focus-visible,
-  .content:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
-    outline-offset: var(--va-focus-offset, 2px);
-  }
+    .empty {
+      margin: 0;
+      color: var(--va-color-text-muted, #bdb4d9);
+      font-size: var(--va-font-size-s, 0.875rem);
+    }
 
-  dialog {
-    box-sizing: border-box;
-    text-align: start;
-    width: min(36rem, calc(100vw - 2rem));
-    max-height: calc(100dvh - 2rem);
-    padding: var(--va-space-l, 1.5rem);
-    border: 1px solid var(--va-color-border, #4a4068);
-    border-radius: var(--_radius);
-    background: var(--va-color-surface-raised, #2a2342);
-    color: var(--va-color-text, #f3efff);
-    box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 35%));
-  }
-  dialog::backdrop {
-    background: rgb(10 8 16 / 70%);
-  }
-  h2 {
-    margin: 0 0 var(--va-space-m, 1rem);
-    font-family: var(--va-font-display, Georgia, serif);
-    font-size: var(--va-font-size-l, 1.25rem);
-    overflow-wrap: anywhere;
-  }
-  .content {
-    margin: 0;
-    max-height: 50vh;
-    overflow: auto;
-    padding: var(--va-space-m, 1rem);
-    border-radius: var(--va-radius-s, 6px);
-    background: var(--va-color-bg, #14111f);
-    font-family: var(--va-font-mono, ui-monospace, monospace);
-    font-size: var(--va-font-size-l, 1.25rem);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    user-select: text;
-  }
-  .copy-status {
-    min-height: 1.5em;
-    margin: var(--va-space-s, 0.5rem) 0;
-    color: var(--va-color-success, #8fe3b0);
-    font-size: var(--va-font-size-s, 0.875rem);
-  }
-  .actions {
-    display: flex;
-    justify-content: flex-end;
-    gap: var(--va-space-s, 0.5rem);
-  }
-  .actions .copy {
-    background: var(--va-color-accent, #e8c36a);
-    color: var(--va-color-accent-contrast, #1b1526);
-    border-color: transparent;
-    font-weight: 600;
-  }
+    .cassette {
+      all: unset;
+      box-sizing: border-box;
+      display: block;
+      width: 100%;
+      cursor: pointer;
+      border-radius: 8px;
+      transition: transform var(--va-duration-fast, 150ms) var(--va-ease, ease);
+    }
+    .cassette:hover {
+      transform: translateY(-2px);
+    }
+    .cassette:focus-visible {
+      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline-offset: var(--va-focus-offset, 2px);
+    }
 
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
+    .shell {
+      position: relative;
+      display: block;
+      aspect-ratio: 1.575;
+      border-radius: 8px;
+      background: linear-gradient(
+        180deg,
+        color-mix(in srgb, var(--_shell) 85%, white) 0%,
+        var(--_shell) 30%
+      );
+      box-shadow:
+        0 4px 10px rgb(0 0 0 / 45%),
+        inset 0 1px 0 rgb(255 255 255 / 18%);
+    }
 
-  @media (prefers-reduced-motion: reduce) {
-    .reel {
+    .label {
+      position: absolute;
+      inset: 7% 6% 28% 6%;
+      border-radius: 4px;
+      background: var(--_label);
+      background-image: repeating-linear-gradient(
+        180deg,
+        transparent 0 22%,
+        rgb(0 0 0 / 8%) 22% calc(22% + 1px)
+      );
+      color: var(--_label-text);
+      padding: 3% 5% 0;
+    }
+    .title {
+      display: block;
+      font-family: var(--va-font-display, Georgia, serif);
+      font-weight: 700;
+      font-size: clamp(0.75rem, 7cqi, 1.5rem);
+      line-height: 1.2;
+      text-align: center;
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
+
+    .window {
+      position: absolute;
+      left: 20%;
+      right: 20%;
+      top: 38%;
+      height: 26%;
+      border-radius: 999px;
+      background: #15111f;
+      border: 2px solid rgb(0 0 0 / 35%);
+      overflow: hidden;
+    }
+    .window svg {
+      width: 100%;
+      height: 100%;
+      display: block;
+    }
+    .tape {
+      fill: none;
+      stroke: #5a3a2a;
+      stroke-width: 3;
+    }
+    .reel-hub {
+      fill: #6b4a36;
+    }
+    .reel-core {
+      fill: #e9e2f7;
+    }
+    .reel-tooth {
+      fill: #15111f;
+    }
+    :host([phase='inserting']) .reel,
+    :host([phase='ejecting']) .reel {
+      animation: spin 0.7s linear infinite;
+    }
+    .reduced .reel {
       animation: none !important;
     }
-    .cassette,
-    .cassette:hover {
+    .reduced .cassette,
+    .reduced .cassette:hover {
       transition: none;
       transform: none;
     }
-  }
+    @keyframes spin {
+      to {
+        transform: rotate(360deg);
+      }
+    }
 
-  @media (forced-colors: active) {
-    .bay,
-    .shell,
-    .label,
+    .screw {
+      position: absolute;
+      width: 3.5%;
+      aspect-ratio: 1;
+      border-radius: 50%;
+      background: rgb(255 255 255 / 35%);
+    }
+    .screw-tl {
+      left: 2%;
+      top: 3%;
+    }
+    .screw-tr {
+      right: 2%;
+      top: 3%;
+    }
+    .screw-bl {
+      left: 2%;
+      bottom: 4%;
+    }
+    .screw-br {
+      right: 2%;
+      bottom: 4%;
+    }
+    .teeth {
+      position: absolute;
+      left: 22%;
+      right: 22%;
+      bottom: 0;
+      height: 18%;
+      background: color-mix(in srgb, var(--_shell) 70%, black);
+      clip-path: polygon(8% 0, 92% 0, 100% 100%, 0 100%);
+    }
+
+    button.mute,
+    .actions button {
+      display: inline-flex;
+      align-items: center;
+      gap: var(--va-space-xs, 0.25rem);
+      min-height: 2.75rem;
+      min-width: 2.75rem;
+      padding: 0 var(--va-space-m, 1rem);
+      border-radius: var(--va-radius-s, 6px);
+      border: 1px solid var(--va-color-border, #4a4068);
+      background: var(--va-color-surface-raised, #2a2342);
+      color: var(--va-color-text, #f3efff);
+      font: inherit;
+      font-size: var(--va-font-size-s, 0.875rem);
+      cursor: pointer;
+    }
+    button.mute {
+      padding: 0 var(--va-space-s, 0.5rem);
+    }
+    button.mute svg {
+      width: 1.25rem;
+      height: 1.25rem;
+      fill: currentColor;
+    }
+    button.mute .stroke {
+      fill: none;
+      stroke: currentColor;
+      stroke-width: 2;
+      stroke-linecap: round;
+    }
+    button.mute[aria-pressed='true'] {
+      color: var(--va-color-text-muted, #bdb4d9);
+    }
+    button:focus-visible,
+    .content:focus-visible {
+      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline-offset: var(--va-focus-offset, 2px);
+    }
+
     dialog {
-      border: 1px solid CanvasText;
+      box-sizing: border-box;
+      text-align: start;
+      width: min(36rem, calc(100vw - 2rem));
+      max-height: calc(100dvh - 2rem);
+      padding: var(--va-space-l, 1.5rem);
+      border: 1px solid var(--va-color-border, #4a4068);
+      border-radius: var(--_radius);
+      background: var(--va-color-surface-raised, #2a2342);
+      color: var(--va-color-text, #f3efff);
+      box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 35%));
     }
-    .cassette:focus-visible,
-    button:focus-visible {
-      outline-color: Highlight;
+    dialog::backdrop {
+      background: rgb(10 8 16 / 70%);
     }
-  }
-`;
+    h2 {
+      margin: 0 0 var(--va-space-m, 1rem);
+      font-family: var(--va-font-display, Georgia, serif);
+      font-size: var(--va-font-size-l, 1.25rem);
+      overflow-wrap: anywhere;
+    }
+    .content {
+      margin: 0;
+      max-height: 50vh;
+      overflow: auto;
+      padding: var(--va-space-m, 1rem);
+      border-radius: var(--va-radius-s, 6px);
+      background: var(--va-color-bg, #14111f);
+      font-family: var(--va-font-mono, ui-monospace, monospace);
+      font-size: var(--va-font-size-l, 1.25rem);
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      user-select: text;
+    }
+    .copy-status {
+      min-height: 1.5em;
+      margin: var(--va-space-s, 0.5rem) 0;
+      color: var(--va-color-success, #8fe3b0);
+      font-size: var(--va-font-size-s, 0.875rem);
+    }
+    .actions {
+      display: flex;
+      justify-content: flex-end;
+      gap: var(--va-space-s, 0.5rem);
+    }
+    .actions .copy {
+      background: var(--va-color-accent, #e8c36a);
+      color: var(--va-color-accent-contrast, #1b1526);
+      border-color: transparent;
+      font-weight: 600;
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .reel {
+        animation: none !important;
+      }
+      .cassette,
+      .cassette:hover {
+        transition: none;
+        transform: none;
+      }
+    }
+
+    @media (forced-colors: active) {
+      .bay,
+      .shell,
+      .label,
+      dialog {
+        border: 1px solid CanvasText;
+      }
+      .cassette:focus-visible,
+      button:focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `,
+];

@@ -1,74 +1,68 @@
 import { css } from 'lit';
+import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
-export const styles = css`
-  :host {
-    display: block;
-    padding: var(--va-space-m, 1rem);
-    border-radius: var(--va-radius-l, 20px);
-    background: var(--tarot-card-stage-background, var(--va-color-surface, #1f1a30));
-    color: var(--va-color-text, #f3efff);
-    font-family: var(--va-font-body, system-ui, sans-serif);
-    line-height: var(--va-line-height, 1.5);
-    overflow: hidden;
-  }
-
-  :host([hidden]) {
-    display: none;
-  }
-
-  .stage {
-    display: grid;
-    place-items: center;
-  }
-
-  .slot {
-    grid-area: 1 / 1;
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    gap: var(--va-space-s, 0.5rem);
-    margin: 0;
-    max-inline-size: 100%;
-  }
-
-  .slot.leaving {
-    pointer-events: none;
-  }
-
-  tarot-card {
-    --tarot-card-width: min(var(--tarot-card-stage-card-width, 14rem), 70vw);
-  }
-
-  figcaption {
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    text-align: center;
-  }
-
-  .name {
-    font-family: var(--va-font-display, Georgia, serif);
-    font-size: var(--va-font-size-xl, 1.75rem);
-  }
-
-  .orientation {
-    color: var(--va-color-text-muted, #bdb4d9);
-    font-size: var(--va-font-size-l, 1.25rem);
-  }
-
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-
-  @media (forced-colors: active) {
+export const styles = [
+  visuallyHidden,
+  css`
     :host {
-      border: 1px solid CanvasText;
+      display: block;
+      padding: var(--va-space-m, 1rem);
+      border-radius: var(--va-radius-l, 20px);
+      background: var(--tarot-card-stage-background, var(--va-color-surface, #1f1a30));
+      color: var(--va-color-text, #f3efff);
+      font-family: var(--va-font-body, system-ui, sans-serif);
+      line-height: var(--va-line-height, 1.5);
+      overflow: hidden;
     }
-  }
-`;
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    .stage {
+      display: grid;
+      place-items: center;
+    }
+
+    .slot {
+      grid-area: 1 / 1;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: var(--va-space-s, 0.5rem);
+      margin: 0;
+      max-inline-size: 100%;
+    }
+
+    .slot.leaving {
+      pointer-events: none;
+    }
+
+    tarot-card {
+      --tarot-card-width: min(var(--tarot-card-stage-card-width, 14rem), 70vw);
+    }
+
+    figcaption {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      text-align: center;
+    }
+
+    .name {
+      font-family: var(--va-font-display, Georgia, serif);
+      font-size: var(--va-font-size-xl, 1.75rem);
+    }
+
+    .orientation {
+      color: var(--va-color-text-muted, #bdb4d9);
+      font-size: var(--va-font-size-l, 1.25rem);
+    }
+
+    @media (forced-colors: active) {
+      :host {
+        border: 1px solid CanvasText;
+      }
+    }
+  `,
+];

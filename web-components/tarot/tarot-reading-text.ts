@@ -9,6 +9,7 @@ import { styles } from './tarot-reading-text.styles.ts';
 import './tarot-card.ts';
 import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
+import { pickerSection } from './picker-section.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
@@ -199,21 +200,7 @@ export class TarotReadingText extends LitElement {
   }
 
   #renderPicker() {
-    const picker = this.#picker.value;
-    if (!picker.open) return nothing;
-    return html`<section
-      class="draw"
-      part="draw"
-      tabindex="-1"
-      aria-label=${`Draw a card for ${picker.positionLabel}`}
-    >
-      <tarot-card-picker
-        position-label=${picker.positionLabel}
-        prompt-role=${picker.promptRole}
-        .excluded=${this.#drawnIds.value}
-        image-base=${this.imageBase}
-      ></tarot-card-picker>
-    </section>`;
+    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase);
   }
 
   #renderSpread() {

@@ -17,6 +17,7 @@ import '../voice/voice-transcript.ts';
 import './tarot-card.ts';
 import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
+import { pickerSection } from './picker-section.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
 export const OFFLINE_VOICE_NOTICE =
@@ -259,20 +260,7 @@ export class TarotReadingVoice extends LitElement {
   }
 
   #renderPicker() {
-    const picker = this.#picker.value;
-    if (!picker.open) return nothing;
-    return html`<section
-      class="draw"
-      tabindex="-1"
-      aria-label=${`Draw a card for ${picker.positionLabel}`}
-    >
-      <tarot-card-picker
-        position-label=${picker.positionLabel}
-        prompt-role=${picker.promptRole}
-        .excluded=${this.#drawnIds.value}
-        image-base=${this.imageBase}
-      ></tarot-card-picker>
-    </section>`;
+    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase);
   }
 
   #renderStage() {

@@ -1,76 +1,71 @@
 import { css } from 'lit';
+import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
-export const styles = css`
-  :host {
-    --_color: var(--voice-agent-indicator-color, var(--va-color-accent, #e8c36a));
-    display: inline-block;
-    font-family: var(--va-font-body, system-ui, sans-serif);
-    font-size: var(--va-font-size-s, 0.875rem);
-  }
-  .indicator {
-    display: inline-flex;
-    align-items: center;
-    gap: var(--va-space-s, 0.5rem);
-    margin: 0;
-    padding: var(--va-space-xs, 0.25rem) var(--va-space-m, 1rem);
-    border-radius: 999px;
-    border: 1px solid var(--va-color-border, #4a4068);
-    background: var(--voice-agent-indicator-background, var(--va-color-surface, #1f1a30));
-    color: var(--va-color-text-muted, #bdb4d9);
-  }
-  .dot {
-    inline-size: 0.5rem;
-    block-size: 0.5rem;
-    border-radius: 50%;
-    background: var(--va-color-text-muted, #bdb4d9);
-  }
-  :host([active]) .dot {
-    background: var(--_color);
-    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_color) 30%, transparent);
-  }
-  .label {
-    color: var(--va-color-text, #f3efff);
-    font-weight: 600;
-    animation: arrive var(--va-duration-m, 300ms) var(--va-ease, ease-out);
-  }
-  :host([active]) .label {
-    color: var(--_color);
-  }
-  .step::before {
-    content: '·';
-    margin-inline-end: var(--va-space-s, 0.5rem);
-  }
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-  @keyframes arrive {
-    from {
-      opacity: 0;
-      transform: translateY(3px);
+export const styles = [
+  visuallyHidden,
+  css`
+    :host {
+      --_color: var(--voice-agent-indicator-color, var(--va-color-accent, #e8c36a));
+      display: inline-block;
+      font-family: var(--va-font-body, system-ui, sans-serif);
+      font-size: var(--va-font-size-s, 0.875rem);
     }
-  }
-  :host([data-reduced-motion]) .label {
-    animation: none;
-  }
-  @media (prefers-reduced-motion: reduce) {
+    .indicator {
+      display: inline-flex;
+      align-items: center;
+      gap: var(--va-space-s, 0.5rem);
+      margin: 0;
+      padding: var(--va-space-xs, 0.25rem) var(--va-space-m, 1rem);
+      border-radius: 999px;
+      border: 1px solid var(--va-color-border, #4a4068);
+      background: var(--voice-agent-indicator-background, var(--va-color-surface, #1f1a30));
+      color: var(--va-color-text-muted, #bdb4d9);
+    }
+    .dot {
+      inline-size: 0.5rem;
+      block-size: 0.5rem;
+      border-radius: 50%;
+      background: var(--va-color-text-muted, #bdb4d9);
+    }
+    :host([active]) .dot {
+      background: var(--_color);
+      box-shadow: 0 0 0 3px color-mix(in srgb, var(--_color) 30%, transparent);
+    }
     .label {
+      color: var(--va-color-text, #f3efff);
+      font-weight: 600;
+      animation: arrive var(--va-duration-m, 300ms) var(--va-ease, ease-out);
+    }
+    :host([active]) .label {
+      color: var(--_color);
+    }
+    .step::before {
+      content: '·';
+      margin-inline-end: var(--va-space-s, 0.5rem);
+    }
+    @keyframes arrive {
+      from {
+        opacity: 0;
+        transform: translateY(3px);
+      }
+    }
+    :host([data-reduced-motion]) .label {
       animation: none;
     }
-  }
-  @media (forced-colors: active) {
-    .indicator {
-      border-color: CanvasText;
+    @media (prefers-reduced-motion: reduce) {
+      .label {
+        animation: none;
+      }
     }
-    .dot,
-    :host([active]) .dot {
-      background: CanvasText;
-      forced-color-adjust: none;
+    @media (forced-colors: active) {
+      .indicator {
+        border-color: CanvasText;
+      }
+      .dot,
+      :host([active]) .dot {
+        background: CanvasText;
+        forced-color-adjust: none;
+      }
     }
-  }
-`;
+  `,
+];
