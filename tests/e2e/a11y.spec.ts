@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { ROOT } from '../support/paths.ts';
+
+// Every page of the hosted site, audited with axe-core as a visitor first meets it, in both
+// motion preferences. (CSP is bypassed for this audit only, to inject axe.)
+test.use({ bypassCSP: true });
+
+interface AxeResult {
+  violations: { id: string; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+const ROUTES: [string, RegExp][] = [
+  ['/', /Voice agents/],
+  ['/reading', /reading/i],
+  ['/reading/text', /reading/i],
+  ['/reading/voice', /reading/i],
+  ['/bmo', /BMO/],
+  ['/no/such/page', /not found/i],
+];
+
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} has no accessibility violations (${reducedMotion} motion)`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+      const result = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;
+        return axe.run();
+      });
+      const summary = result.violations.map(
+        (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+      );
+      expect(summary).toEqual([]);
+    });
+  }
+}
