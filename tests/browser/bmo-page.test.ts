@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../web-components/app/pages/bmo-page.ts';
 import type { PageBmo } from '../../web-components/app/pages/bmo-page.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
 import {
   $bmoError,
   $bmoTextOnly,
@@ -16,9 +17,29 @@ import type { LogEvent } from '../../contracts/events.ts';
 import { addEventSink, configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 
-function root(el: PageBmo): ShadowRoot {
+function pageRoot(el: PageBmo): ShadowRoot {
   if (!el.shadowRoot) throw new Error('no shadow root');
   return el.shadowRoot;
+}
+/** The page's `<bmo-assistant>`, where the whole experience lives. */
+function assistant(el: PageBmo): BmoAssistant {
+  const found = pageRoot(el).querySelector('bmo-assistant');
+  if (!found) throw new Error('no bmo-assistant on the page');
+  return found;
+}
+function root(el: PageBmo): ShadowRoot {
+  const shadow = assistant(el).shadowRoot;
+  if (!shadow) throw new Error('no shadow root');
+  return shadow;
+}
+async function updated(el: PageBmo): Promise<void> {
+  await el.updateComplete;
+  await assistant(el).updateComplete;
+}
+async function pageFixture(): Promise<PageBmo> {
+  const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+  await updated(el);
+  return el;
 }
 function buttonNamed(el: PageBmo, name: string): HTMLButtonElement | undefined {
   return [...root(el).querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
@@ -46,9 +67,13 @@ describe('/bmo page', () => {
   });
 
   it('is accessible before connecting, with the face, the slot, the conversation and the text box', async () => {
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     await expectAccessible(el);
-    expect(root(el).querySelector('h1')?.textContent).to.equal('Talk to BMO');
+    expect(pageRoot(el).querySelector('h1')?.textContent).to.equal('Talk to BMO');
+    expect(
+      [...root(el).querySelectorAll('h2')].map((h) => h.textContent),
+      "the assistant's headings sit under the page's h1",
+    ).to.deep.equal(['BMO', 'Cassette', 'Conversation']);
     expect(root(el).querySelector('bmo-face')).to.not.equal(null);
     expect(root(el).querySelector('bmo-cassette-slot')).to.not.equal(null);
     expect(root(el).querySelector('[role="log"]')).to.not.equal(null);
@@ -60,7 +85,7 @@ describe('/bmo page', () => {
   });
 
   it('reaches Connect from the keyboard', async () => {
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     // Past the cassette slot's controls is not needed: Connect comes first.
     await sendKeys({ press: 'Tab' });
     expect(root(el).activeElement?.textContent?.trim()).to.equal('Connect');
@@ -82,7 +107,7 @@ describe('/bmo page', () => {
     };
     const events: LogEvent[] = [];
     const stop = addEventSink((event) => events.push(event));
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     buttonNamed(el, 'Connect')?.click();
     await waitUntil(() => alertText(el).includes('LiveKit is not configured'), 'the message');
     stop();
@@ -106,7 +131,7 @@ describe('/bmo page', () => {
       calls += 1;
       return new Response('upstream down', { status: 502 });
     };
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     buttonNamed(el, 'Connect')?.click();
     await waitUntil(() => buttonNamed(el, 'Retry') !== undefined, 'the Retry button');
     expect(alertText(el)).to.contain('Could not start a conversation with BMO (HTTP 502)');
@@ -115,17 +140,17 @@ describe('/bmo page', () => {
   });
 
   it('offers to go on without the microphone when it is denied', async () => {
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     setBmoConnection('connected');
     setBmoAgentState('listening');
     setBmoError({ code: 'mic_denied', message: 'Microphone access was blocked.' });
-    await el.updateComplete;
+    await updated(el);
     await expectAccessible(el);
     const go = buttonNamed(el, 'Continue without microphone');
     expect(go).to.not.equal(undefined);
     expect(buttonNamed(el, 'Try the microphone again')).to.not.equal(undefined);
     go?.click();
-    await el.updateComplete;
+    await updated(el);
     expect($bmoError.get()).to.equal(null);
     expect($bmoTextOnly.get()).to.equal(true);
     expect(root(el).querySelector('.status')?.textContent).to.contain('typing only');
@@ -133,24 +158,24 @@ describe('/bmo page', () => {
   });
 
   it('offers Retry when BMO does not join, and Reconnect when the connection is lost', async () => {
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     setBmoError({ code: 'agent_timeout', message: 'BMO did not join within 15 seconds.' });
-    await el.updateComplete;
+    await updated(el);
     expect(alertText(el)).to.contain('BMO did not join within 15 seconds.');
     expect(buttonNamed(el, 'Retry')).to.not.equal(undefined);
 
     setBmoError({ code: 'connection_lost', message: 'The connection to BMO was lost.' });
-    await el.updateComplete;
+    await updated(el);
     expect(alertText(el)).to.contain('The connection to BMO was lost.');
     expect(buttonNamed(el, 'Reconnect')).to.not.equal(undefined);
     await expectAccessible(el);
   });
 
   it('shows the conversation as text in a log, the visitor on one side and BMO on the other', async () => {
-    const el = await fixture<PageBmo>(html`<page-bmo></page-bmo>`);
+    const el = await pageFixture();
     upsertBmoTranscript({ id: 'a', speaker: 'agent', text: 'Hi! I am BMO.', final: true });
     upsertBmoTranscript({ id: 'b', speaker: 'user', text: '<b>hello</b>', final: true });
-    await el.updateComplete;
+    await updated(el);
     const lines = [...root(el).querySelectorAll('[role="log"] li')];
     expect(lines.map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).to.deep.equal([
       'BMO Hi! I am BMO.',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
-import type {} from '../../web-components/app/pages/bmo-page.ts';
+import type {} from '../../web-components/bmo/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import {
   isAfterToolCall,
@@ -180,8 +180,8 @@ test('a cassette published by a participant that is not the agent is ignored', a
   await connect(page);
   const steps = await recordSlotSteps(page);
   const roomName = await page
-    .locator('page-bmo')
-    .evaluate((el: HTMLElementTagNameMap['page-bmo']) => el.roomController.room?.name);
+    .locator('bmo-assistant')
+    .evaluate((el: HTMLElementTagNameMap['bmo-assistant']) => el.roomController?.room?.name);
   if (!roomName) throw new Error('the page is not in a room');
 
   // Another (human) participant joins BMO's room and pushes cassettes both ways the agent can.
@@ -220,18 +220,18 @@ test('a lost connection says so and offers Reconnect, which rejoins BMO and keep
   await expect(cassette).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('bmo-cassette-slot')).toHaveAttribute('phase', 'idle');
   const roomName = await page
-    .locator('page-bmo')
-    .evaluate((el: HTMLElementTagNameMap['page-bmo']) => el.roomController.room?.name);
+    .locator('bmo-assistant')
+    .evaluate((el: HTMLElementTagNameMap['bmo-assistant']) => el.roomController?.room?.name);
   const steps = await recordSlotSteps(page);
   const resendsBefore = worker.events.filter((e) => e.event === 'cassette_resend').length;
 
   // The server drops the page (what a network failure looks like once LiveKit gives up).
   await page
-    .locator('page-bmo')
-    .evaluate((el: HTMLElementTagNameMap['page-bmo']) =>
-      el.roomController.room?.simulateScenario('server-leave'),
+    .locator('bmo-assistant')
+    .evaluate((el: HTMLElementTagNameMap['bmo-assistant']) =>
+      el.roomController?.room?.simulateScenario('server-leave'),
     );
-  await expect(page.locator('page-bmo').getByRole('alert')).toContainText(
+  await expect(page.locator('bmo-assistant').getByRole('alert')).toContainText(
     'The connection to BMO was lost.',
   );
   await expect(page.getByRole('img', { name: 'BMO is not connected' })).toBeVisible();
@@ -240,11 +240,11 @@ test('a lost connection says so and offers Reconnect, which rejoins BMO and keep
   await expect(page.getByRole('textbox', { name: 'Type to BMO' })).toBeEnabled({
     timeout: 30_000,
   });
-  await expect(page.locator('page-bmo').getByRole('alert')).toHaveText('');
+  await expect(page.locator('bmo-assistant').getByRole('alert')).toHaveText('');
   expect(
     await page
-      .locator('page-bmo')
-      .evaluate((el: HTMLElementTagNameMap['page-bmo']) => el.roomController.room?.name),
+      .locator('bmo-assistant')
+      .evaluate((el: HTMLElementTagNameMap['bmo-assistant']) => el.roomController?.room?.name),
     'the same conversation, not a new one',
   ).toBe(roomName);
 

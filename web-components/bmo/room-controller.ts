@@ -162,6 +162,23 @@ export function tokenError(status: number, body: unknown): BmoError {
   };
 }
 
+/**
+ * The page's words for a token route it could not reach at all. A browser cannot tell a network
+ * failure from another origin's refusal (a server that does not allow this site answers without
+ * CORS headers, so the page never sees why), so for a token route on another origin it says both.
+ */
+export function unreachableMessage(tokenUrl: string, pageUrl: string | undefined): string {
+  const plain = 'Could not reach the server. Check your connection and retry.';
+  let url: URL;
+  try {
+    url = new URL(tokenUrl, pageUrl);
+  } catch {
+    return plain; // a relative route: the page's own server
+  }
+  if (pageUrl !== undefined && url.origin === new URL(pageUrl).origin) return plain;
+  return `Could not reach BMO's server at ${url.host}. Check your connection and retry; if it keeps failing, that server may not allow this site.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export interface BmoRoomControllerOptions {
@@ -423,9 +440,10 @@ export class BmoRoomController {
     log: SessionLog,
   ): Promise<{ serverUrl: string; token: string; expiresAt: number } | undefined> {
     const doFetch = this.#options.fetch ?? globalThis.fetch.bind(globalThis);
+    const tokenUrl = this.#options.tokenUrl ?? DEFAULT_TOKEN_URL;
     let response: Response;
     try {
-      response = await doFetch(this.#options.tokenUrl ?? DEFAULT_TOKEN_URL, {
+      response = await doFetch(tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(
@@ -436,7 +454,7 @@ export class BmoRoomController {
         ),
       });
     } catch (error) {
-      this.#failConnect('Could not reach the server. Check your connection and retry.', error, log);
+      this.#failConnect(unreachableMessage(tokenUrl, globalThis.location?.href), error, log);
       return undefined;
     }
     let body: unknown;
