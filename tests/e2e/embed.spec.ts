@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ApiErrorBody } from '../../contracts/api.ts';
 
 // A site owner's page on another origin embeds one family from /embed/ and uses it.
 
@@ -41,5 +42,78 @@ test('another site loads the BMO family from /embed/ and shows a cassette it set
   expect(errors).toEqual([]);
   // The family came alone: no other family and no SDK was loaded for it.
   expect(loaded.some((path) => /\/embed\/(tarot|voice)\.js$/.test(path))).toBe(false);
+  expect(loaded.some((path) => /livekit-client/.test(path))).toBe(false);
+});
+
+test('another site embeds the whole BMO experience; our edge refuses that site, and the element says so in words', async ({
+  page,
+  baseURL,
+}) => {
+  const tokenUrl = `${baseURL}/api/livekit/token`;
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+
+  // Chromium's own network log, which sees the status of a response that CORS keeps from the page.
+  // (With routing on, Playwright answers CORS preflights itself, so the POST is what reaches the
+  // edge here; a real browser would stop at the edge's refused preflight, with the same outcome.)
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const tokenPosts = new Set<string>();
+  const edgeStatus: number[] = [];
+  const corsErrors: string[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url === tokenUrl && event.request.method === 'POST') {
+      tokenPosts.add(event.requestId);
+    }
+  });
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    if (tokenPosts.has(event.requestId)) edgeStatus.push(event.statusCode);
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    if (tokenPosts.has(event.requestId)) corsErrors.push(event.corsErrorStatus?.corsError ?? '');
+  });
+
+  await page.route('https://site.invalid/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>A site</title>
+        <script type="module" src="${baseURL}/embed/bmo.js"></script>
+        <main><h1>My site</h1><bmo-assistant token-url="${tokenUrl}"></bmo-assistant></main></html>`,
+    }),
+  );
+  await page.goto('https://site.invalid/');
+
+  // The whole experience, under the site's own h1.
+  await expect(page.getByRole('img', { name: 'BMO is not connected' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My site');
+  await expect(page.getByRole('heading', { level: 2, name: 'Conversation' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Type to BMO' })).toBeDisabled();
+  await expect(page.getByText('No cassette yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Connect without microphone' }).click();
+
+  // The request reached our edge, whose origin guard refused it (403, no CORS grant).
+  await expect
+    .poll(() => ({ edgeStatus, corsErrors }))
+    .toEqual({ edgeStatus: [403], corsErrors: ['MissingAllowOriginHeader'] });
+  const refusal = await page.request.post(tokenUrl, {
+    headers: { origin: 'https://site.invalid', 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(refusal.status()).toBe(403);
+  expect(ApiErrorBody.parse(await refusal.json()).error.code).toBe('forbidden_origin');
+
+  // The element explains, offers a way out, and keeps working.
+  const host = new URL(tokenUrl).host;
+  await expect(page.getByRole('alert')).toContainText(
+    `Could not reach BMO's server at ${host}. Check your connection and retry; if it keeps failing, that server may not allow this site.`,
+  );
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+  await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+  // Without a token there was nothing to join: the SDK never loaded.
   expect(loaded.some((path) => /livekit-client/.test(path))).toBe(false);
 });
