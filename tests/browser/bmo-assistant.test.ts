@@ -8,6 +8,7 @@ import {
   resetBmo,
   setBmoAgentState,
   setBmoConnection,
+  upsertBmoTranscript,
   type BmoError,
 } from '../../web-components/stores/bmo.ts';
 import { clearCassette } from '../../web-components/stores/cassette.ts';
@@ -230,6 +231,26 @@ describe('<bmo-assistant>', () => {
     expect(alertText(el)).to.contain('that server may not allow this site');
     buttonNamed(el, 'Retry')?.click();
     await waitUntil(() => calls === 2, 'a second attempt');
+  });
+
+  it('keeps the conversation on its latest line, unless the visitor scrolled up to read', async () => {
+    const el = await fixture<BmoAssistant>(
+      html`<bmo-assistant style="--bmo-assistant-log-height: 12rem"></bmo-assistant>`,
+    );
+    const log = root(el).querySelector<HTMLElement>('[role="log"]');
+    if (!log) throw new Error('no log');
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
+    for (let i = 0; i < 12; i += 1) {
+      upsertBmoTranscript({ id: `l${i}`, speaker: 'agent', text: `Line ${i}`, final: true });
+      await el.updateComplete;
+    }
+    expect(log.scrollHeight).to.be.greaterThan(log.clientHeight);
+    expect(atBottom(), 'follows new lines').to.equal(true);
+
+    log.scrollTop = 0;
+    upsertBmoTranscript({ id: 'late', speaker: 'agent', text: 'A late line', final: true });
+    await el.updateComplete;
+    expect(log.scrollTop, 'stays where the visitor is reading').to.equal(0);
   });
 
   it('leaves the conversation when it leaves the page', async () => {

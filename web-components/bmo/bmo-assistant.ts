@@ -1,22 +1,13 @@
-import { LitElement, html, nothing, svg } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { html as staticHtml, literal } from 'lit/static-html.js';
 import type { BmoError } from '../stores/bmo.ts';
 import { BmoAssistantController, type BmoConnectionChangeDetail } from './assistant-controller.ts';
+import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { StickToBottomController } from './log-scroll.ts';
 import { DEFAULT_TOKEN_URL, type BmoRoomController } from './room-controller.ts';
 import { styles } from './bmo-assistant.styles.ts';
-
-const HEADING_TAGS = [
-  literal`h1`,
-  literal`h2`,
-  literal`h3`,
-  literal`h4`,
-  literal`h5`,
-  literal`h6`,
-] as const;
 
 /**
  * @summary The whole BMO experience in one element: BMO's face, the status line, Connect (with or
@@ -90,12 +81,6 @@ export class BmoAssistant extends LitElement {
     void this.#bmo.disconnect();
   }
 
-  #heading(text: string, id: string, className = '') {
-    const level = Math.min(6, Math.max(1, Math.round(this.headingLevel) || 2));
-    const tag = HEADING_TAGS[level - 1] ?? HEADING_TAGS[1];
-    return staticHtml`<${tag} id=${id} class=${`heading ${className}`}>${text}</${tag}>`;
-  }
-
   async #send(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const text = this.draft.trim();
@@ -128,67 +113,17 @@ export class BmoAssistant extends LitElement {
         ?disabled=${connection !== 'connected'}
         @click=${() => this.#bmo.setMicMuted(!muted)}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <rect x="9" y="3" width="6" height="11" rx="3" />
-          <path class="stroke" d="M6 11a6 6 0 0 0 12 0M12 17v4" />
-          ${muted ? svg`<path class="stroke slash" d="M4 4l16 16" />` : nothing}
-        </svg>
-        Mute microphone
+        ${micIcon(muted)} Mute microphone
       </button>
     `;
-  }
-
-  #renderError(error: BmoError | null) {
-    return html`<div
-      class=${error ? 'error shown' : 'error'}
-      part="error"
-      role="alert"
-      data-code=${error?.code ?? ''}
-    >
-      ${
-        error
-          ? html`<p>${error.message}</p>
-              <div class="error-actions">
-                ${this.#bmo
-                  .errorActions(error.code)
-                  .map(
-                    (action) =>
-                      html`<button
-                        type="button"
-                        class=${action.primary ? 'primary' : ''}
-                        @click=${action.run}
-                      >
-                        ${action.label}
-                      </button>`,
-                  )}
-              </div>`
-          : nothing
-      }
-    </div>`;
-  }
-
-  #renderLog(disconnected: boolean) {
-    const transcript = this.#bmo.transcript.value;
-    if (transcript.length === 0) {
-      return html`<p class="placeholder">
-        ${disconnected ? 'Connect to start talking with BMO.' : 'Say hello, or type below.'}
-      </p>`;
-    }
-    return html`<ol>
-      ${transcript.map(
-        (line) =>
-          html`<li class=${`line ${line.speaker}${line.final ? '' : ' interim'}`}>
-            <span class="who">${line.speaker === 'user' ? 'You' : 'BMO'}</span>
-            <span class="text">${line.text}</span>
-          </li>`,
-      )}
-    </ol>`;
   }
 
   override render() {
     const connection = this.#bmo.connection.value;
     const disconnected = connection === 'disconnected';
     const canType = this.#bmo.canType;
+    const error = this.#bmo.error.value;
+    const level = this.headingLevel;
     const hint = canType
       ? 'Press Enter to send.'
       : disconnected
@@ -197,7 +132,7 @@ export class BmoAssistant extends LitElement {
     return html`
       <div class="layout">
         <section class="console" part="console" aria-labelledby="console-heading">
-          ${this.#heading('BMO', 'console-heading', 'visually-hidden')}
+          ${heading(level, 'BMO', 'console-heading', 'visually-hidden')}
           <bmo-face part="face"></bmo-face>
           <p
             class="status"
@@ -207,12 +142,12 @@ export class BmoAssistant extends LitElement {
             ${this.#bmo.status}
           </p>
           <div class="controls" part="controls">${this.#renderControls()}</div>
-          ${this.#renderError(this.#bmo.error.value)}
-          ${this.#heading('Cassette', 'slot-heading', 'slot-heading')}
+          ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
+          ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
           <bmo-cassette-slot part="cassette-slot"></bmo-cassette-slot>
         </section>
         <section class="conversation" part="conversation" aria-labelledby="conversation-heading">
-          ${this.#heading('Conversation', 'conversation-heading')}
+          ${heading(level, 'Conversation', 'conversation-heading')}
           <div
             class="log"
             part="log"
@@ -220,7 +155,7 @@ export class BmoAssistant extends LitElement {
             aria-labelledby="conversation-heading"
             tabindex="0"
           >
-            ${this.#renderLog(disconnected)}
+            ${transcriptLog(this.#bmo.transcript.value, disconnected)}
           </div>
           <form class="chat" part="composer" @submit=${this.#send}>
             <label for="chat-input">Type to BMO</label>

@@ -1,0 +1,78 @@
+/**
+ * The pieces `<bmo-assistant>` renders that need nothing from it but data: its headings at a
+ * chosen level, the microphone icon, the error box with its ways out, and the conversation.
+ */
+import { html, nothing, svg } from 'lit';
+import { html as staticHtml, literal } from 'lit/static-html.js';
+import type { BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
+import type { BmoErrorAction } from './assistant-controller.ts';
+
+const HEADING_TAGS = [
+  literal`h1`,
+  literal`h2`,
+  literal`h3`,
+  literal`h4`,
+  literal`h5`,
+  literal`h6`,
+] as const;
+
+/** A native heading at `level` (1 to 6; anything else is 2). */
+export function heading(level: number, text: string, id: string, className = '') {
+  const clamped = Math.min(6, Math.max(1, Math.round(level) || 2));
+  const tag = HEADING_TAGS[clamped - 1] ?? HEADING_TAGS[1];
+  return staticHtml`<${tag} id=${id} class=${`heading ${className}`}>${text}</${tag}>`;
+}
+
+export function micIcon(muted: boolean) {
+  return html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path class="stroke" d="M6 11a6 6 0 0 0 12 0M12 17v4" />
+    ${muted ? svg`<path class="stroke slash" d="M4 4l16 16" />` : nothing}
+  </svg>`;
+}
+
+/** The alert region: always in the page (so it is announced reliably), filled when there is an error. */
+export function errorBox(error: BmoError | null, actions: readonly BmoErrorAction[]) {
+  return html`<div
+    class=${error ? 'error shown' : 'error'}
+    part="error"
+    role="alert"
+    data-code=${error?.code ?? ''}
+  >
+    ${
+      error
+        ? html`<p>${error.message}</p>
+            <div class="error-actions">
+              ${actions.map(
+                (action) =>
+                  html`<button
+                    type="button"
+                    class=${action.primary ? 'primary' : ''}
+                    @click=${action.run}
+                  >
+                    ${action.label}
+                  </button>`,
+              )}
+            </div>`
+        : nothing
+    }
+  </div>`;
+}
+
+/** The conversation as text (never HTML): the visitor's lines on one side, BMO's on the other. */
+export function transcriptLog(transcript: readonly BmoTranscriptEntry[], disconnected: boolean) {
+  if (transcript.length === 0) {
+    return html`<p class="placeholder">
+      ${disconnected ? 'Connect to start talking with BMO.' : 'Say hello, or type below.'}
+    </p>`;
+  }
+  return html`<ol>
+    ${transcript.map(
+      (line) =>
+        html`<li class=${`line ${line.speaker}${line.final ? '' : ' interim'}`}>
+          <span class="who">${line.speaker === 'user' ? 'You' : 'BMO'}</span>
+          <span class="text">${line.text}</span>
+        </li>`,
+    )}
+  </ol>`;
+}
