@@ -2,11 +2,15 @@
  * Asks the edge for a reading token (`POST /api/voice/token`) and checks the answer against the
  * contract. The token is short-lived (`ek_…`); the engine says whether it opens the offline local
  * reader (with its WebSocket `url`) or OpenAI. Errors come back as readable sentences.
+ *
+ * The edge is this page's origin unless an `apiBase` names another (an embed on a site owner's
+ * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
 import { ApiErrorBody } from '../../../contracts/api.ts';
 import { type VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
 import { describeError } from '../../events/index.ts';
 import type { Modality } from './context.ts';
+import { TOKEN_PATH, apiUrl } from './edge-api.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 
@@ -20,9 +24,23 @@ export class ReadingConnectError extends Error {
   }
 }
 
+/** The origin of `url` when it is another than this page's; undefined for the page's own. */
+function foreignOrigin(url: string): string | undefined {
+  const here = globalThis.location?.origin;
+  try {
+    const origin = new URL(url, globalThis.location?.href).origin;
+    return origin === here ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RequestTokenOptions {
   mode: Modality;
   sessionId: string;
+  /** The edge's origin; default '' (this page's). Ignored when `endpoint` is given. */
+  apiBase?: string;
+  /** The token route's full address; default `${apiBase}/api/voice/token`. */
   endpoint?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
@@ -41,17 +59,23 @@ export async function requestReadingToken(
   options: RequestTokenOptions,
 ): Promise<ReadingConnection> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const endpoint = options.endpoint ?? apiUrl(options.apiBase, TOKEN_PATH);
   let response: Response;
   try {
-    response = await doFetch(options.endpoint ?? '/api/voice/token', {
+    response = await doFetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sessionId: options.sessionId, mode: options.mode }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch {
+    // A browser hides why a cross-origin request failed: the edge may be down, or it may have
+    // refused this site before answering (its origin allowlist), so say both.
+    const foreign = foreignOrigin(endpoint);
     throw new ReadingConnectError(
-      'Could not reach the reading service. Check your connection and try again.',
+      foreign
+        ? `Could not reach the reading service at ${foreign}. It may be offline, or it may not accept readings from this site.`
+        : 'Could not reach the reading service. Check your connection and try again.',
     );
   }
   let body: unknown;

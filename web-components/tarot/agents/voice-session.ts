@@ -38,6 +38,7 @@ import {
   type ReadingControllerOptions,
   type TransportChoice,
 } from './reading-controller.ts';
+import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
 type Sdk = typeof import('@openai/agents-realtime');
 
@@ -46,18 +47,7 @@ export const UNSUPPORTED_MESSAGE = "Your browser doesn't support voice readings"
 
 export const TOO_SHORT_NOTICE = 'Hold the button down while you speak, then let go.';
 
-/** An API a voice reading needs, named for the log. */
-export type VoiceApi = 'RTCPeerConnection' | 'navigator.mediaDevices.getUserMedia';
-
-/** The APIs a voice reading needs that this browser lacks (none: voice works here). */
-export function missingVoiceApis(scope: typeof globalThis = globalThis): VoiceApi[] {
-  const missing: VoiceApi[] = [];
-  if (typeof scope.RTCPeerConnection !== 'function') missing.push('RTCPeerConnection');
-  if (typeof scope.navigator?.mediaDevices?.getUserMedia !== 'function') {
-    missing.push('navigator.mediaDevices.getUserMedia');
-  }
-  return missing;
-}
+export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
 /**
  * The session config for push-to-talk: the caller's config with turn detection off
