@@ -132,6 +132,31 @@ describe('<tarot-reading-text>', () => {
     await restart;
   });
 
+  it('after the reading, "Choose another mode" fires tarot-reading-leave: a button, or a link where choose-href is set', async () => {
+    connectedReading();
+    textReading.setConnection('disconnected');
+    const el = await render();
+    const choose = part<HTMLButtonElement>(el, '.ended button.link');
+    expect(choose.textContent?.trim()).to.equal('Choose another mode');
+    const leaving = oneEvent(el, 'tarot-reading-leave');
+    choose.click();
+    const event = await leaving;
+    expect(event.bubbles && event.composed).to.equal(true);
+
+    el.chooseHref = '/reading';
+    await el.updateComplete;
+    const link = part<HTMLAnchorElement>(el, '.ended a');
+    expect(link.getAttribute('href')).to.equal('/reading');
+    expect(link.textContent?.trim()).to.equal('Choose another mode');
+    await expectAccessible(el);
+    // A plain click stays in the page and fires the event instead of following the link.
+    const followed = oneEvent(el, 'tarot-reading-leave');
+    const click = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+    link.dispatchEvent(click);
+    await followed;
+    expect(click.defaultPrevented).to.equal(true);
+  });
+
   it('announces errors in an alert', async () => {
     connectedReading();
     textReading.setError({ kind: 'connection', message: 'The connection to the reader closed.' });

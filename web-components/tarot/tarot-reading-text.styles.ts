@@ -192,6 +192,12 @@ export const styles = [
       color: var(--_accent);
       margin-block-start: var(--va-space-s, 0.5rem);
     }
+    .ended button.link {
+      border: 0;
+      padding: 0;
+      margin: 0;
+      text-decoration: underline;
+    }
     button:disabled,
     input:disabled {
       cursor: not-allowed;

@@ -10,6 +10,7 @@ import './tarot-card.ts';
 import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
+import { isPlainClick } from '../shared/plain-click.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
@@ -39,6 +40,7 @@ const CONNECTION_TEXT = {
  * @fires {CustomEvent<TarotReadingSendDetail>} tarot-reading-send - The person sent a message.
  * @fires {CustomEvent<void>} tarot-reading-end - The person pressed "End reading".
  * @fires {CustomEvent<void>} tarot-reading-restart - The person asked for a new reading or a retry.
+ * @fires {CustomEvent<void>} tarot-reading-leave - The person chose "Choose another mode" after the reading.
  * @csspart log - The conversation.
  * @csspart message - Each message.
  * @csspart draw - The region holding the card picker.
@@ -55,6 +57,12 @@ export class TarotReadingText extends LitElement {
 
   /** Passed to every card: the deployer's image address with `{id}`. Empty: the built-in art. */
   @property({ attribute: 'image-base' }) imageBase = '';
+
+  /**
+   * Where "Choose another mode" links (so it can open in a new tab); a plain click fires
+   * `tarot-reading-leave` either way. Empty: a button.
+   */
+  @property({ attribute: 'choose-href' }) chooseHref = '';
 
   get #log(): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
@@ -264,9 +272,25 @@ export class TarotReadingText extends LitElement {
       <button type="button" @click=${this.#onRestart}>
         ${failed ? 'Try again' : 'Start a new reading'}
       </button>
-      <a href="/reading">Choose another mode</a>
+      ${
+        this.chooseHref
+          ? html`<a href=${this.chooseHref} @click=${this.#onChooseLink}>Choose another mode</a>`
+          : html`<button type="button" class="link" @click=${this.#onChoose}>
+              Choose another mode
+            </button>`
+      }
     </div>`;
   }
+
+  #onChooseLink = (event: MouseEvent): void => {
+    if (!isPlainClick(event)) return; // a new tab or window follows the link
+    event.preventDefault();
+    this.#onChoose();
+  };
+
+  #onChoose = (): void => {
+    this.dispatchEvent(new CustomEvent('tarot-reading-leave', { bubbles: true, composed: true }));
+  };
 
   #onSubmit = (event: SubmitEvent): void => {
     event.preventDefault();
@@ -316,5 +340,6 @@ declare global {
     'tarot-reading-send': CustomEvent<TarotReadingSendDetail>;
     'tarot-reading-end': CustomEvent<void>;
     'tarot-reading-restart': CustomEvent<void>;
+    'tarot-reading-leave': CustomEvent<void>;
   }
 }
