@@ -50,7 +50,7 @@ import { styles } from './bmo-assistant.styles.ts';
 export class BmoAssistant extends LitElement {
   static override styles = styles;
 
-  /** The LiveKit token route; an absolute URL reaches another origin's edge. */
+  /** The LiveKit token route (default `/api/livekit/token`); an absolute URL reaches another origin's edge. */
   @property({ attribute: 'token-url' }) tokenUrl = DEFAULT_TOKEN_URL;
 
   /** The name BMO sees; empty lets the server pick one. */
