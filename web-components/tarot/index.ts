@@ -1,8 +1,14 @@
 /**
- * The tarot family's card elements: `<tarot-card>`, `<tarot-card-picker>` and `<tarot-card-stage>`.
- * Importing this module registers all three.
+ * The tarot family: `<tarot-reading>` (a whole reading, text or voice, in one element) and the card
+ * elements `<tarot-card>`, `<tarot-card-picker>` and `<tarot-card-stage>`. Importing this module
+ * registers them all; the Realtime SDK and the agents load only when a reading starts.
  */
 export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card.ts';
 export { TarotCardPicker, type TarotCardPickDetail } from './tarot-card-picker.ts';
 export { TarotCardStage, type StagedCard, type TarotCardShownDetail } from './tarot-card-stage.ts';
 export { cardBack, cardFace, CARD_VIEWBOX } from './card-art.ts';
+export {
+  TarotReading,
+  type TarotReadingMode,
+  type TarotReadingModeDetail,
+} from './tarot-reading.ts';

@@ -1,0 +1,282 @@
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../web-components/tarot/tarot-reading.ts';
+import type {
+  TarotReading,
+  TarotReadingModeDetail,
+} from '../../web-components/tarot/tarot-reading.ts';
+import { configureEvents } from '../../web-components/events/index.ts';
+import { setMotionChoice } from '../../web-components/stores/preferences.ts';
+import { textReading, voiceReading } from '../../web-components/stores/reading.ts';
+import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+
+const EDGE = 'https://edge.example';
+
+/** What the stubbed edge was asked, and how it answers the token route (503 unless told). */
+interface EdgeStub {
+  requests: { url: string; method: string; body: unknown }[];
+  token: 'unavailable' | 'pending';
+  reader: 'local' | 'openai';
+}
+
+let edge: EdgeStub;
+const realFetch = globalThis.fetch;
+
+/** Answers requests to the stand-in edge at EDGE; everything else goes to the real fetch. */
+function stubEdge(): void {
+  edge = { requests: [], token: 'unavailable', reader: 'local' };
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(EDGE)) return realFetch(input, init);
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    edge.requests.push({ url, method: init?.method ?? 'GET', body });
+    const json = (status: number, value: unknown) =>
+      new Response(JSON.stringify(value), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (url === `${EDGE}/api/health`) {
+      return json(200, {
+        status: 'ok',
+        reader: edge.reader,
+        livekit: false,
+        time: new Date().toISOString(),
+      });
+    }
+    if (edge.token === 'pending') return new Promise<Response>(() => undefined);
+    return json(503, { error: { code: 'upstream_unavailable', message: 'The upstream is down.' } });
+  };
+}
+
+function root(el: Element): ShadowRoot {
+  if (!el.shadowRoot) throw new Error(`${el.localName} has no shadow root`);
+  return el.shadowRoot;
+}
+
+/** The element's own control whose text is `name` (after collapsing spaces). */
+function control(el: TarotReading, name: RegExp): HTMLElement {
+  const found = [...root(el).querySelectorAll<HTMLElement>('a, button')].find((candidate) =>
+    name.test(candidate.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+  );
+  if (!found) throw new Error(`no control named ${name}`);
+  return found;
+}
+
+/** A view inside the element, once its (lazily loaded) element is defined and rendered. */
+async function view<T extends HTMLElement>(el: TarotReading, tag: string): Promise<T> {
+  await customElements.whenDefined(tag);
+  const found = root(el).querySelector<T>(tag);
+  if (!found) throw new Error(`no ${tag}`);
+  await (found as T & { updateComplete?: Promise<unknown> }).updateComplete;
+  return found;
+}
+
+async function render(mode = 'choose'): Promise<TarotReading> {
+  const el = await fixture<TarotReading>(
+    html`<tarot-reading mode=${mode} api-base=${EDGE}></tarot-reading>`,
+  );
+  await el.updateComplete;
+  return el;
+}
+
+/** Runs `test` in a browser without WebRTC (a voice reading's first requirement). */
+async function withoutWebRtc(test: () => Promise<void>): Promise<void> {
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'RTCPeerConnection');
+  Reflect.deleteProperty(globalThis, 'RTCPeerConnection');
+  try {
+    await test();
+  } finally {
+    if (original) Object.defineProperty(globalThis, 'RTCPeerConnection', original);
+  }
+}
+
+describe('<tarot-reading>', () => {
+  before(() => {
+    // The hosted page's background, which the colours are made for.
+    document.body.style.background = 'var(--va-color-bg)';
+    document.body.style.color = 'var(--va-color-text)';
+    configureEvents({ console: false });
+  });
+  after(() => {
+    document.body.removeAttribute('style');
+    configureEvents({ console: true });
+  });
+  beforeEach(stubEdge);
+  afterEach(async () => {
+    // The element goes first (ending its reading), so nothing it started lands in the next test.
+    fixtureCleanup();
+    globalThis.fetch = realFetch;
+    textReading.reset();
+    voiceReading.reset();
+    setMotionChoice('system');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('is accessible, and offers the two modes "Text Chat" and "Voice Reading" by default', async () => {
+    const el = await render();
+    await expectAccessible(el);
+    expect(el.mode).to.equal('choose');
+    const text = control(el, /^Text Chat/);
+    const voice = control(el, /^Voice Reading/);
+    expect(text.localName).to.equal('button');
+    expect(voice.localName).to.equal('button');
+    expect(text.textContent).to.contain('Type with the reader');
+    expect(voice.textContent).to.contain('Talk with the reader');
+  });
+
+  it('asks the edge at api-base which reader it runs, and says when it is the offline reader', async () => {
+    const el = await render();
+    await waitUntil(
+      () => (root(el).textContent ?? '').includes('This site runs the offline reader'),
+      'the offline note',
+    );
+    expect(edge.requests.map((request) => request.url)).to.deep.equal([`${EDGE}/api/health`]);
+    expect(control(el, /^Voice Reading/).textContent).to.contain("it can't hear you");
+    await expectAccessible(el);
+  });
+
+  it('choosing Text Chat switches in place, fires tarot-reading-mode, and starts a text reading', async () => {
+    const el = await render();
+    edge.token = 'pending';
+    const changed = oneEvent(el, 'tarot-reading-mode');
+    control(el, /^Text Chat/).click();
+    const event: CustomEvent<TarotReadingModeDetail> = await changed;
+    expect(event.detail).to.deep.equal({ mode: 'text' });
+    expect(event.bubbles && event.composed && event.cancelable).to.equal(true);
+    await el.updateComplete;
+    expect(el.mode).to.equal('text');
+    expect(el.getAttribute('mode')).to.equal('text');
+    const reading = await view(el, 'tarot-reading-text');
+    // Focus moves to the reading that replaced the choice, and the session is starting.
+    expect(root(el).activeElement).to.equal(root(el).querySelector('.view'));
+    await waitUntil(() => textReading.$connection.get() === 'connecting', 'the reading starts');
+    expect(root(reading).querySelector('.connection')?.textContent).to.equal(
+      'Connecting to the reader…',
+    );
+    await expectAccessible(el);
+  });
+
+  it('asks the edge at api-base for the token, and shows its refusal readably', async () => {
+    const el = await render();
+    control(el, /^Text Chat/).click();
+    const reading = await view(el, 'tarot-reading-text');
+    const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
+    await waitUntil(() => tokenRequests().length > 0, 'the token request', 8000);
+    await waitUntil(() => root(reading).querySelector('.error') !== null, 'the error');
+    expect(tokenRequests()).to.have.length(1);
+    expect(tokenRequests()[0]?.url).to.equal(`${EDGE}/api/voice/token`);
+    expect(tokenRequests()[0]?.body).to.include({ mode: 'text' });
+    await reading.updateComplete;
+    expect(root(reading).querySelector('[role="alert"]')?.textContent).to.equal(
+      'The reading service is unavailable right now. Try again in a moment.',
+    );
+    expect(root(reading).querySelector('.ended')?.textContent).to.contain(
+      'The reading could not start.',
+    );
+  });
+
+  it('a host that cancels tarot-reading-mode keeps the element as it is (and handles the switch itself)', async () => {
+    const el = await render();
+    el.addEventListener('tarot-reading-mode', (event) => event.preventDefault());
+    control(el, /^Text Chat/).click();
+    await el.updateComplete;
+    expect(el.mode).to.equal('choose');
+    expect(root(el).querySelector('tarot-reading-text')).to.equal(null);
+    expect(edge.requests.filter((request) => request.method === 'POST')).to.have.length(0);
+  });
+
+  it('with addresses for the modes the choices are links, and a plain click still switches in place', async () => {
+    const el = await fixture<TarotReading>(
+      html`<tarot-reading
+        api-base=${EDGE}
+        text-href="/reading/text"
+        voice-href="/reading/voice"
+      ></tarot-reading>`,
+    );
+    const text = control(el, /^Text Chat/);
+    expect(text.localName).to.equal('a');
+    expect(text.getAttribute('href')).to.equal('/reading/text');
+    expect(control(el, /^Voice Reading/).getAttribute('href')).to.equal('/reading/voice');
+    expect(root(el).querySelectorAll('h2')).to.have.length(2);
+    await expectAccessible(el);
+    edge.token = 'pending';
+    const changed = oneEvent(el, 'tarot-reading-mode');
+    const click = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+    text.dispatchEvent(click);
+    await changed;
+    expect(click.defaultPrevented).to.equal(true);
+    expect(el.mode).to.equal('text');
+  });
+
+  it('ends the reading when it leaves the page or the page is hidden, and starts again when it returns', async () => {
+    edge.token = 'pending';
+    const el = await render('text');
+    await waitUntil(() => textReading.$connection.get() === 'connecting', 'the reading starts');
+    el.remove();
+    expect(textReading.$connection.get()).to.equal('disconnected');
+    document.body.append(el);
+    await waitUntil(() => textReading.$connection.get() === 'connecting', 'a new reading starts');
+    dispatchEvent(new Event('pagehide'));
+    expect(textReading.$connection.get()).to.equal('disconnected');
+    el.remove();
+  });
+
+  it('where the browser lacks WebRTC, Voice Reading is shown unavailable, with the reason', async () => {
+    await withoutWebRtc(async () => {
+      const el = await render();
+      expect(() => control(el, /^Voice Reading/)).to.throw();
+      const unavailable = root(el).querySelector('[aria-disabled="true"]');
+      expect(unavailable?.textContent).to.contain('Voice Reading');
+      expect(unavailable?.textContent).to.contain(
+        "Your browser doesn't support voice readings: it needs WebRTC and microphone access.",
+      );
+      await expectAccessible(el);
+    });
+  });
+
+  it('in voice mode without WebRTC, "Switch to Text Chat" switches to text, and Back returns to the choice', async () => {
+    await withoutWebRtc(async () => {
+      const el = await render('voice');
+      const voice = await view(el, 'tarot-reading-voice');
+      await waitUntil(() => root(voice).querySelector('.problem') !== null, 'the problem');
+      await voice.updateComplete;
+      expect(root(voice).querySelector('.problem h2')?.textContent).to.equal(
+        "Your browser doesn't support voice readings",
+      );
+      await expectAccessible(el);
+      const toText = oneEvent(el, 'tarot-reading-mode');
+      [...root(voice).querySelectorAll('button')]
+        .find((button) => button.textContent?.trim() === 'Switch to Text Chat')
+        ?.click();
+      expect((await toText).detail.mode).to.equal('text');
+      await el.updateComplete;
+      await view(el, 'tarot-reading-text');
+
+      el.mode = 'voice';
+      await el.updateComplete;
+      const again = await view(el, 'tarot-reading-voice');
+      const toChoice = oneEvent(el, 'tarot-reading-mode');
+      [...root(again).querySelectorAll('button')]
+        .find((button) => button.textContent?.includes('Back'))
+        ?.click();
+      expect((await toChoice).detail.mode).to.equal('choose');
+      await el.updateComplete;
+      expect(root(el).activeElement).to.equal(root(el).querySelector('.mode'));
+    });
+  });
+
+  it('drops the hover lift when motion is reduced, by the visitor’s choice or the system’s', async () => {
+    const el = await render();
+    expect(el.hasAttribute('data-reduced-motion')).to.equal(false);
+    setMotionChoice('reduce');
+    await el.updateComplete;
+    expect(el.hasAttribute('data-reduced-motion')).to.equal(true);
+    expect(getComputedStyle(control(el, /^Text Chat/)).transitionDuration).to.equal('0s');
+    setMotionChoice('system');
+    await el.updateComplete;
+    expect(el.hasAttribute('data-reduced-motion')).to.equal(false);
+    await emulateMedia({ reducedMotion: 'reduce' });
+    await waitUntil(() => el.hasAttribute('data-reduced-motion'), 'the system setting is followed');
+    expect(getComputedStyle(control(el, /^Text Chat/)).transitionDuration).to.equal('0s');
+  });
+});

@@ -1,0 +1,244 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { ReadingConnection } from '../agents/connection.ts';
+import type { Modality } from '../agents/context.ts';
+import { requestReaderEngine } from '../agents/edge-api.ts';
+import type { ReadingController } from '../agents/reading-controller.ts';
+import type { VoiceReadingController } from '../agents/voice-session.ts';
+import { missingVoiceApis } from '../agents/voice-support.ts';
+
+/** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
+export type ReadingMode = 'choose' | Modality;
+
+export interface ReadingSessionsOptions {
+  /** The mode the host shows now. */
+  mode: () => ReadingMode;
+  /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
+  apiBase: () => string;
+}
+
+/** Whether this browser has what a voice reading needs (WebRTC and the microphone API). */
+export function voiceSupported(): boolean {
+  return missingVoiceApis().length === 0;
+}
+
+/** What a reading shows when its code could not be loaded. */
+export const LOAD_FAILED_MESSAGE =
+  'The reading could not be loaded. Check your connection and reload the page.';
+
+/** The text mode's view and session controller, loaded the first time the mode is chosen. */
+function loadText() {
+  return Promise.all([
+    import('../agents/reading-controller.ts'),
+    import('../../stores/reading.ts'),
+    import('../tarot-reading-text.ts'),
+  ]).then(([{ ReadingController }, { textReading }]) => ({ ReadingController, textReading }));
+}
+
+/** The voice mode's view and session controller, loaded the first time the mode is chosen. */
+function loadVoice() {
+  return Promise.all([
+    import('../agents/voice-session.ts'),
+    import('../tarot-reading-voice.ts'),
+  ]).then(([controller]) => controller);
+}
+
+/**
+ * The sessions behind a `<tarot-reading>`: a reading session controller for text and a voice
+ * session controller for voice, each loaded (with its view) and made when its mode is first
+ * chosen, then kept. Only the host's active mode runs: its session starts when the mode becomes
+ * active (or the host is connected again) and ends when another mode takes over, when the host
+ * leaves the document, or when the page is hidden (`pagehide`). In the mode selection it asks the
+ * edge which engine reads there. The Realtime SDK loads only when a session starts.
+ *
+ * The host forwards its views' events to the methods below; they reach the active session only.
+ */
+export class ReadingSessions implements ReactiveController {
+  #host: ReactiveControllerHost;
+  #options: ReadingSessionsOptions;
+  #active: ReadingMode = 'choose';
+  #connected = false;
+  /** Bumped on every start and stop, so a start that waited for its code knows if it is stale. */
+  #run = 0;
+  #text: ReadingController | undefined;
+  #voice: VoiceReadingController | undefined;
+  #notice = '';
+  #loadFailed = false;
+  #reader: VoiceEngine | null = null;
+  #readerFrom: string | null = null;
+
+  constructor(host: ReactiveControllerHost, options: ReadingSessionsOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  /** The engine behind readings on the edge, from its health check; null until known. */
+  get reader(): VoiceEngine | null {
+    return this.#reader;
+  }
+
+  /** The voice session's short hint (a hold too short, a microphone hiccup); '' for none. */
+  get notice(): string {
+    return this.#notice;
+  }
+
+  /** Whether the active mode's code failed to load. */
+  get loadFailed(): boolean {
+    return this.#loadFailed;
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    addEventListener('pagehide', this.#onPageHide);
+    this.#activate(true);
+  }
+
+  hostUpdate(): void {
+    this.#activate(false);
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    removeEventListener('pagehide', this.#onPageHide);
+    this.#stop();
+  }
+
+  // ---- from the text view ----
+
+  send(text: string): void {
+    if (this.#active === 'text') this.#text?.sendMessage(text);
+  }
+
+  /** "End reading". */
+  endText(): void {
+    if (this.#active === 'text') this.#text?.end('user');
+  }
+
+  /** "Start a new reading" or "Try again". */
+  restartText(): void {
+    if (this.#active !== 'text' || !this.#text) return;
+    this.#text.end('user');
+    void this.#text.start();
+  }
+
+  // ---- from the voice view ----
+
+  talkStart(): void {
+    if (this.#active === 'voice') this.#voice?.press();
+  }
+
+  talkEnd(released: boolean): void {
+    if (this.#active !== 'voice' || !this.#voice) return;
+    if (released) this.#voice.release();
+    else this.#voice.cancelTalk();
+  }
+
+  /** "Retry", "Try again" or "Start a new reading". */
+  retryVoice(): void {
+    if (this.#active === 'voice') void this.#voice?.retry();
+  }
+
+  // ---- from either: the picker and the stage ----
+
+  pick(detail: unknown): void {
+    if (this.#active === 'text') this.#text?.pick(detail);
+    else if (this.#active === 'voice') this.#voice?.pick(detail);
+  }
+
+  cardShown(cardId: string): void {
+    if (this.#active === 'text') this.#text?.cardShown(cardId);
+    else if (this.#active === 'voice') this.#voice?.cardShown(cardId);
+  }
+
+  // ---- the active mode ----
+
+  #activate(reconnected: boolean): void {
+    const mode = this.#options.mode();
+    if (mode !== this.#active) {
+      this.#stop();
+      this.#active = mode;
+    } else if (!reconnected) {
+      // The mode stays; a new api-base in the mode selection asks the new edge about its reader.
+      if (mode === 'choose' && this.#connected) void this.#loadReader();
+      return;
+    }
+    if (this.#connected) void this.#start();
+  }
+
+  async #start(): Promise<void> {
+    const run = ++this.#run;
+    this.#setLoadFailed(false);
+    if (this.#active === 'choose') {
+      await this.#loadReader();
+      return;
+    }
+    try {
+      if (this.#active === 'text') {
+        const text = await this.#textSession();
+        if (run === this.#run) await text.start();
+      } else {
+        const voice = await this.#voiceSession();
+        if (run === this.#run && voice.checkSupport()) await voice.start();
+      }
+    } catch {
+      // Only the code's loading can throw here: a session reports its own failures in its store.
+      if (run === this.#run) this.#setLoadFailed(true);
+    }
+  }
+
+  #stop(): void {
+    this.#run += 1;
+    if (this.#active === 'text') this.#text?.end('leave');
+    else if (this.#active === 'voice') this.#voice?.end('leave');
+  }
+
+  #onPageHide = (): void => {
+    this.#stop();
+  };
+
+  #setLoadFailed(failed: boolean): void {
+    if (this.#loadFailed === failed) return;
+    this.#loadFailed = failed;
+    this.#host.requestUpdate();
+  }
+
+  #connect = async (request: { mode: Modality; sessionId: string }): Promise<ReadingConnection> => {
+    const { requestReadingToken } = await import('../agents/connection.ts');
+    return requestReadingToken({ ...request, apiBase: this.#options.apiBase() });
+  };
+
+  async #textSession(): Promise<ReadingController> {
+    if (this.#text) return this.#text;
+    const { ReadingController, textReading } = await loadText();
+    this.#text ??= new ReadingController({
+      store: textReading,
+      mode: 'text',
+      connect: this.#connect,
+    });
+    return this.#text;
+  }
+
+  async #voiceSession(): Promise<VoiceReadingController> {
+    if (this.#voice) return this.#voice;
+    const { VoiceReadingController } = await loadVoice();
+    if (this.#voice) return this.#voice;
+    const voice = new VoiceReadingController({ reading: { connect: this.#connect } });
+    voice.$notice.listen((notice) => {
+      this.#notice = notice;
+      this.#host.requestUpdate();
+    });
+    this.#voice = voice;
+    return voice;
+  }
+
+  async #loadReader(): Promise<void> {
+    const apiBase = this.#options.apiBase();
+    if (this.#readerFrom === apiBase) return;
+    this.#readerFrom = apiBase;
+    const reader = await requestReaderEngine({ apiBase });
+    if (this.#readerFrom !== apiBase) return;
+    this.#reader = reader;
+    this.#host.requestUpdate();
+  }
+}
