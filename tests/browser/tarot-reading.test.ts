@@ -63,11 +63,14 @@ function control(el: TarotReading, name: RegExp): HTMLElement {
 }
 
 /** A view inside the element, once its (lazily loaded) element is defined and rendered. */
-async function view<T extends HTMLElement>(el: TarotReading, tag: string): Promise<T> {
+async function view<K extends 'tarot-reading-text' | 'tarot-reading-voice'>(
+  el: TarotReading,
+  tag: K,
+): Promise<HTMLElementTagNameMap[K]> {
   await customElements.whenDefined(tag);
-  const found = root(el).querySelector<T>(tag);
+  const found = root(el).querySelector(tag);
   if (!found) throw new Error(`no ${tag}`);
-  await (found as T & { updateComplete?: Promise<unknown> }).updateComplete;
+  await found.updateComplete;
   return found;
 }
 
