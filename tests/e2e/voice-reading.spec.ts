@@ -82,7 +82,8 @@ async function recordPhases(page: Page): Promise<() => Promise<string[]>> {
     Reflect.set(window, '__phases', seen);
     const read = (): string => {
       const page = document.querySelector('page-reading-voice');
-      const reading = page?.shadowRoot?.querySelector('tarot-reading-voice');
+      const element = page?.shadowRoot?.querySelector('tarot-reading');
+      const reading = element?.shadowRoot?.querySelector('tarot-reading-voice');
       const indicator = reading?.shadowRoot?.querySelector('voice-agent-indicator');
       return indicator?.shadowRoot?.querySelector('.label')?.textContent?.trim() ?? '';
     };

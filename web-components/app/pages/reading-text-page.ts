@@ -1,15 +1,15 @@
 import { LitElement, css, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { textReading } from '../../stores/reading.ts';
-import { ReadingController } from '../../tarot/agents/reading-controller.ts';
+// Loaded with the page (not on demand, as an embed does) so the reading starts without another
+// round trip for its code.
+import '../../tarot/agents/reading-controller.ts';
 import '../../tarot/tarot-reading-text.ts';
 import { pageStyles } from './page.styles.ts';
+import { READING_PATHS, readingElement } from './reading-routes.ts';
 
 /**
- * @summary The text chat reading: `<tarot-reading-text>` wired to a reading session controller.
- *
- * The session starts when the page opens and ends when the person presses "End reading" or
- * leaves the page (a pending card draw is settled either way).
+ * @summary The text chat reading: `<tarot-reading mode="text">`, which starts the session when
+ * the page opens and ends it when the person presses "End reading" or leaves the page.
  */
 @customElement('page-reading-text')
 export class PageReadingText extends LitElement {
@@ -26,59 +26,14 @@ export class PageReadingText extends LitElement {
     `,
   ];
 
-  #controller = new ReadingController({ store: textReading, mode: 'text' });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    addEventListener('pagehide', this.#onPageHide);
-    void this.#controller.start();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    removeEventListener('pagehide', this.#onPageHide);
-    this.#controller.end('leave');
-  }
-
   override render() {
     return html`
-      <a class="back" href="/reading">← Reading modes</a>
+      <a class="back" href=${READING_PATHS.choose}>← Reading modes</a>
       <h1>Text reading</h1>
       <p class="lede">Tell the reader what is on your mind. You will draw each card yourself.</p>
-      <tarot-reading-text
-        @tarot-reading-send=${this.#onSend}
-        @tarot-reading-end=${this.#onEnd}
-        @tarot-reading-restart=${this.#onRestart}
-        @tarot-card-pick=${this.#onPick}
-        @tarot-card-shown=${this.#onShown}
-      ></tarot-reading-text>
+      ${readingElement('text')}
     `;
   }
-
-  #onSend = (event: CustomEvent<{ text: string }>): void => {
-    this.#controller.sendMessage(event.detail.text);
-  };
-
-  #onEnd = (): void => {
-    this.#controller.end('user');
-  };
-
-  #onRestart = (): void => {
-    this.#controller.end('user');
-    void this.#controller.start();
-  };
-
-  #onPick = (event: CustomEvent<unknown>): void => {
-    this.#controller.pick(event.detail);
-  };
-
-  #onShown = (event: CustomEvent<{ cardId: string }>): void => {
-    this.#controller.cardShown(event.detail.cardId);
-  };
-
-  #onPageHide = (): void => {
-    this.#controller.end('leave');
-  };
 }
 
 declare global {
