@@ -117,3 +117,89 @@ test('another site embeds the whole BMO experience; our edge refuses that site, 
   // Without a token there was nothing to join: the SDK never loaded.
   expect(loaded.some((path) => /livekit-client/.test(path))).toBe(false);
 });
+
+test('another site embeds a whole tarot reading with one element; choosing Text Chat asks our edge, which refuses that site, and the reading says so in words', async ({
+  page,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('no baseURL');
+  const tokenUrl = `${baseURL}/api/voice/token`;
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  /** Whether any script loaded so far is the Realtime SDK (it alone offers this subprotocol). */
+  const sdkLoaded = async (): Promise<boolean> => {
+    for (const url of scripts) {
+      if ((await (await page.request.get(url)).text()).includes('openai-insecure-api-key')) {
+        return true;
+      }
+    }
+    return false;
+  };
+
+  // Chromium's own network log sees the status of a response that CORS keeps from the page.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const tokenPosts = new Set<string>();
+  const edgeStatus: number[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url === tokenUrl && event.request.method === 'POST') {
+      tokenPosts.add(event.requestId);
+    }
+  });
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    if (tokenPosts.has(event.requestId)) edgeStatus.push(event.statusCode);
+  });
+
+  await page.route('https://site.invalid/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>A site</title>
+        <script type="module" src="${baseURL}/embed/tarot.js"></script>
+        <main><h1>My site</h1><tarot-reading mode="choose" api-base="${baseURL}"></tarot-reading></main></html>`,
+    }),
+  );
+  await page.goto('https://site.invalid/');
+
+  // The mode selection, under the site's own h1; nothing heavy has loaded for it.
+  const text = page.getByRole('button', { name: /Text Chat/ });
+  await expect(text).toBeVisible();
+  await expect(page.getByRole('button', { name: /Voice Reading/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My site');
+  expect(await sdkLoaded()).toBe(false);
+
+  const modes: unknown[] = [];
+  await page.exposeFunction('recordMode', (mode: unknown) => modes.push(mode));
+  await page.evaluate(() => {
+    const record: unknown = Reflect.get(window, 'recordMode');
+    document.addEventListener('tarot-reading-mode', (event) => {
+      if (typeof record === 'function') record(event.detail.mode);
+    });
+  });
+  await text.click();
+
+  // The element switched in place to the text reading, and asked our edge for a token, which the
+  // origin guard refused (403, no CORS grant for a site not in ALLOWED_ORIGINS).
+  expect(modes).toEqual(['text']);
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+  await expect.poll(() => edgeStatus).toEqual([403]);
+  const refusal = await page.request.post(tokenUrl, {
+    headers: { origin: 'https://site.invalid', 'content-type': 'application/json' },
+    data: { sessionId: crypto.randomUUID(), mode: 'text' },
+  });
+  expect(refusal.status()).toBe(403);
+  expect(ApiErrorBody.parse(await refusal.json()).error.code).toBe('forbidden_origin');
+
+  // The reading explains in words, with a way to try again, instead of breaking.
+  await expect(page.getByRole('alert')).toHaveText(
+    `Could not reach the reading service at ${new URL(baseURL).origin}. It may be offline, or it may not accept readings from this site.`,
+  );
+  await expect(page.getByText('The reading could not start.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  expect(errors).toEqual([]);
+  // Starting the session is what loaded the Realtime SDK.
+  await expect.poll(sdkLoaded).toBe(true);
+});
