@@ -33,14 +33,14 @@ async function timeToReady(context: BrowserContext, base: string, mode: Mode): P
             root?.querySelector(selector)?.shadowRoot ?? null;
           const ready = (): boolean => {
             if (which === 'voice') {
-              const reading = shadow(shadow(document, 'page-reading-voice'), 'tarot-reading-voice');
+              const reading = shadow(shadow(shadow(document, 'page-reading-voice'), 'tarot-reading'), 'tarot-reading-voice');
               const button = shadow(reading, 'voice-speaker-button')?.querySelector('button');
               return button !== null && button !== undefined && !button.disabled;
             }
-            const reading = shadow(shadow(document, 'page-reading-text'), 'tarot-reading-text');
+            const reading = shadow(shadow(shadow(document, 'page-reading-text'), 'tarot-reading'), 'tarot-reading-text');
             return reading?.querySelector('.connection')?.textContent?.trim() === 'Connected';
           };
-          const links = shadow(document, 'page-reading')?.querySelectorAll('a') ?? [];
+          const links = shadow(shadow(document, 'page-reading'), 'tarot-reading')?.querySelectorAll('a') ?? [];
           const link = [...links].find((a) =>
             a.textContent?.includes(which === 'voice' ? 'Voice Reading' : 'Text Chat'),
           );
