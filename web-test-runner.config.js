@@ -1,14 +1,10 @@
 // Browser layer: every element rendered in Debian's Chromium, driven by keyboard and pointer.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumProblem } from './tests/support/chromium.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(executablePath)) {
-  throw new Error(
-    `Chromium not found at ${executablePath}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-}
+const problem = chromiumProblem();
+if (problem) throw new Error(problem);
 
 export default {
   files: ['tests/browser/**/*.test.ts'],
@@ -27,18 +23,9 @@ export default {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
-        executablePath,
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-        ],
+        args: [...CHROMIUM_ARGS],
       },
     }),
   ],

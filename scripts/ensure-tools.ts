@@ -4,9 +4,10 @@
  * is there). Fails loudly with the fix when something is missing: no layer is skipped silently.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumProblem } from '../tests/support/chromium.ts';
 import { findLiveKitServerBinary } from '../tests/support/livekit-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,14 +18,8 @@ const major = Number(process.versions.node.split('.')[0]);
 if (major < 22)
   problems.push(`Node ${process.versions.node} is too old: use Node 22 or newer (.nvmrc says 24).`);
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-try {
-  accessSync(chromium, constants.X_OK);
-} catch {
-  problems.push(
-    `Chromium not found at ${chromium}: install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-}
+const chromium = chromiumProblem();
+if (chromium) problems.push(chromium);
 
 try {
   findLiveKitServerBinary();

@@ -16,6 +16,7 @@ import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 
 const now = (): number => performance.timeOrigin + performance.now();
 
@@ -41,10 +42,7 @@ export async function cassetteBench(messages = 120): Promise<BenchRow[]> {
     await livekit.stop();
     throw error;
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const agent = new Room();
   try {
     const page = await browser.newPage({ reducedMotion: 'reduce' });

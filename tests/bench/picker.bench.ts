@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../support/paths.ts';
 import { row, type BenchRow } from './stats.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 
 interface TraceEvent {
   name: string;
@@ -80,10 +81,7 @@ async function trace(browser: Browser, page: Page, act: () => Promise<void>) {
 }
 
 export async function pickerBench(runs = 5): Promise<BenchRow[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const picker = { task: [] as number[], frame: [] as number[] };
     const baseline = { task: [] as number[], frame: [] as number[] };

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startWrangler } from '../support/wrangler.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 
 type Mode = 'voice' | 'text';
 
@@ -67,17 +68,7 @@ async function timeToReady(context: BrowserContext, base: string, mode: Mode): P
 export async function voiceReadyBench(options: { runs?: number } = {}): Promise<BenchRow[]> {
   const runs = options.runs ?? 20;
   const wrangler = await startWrangler({ vars: { READER_TOKEN_SECRET: 'bench-reader-secret' } });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions({ fakeMedia: true }));
   try {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     // One unmeasured visit of each warms workerd and the HTTP cache alike.
