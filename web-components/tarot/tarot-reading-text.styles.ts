@@ -244,6 +244,9 @@ export const styles = [
     .rows .label {
       color: var(--_muted);
     }
+    .rows .value {
+      text-align: end;
+    }
     .empty {
       margin: 0;
       color: var(--_muted);
