@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
+import { dispose } from '@livekit/rtc-node';
 import { ROOT } from '../support/paths.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { cassetteBench } from './cassette.bench.ts';
@@ -59,3 +60,5 @@ writeFileSync(
   ),
 );
 console.log(`wrote bench/results.json (${rows.length} figures)`);
+// rtc-node's native client (used by the cassette suite) keeps the event loop alive until disposed.
+await dispose();
