@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from './errors.ts';
+import { ApiError, errorBody } from './errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** Largest request body any API route accepts. */
@@ -25,29 +25,37 @@ export function allowedOrigins(requestUrl: string, setting: string | undefined):
  * Refuses a browser request from an origin that is not allowed. A request without an Origin header
  * is not a cross-site browser request (browsers send Origin on every POST and WebSocket), so it
  * passes; tokens are still short-lived and rate-limited.
+ *
+ * The refusal is readable by the refused page: its preflight is answered, so the browser sends the
+ * request, and the 403 carries a CORS grant for that origin, so an embed on a site missing from
+ * ALLOWED_ORIGINS can say why instead of "could not reach". Nothing runs for it: the request is
+ * refused here, before any route.
  */
 export const originGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header('origin');
-  if (origin && origin !== 'null') {
-    const allowed = allowedOrigins(c.req.url, c.env?.ALLOWED_ORIGINS);
-    if (!allowed.has(origin)) {
-      throw new ApiError(403, 'forbidden_origin', `Origin ${origin} may not use this API.`);
-    }
-    if (c.req.method === 'OPTIONS') {
-      return c.body(null, 204, {
-        'Access-Control-Allow-Origin': origin,
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': 'Content-Type',
-        'Access-Control-Max-Age': '600',
-        Vary: 'Origin',
-      });
-    }
+  if (!origin || origin === 'null') {
     await next();
-    c.res.headers.set('Access-Control-Allow-Origin', origin);
-    c.res.headers.append('Vary', 'Origin');
     return;
   }
+  const cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 204, {
+      ...cors,
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '600',
+    });
+  }
+  if (!allowedOrigins(c.req.url, c.env?.ALLOWED_ORIGINS).has(origin)) {
+    return c.json(
+      errorBody('forbidden_origin', `Origin ${origin} may not use this API.`),
+      403,
+      cors,
+    );
+  }
   await next();
+  c.res.headers.set('Access-Control-Allow-Origin', origin);
+  c.res.headers.append('Vary', 'Origin');
 };
 
 export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({

@@ -159,14 +159,22 @@ describe('tokenError', () => {
 
   it('reports other refusals as a failed connection, with the server message when it sent one', () => {
     expect(tokenError(429, undefined)).toMatchObject({ code: 'connect_failed' });
-    const problem = tokenError(403, {
+    const refused = tokenError(403, {
       error: {
         code: 'forbidden_origin',
         message: 'Origin https://evil.example may not use this API.',
       },
     });
-    expect(problem).toMatchObject({ code: 'connect_failed' });
-    expect(problem.message).toContain('may not use this API');
+    expect(refused).toEqual({
+      code: 'connect_failed',
+      message:
+        "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
+    });
+    const other = tokenError(400, {
+      error: { code: 'bad_request', message: 'Invalid request body: participantName: Too big' },
+    });
+    expect(other).toMatchObject({ code: 'connect_failed' });
+    expect(other.message).toContain('participantName: Too big');
     expect(tokenError(500, 'not json').message).toContain('HTTP 500');
     expect(tokenError(503, { error: { code: 'upstream_unavailable', message: 'x' } }).code).toBe(
       'connect_failed',

@@ -76,6 +76,33 @@ describe('abuse controls', () => {
     const body = ApiErrorBody.parse(await response.json());
     expect(body.error.code).toBe('forbidden_origin');
     expect(body.error.message).toContain('https://evil.example');
+    // Readable by the refused page, so an embed there can say why.
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+  });
+
+  it('answers a refused origin’s preflight, then refuses its request before any route runs', async () => {
+    const preflight = await app.request(
+      'http://edge.test/api/voice/token',
+      {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      },
+      env(),
+    );
+    expect(preflight.status).toBe(204);
+    const post = await app.request(
+      'http://edge.test/api/voice/token',
+      {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId: '7d2c3a52-5f0e-4d43-9a52-3a3f4a3b2c1d', mode: 'text' }),
+      },
+      env(),
+    );
+    expect(post.status).toBe(403);
+    const text = await post.text();
+    expect(ApiErrorBody.parse(JSON.parse(text)).error.code).toBe('forbidden_origin');
+    expect(text).not.toContain('ek_');
   });
 
   it('lets the page’s own origin and configured origins through, with CORS for the latter', async () => {

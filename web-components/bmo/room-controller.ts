@@ -156,6 +156,13 @@ export function tokenError(status: number, body: unknown): BmoError {
       message: 'Too many connection attempts. Wait a minute, then try again.',
     };
   }
+  if (status === 403 && parsed.success && parsed.data.error.code === 'forbidden_origin') {
+    return {
+      code: 'connect_failed',
+      message:
+        "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
+    };
+  }
   return {
     code: 'connect_failed',
     message: `Could not start a conversation with BMO${detail ? `: ${detail}` : ` (HTTP ${status})`}.`,
