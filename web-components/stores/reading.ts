@@ -79,6 +79,12 @@ export interface SpreadRow {
   card: DrawnCard | null;
 }
 
+/** What a spread summary says for a row: the card and its orientation, or that it is still to draw. */
+export function spreadRowText(row: SpreadRow): string {
+  if (!row.card) return 'not drawn yet';
+  return `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}`;
+}
+
 export interface ReadingStore {
   $agent: WritableAtom<AgentName | null>;
   $connection: WritableAtom<ConnectionStatus>;

@@ -2,7 +2,7 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { AGENT_LABELS } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { type TranscriptEntry, textReading } from '../stores/reading.ts';
+import { type TranscriptEntry, textReading, spreadRowText } from '../stores/reading.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import type { StagedCard } from './tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
@@ -231,9 +231,7 @@ export class TarotReadingText extends LitElement {
                 (row) =>
                   html`<li>
                     <span class="label">${row.positionLabel}</span>
-                    <span class="value"
-                      >${row.card ? `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}` : 'not drawn yet'}</span
-                    >
+                    <span class="value">${spreadRowText(row)}</span>
                   </li>`,
               )}
             </ol>`

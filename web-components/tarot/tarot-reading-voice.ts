@@ -2,7 +2,7 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { type TranscriptEntry, voiceReading } from '../stores/reading.ts';
+import { type TranscriptEntry, voiceReading, spreadRowText } from '../stores/reading.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {
@@ -294,9 +294,7 @@ export class TarotReadingVoice extends LitElement {
                         : html`<span class="slot" aria-hidden="true"></span>`
                     }
                     <span class="label">${row.positionLabel}</span>
-                    <span class="value"
-                      >${row.card ? `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}` : 'not drawn yet'}</span
-                    >
+                    <span class="value">${spreadRowText(row)}</span>
                   </li>`,
               )}
             </ol>`
