@@ -11,6 +11,23 @@ export const LIVEKIT_AGENT_NAME = 'bmo';
 /** The participant attribute carrying the visitor's IANA time zone, read by `get_current_time`. */
 export const TIME_ZONE_ATTRIBUTE = 'tz';
 
+/**
+ * The participant attribute the edge writes into a visitor's token with what BMO may read for them:
+ * `owner` (every note) or `visitor` (public notes only). A participant cannot change attributes
+ * that a token grants; the agent reads this one from the token, never from anything the page sends.
+ */
+export const ACCESS_ATTRIBUTE = 'bmo.access';
+export const AccessLevel = z.enum(['owner', 'visitor']);
+export type AccessLevel = z.infer<typeof AccessLevel>;
+
+/**
+ * The attribute BMO's own participant sets with the engine it thinks with: `openai` (talks and
+ * listens) or `offline` (the local language model: typed chat only, no speech).
+ */
+export const AGENT_ENGINE_ATTRIBUTE = 'bmo.engine';
+export const AgentEngine = z.enum(['openai', 'offline']);
+export type AgentEngine = z.infer<typeof AgentEngine>;
+
 /** True when the runtime knows `value` as an IANA time zone name. */
 export function isTimeZone(value: string): boolean {
   try {

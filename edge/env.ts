@@ -39,6 +39,17 @@ export interface Bindings {
   ALLOWED_ORIGINS?: string;
   /** HMAC secret for the local reader's tokens. */
   READER_TOKEN_SECRET?: string;
+  /**
+   * "true" only on a developer's own machine: `npm start`, `npm run dev` and the e2e harness pass it
+   * with `--var`; it is never in wrangler.toml. Where it is unset the edge behaves as deployed in
+   * public and fails closed (no development secrets, no missing bindings waved through).
+   */
+  LOCAL_DEVELOPMENT?: string;
+}
+
+/** True only where `npm start`, `npm run dev` or the e2e harness said this is local development. */
+export function isLocalDevelopment(env: Bindings | undefined): boolean {
+  return env?.LOCAL_DEVELOPMENT === 'true';
 }
 
 export interface AppEnv {

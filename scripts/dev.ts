@@ -45,6 +45,8 @@ const edgeArgs = [
   '127.0.0.1',
   '--port',
   edgePort,
+  '--var',
+  'LOCAL_DEVELOPMENT:true',
 ];
 if (!env.LIVEKIT_URL) {
   try {

@@ -17,7 +17,16 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`\nServing the page and the API at http://127.0.0.1:${port}\n`);
 const wrangler = spawn(
   process.execPath,
-  ['node_modules/wrangler/bin/wrangler.js', 'dev', '--ip', '127.0.0.1', '--port', port],
+  [
+    'node_modules/wrangler/bin/wrangler.js',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--var',
+    'LOCAL_DEVELOPMENT:true',
+  ],
   {
     cwd: root,
     stdio: 'inherit',

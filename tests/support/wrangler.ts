@@ -30,7 +30,8 @@ export async function startWrangler(
     '--log-level',
     'warn',
   ];
-  for (const [key, value] of Object.entries(options.vars ?? {})) {
+  // The harness runs the edge as `npm start` does: local development (see isLocalDevelopment).
+  for (const [key, value] of Object.entries({ LOCAL_DEVELOPMENT: 'true', ...options.vars })) {
     args.push('--var', `${key}:${value}`);
   }
   const child = spawn(process.execPath, args, {
