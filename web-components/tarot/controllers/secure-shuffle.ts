@@ -26,11 +26,20 @@ export function secureCoin(): boolean {
   return secureRandomInt(2) === 1;
 }
 
-/** A new array with `items` in a uniformly random order (Fisher–Yates). */
-export function secureShuffle<T extends NonNullable<unknown>>(items: readonly T[]): T[] {
+/** A uniform integer in [0, max): `secureRandomInt`, or a seeded source in tests. */
+export type RandomInt = (max: number) => number;
+
+/**
+ * A new array with `items` in a uniformly random order (Fisher–Yates). `randomInt` is the source
+ * of randomness: the crypto one by default; tests inject a seeded one to check fairness.
+ */
+export function secureShuffle<T extends NonNullable<unknown>>(
+  items: readonly T[],
+  randomInt: RandomInt = secureRandomInt,
+): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = secureRandomInt(i + 1);
+    const j = randomInt(i + 1);
     const a = out[i];
     const b = out[j];
     if (a === undefined || b === undefined) continue; // both indices are always in range
