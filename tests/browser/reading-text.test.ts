@@ -8,14 +8,12 @@ import {
 import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
 import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
-import { textReading } from '../../web-components/stores/reading.ts';
+import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { must as part } from './helpers/dom.ts';
 
-function part<T extends Element>(el: TarotReadingText, selector: string): T {
-  const found = el.shadowRoot?.querySelector<T>(selector);
-  if (!found) throw new Error(`nothing matches ${selector}`);
-  return found;
-}
+/** The store each test drives, handed to the element as `.store` (no `<tarot-reading>` above it). */
+let textReading: ReadingStore = createReadingStore();
 
 function connectedReading(): void {
   textReading.reset();
@@ -46,14 +44,18 @@ function connectedReading(): void {
 }
 
 async function render(): Promise<TarotReadingText> {
-  const el = await fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`);
+  const el = await fixture<TarotReadingText>(
+    html`<tarot-reading-text .store=${textReading}></tarot-reading-text>`,
+  );
   await el.updateComplete;
   return el;
 }
 
 describe('<tarot-reading-text>', () => {
+  beforeEach(() => {
+    textReading = createReadingStore();
+  });
   afterEach(async () => {
-    textReading.reset();
     setMotionChoice('system');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });

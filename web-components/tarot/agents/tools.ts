@@ -38,7 +38,7 @@ function finish<T extends object>(
   host: ReadingHost,
   name: ToolName,
   agent: AgentName,
-  params: Record<string, string | boolean>,
+  params: Record<string, string | number | boolean>,
   startedAt: number,
   result: T | ToolErrorResult,
 ): T | ToolErrorResult {
@@ -98,7 +98,11 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
     errorFunction: (_context, error) => parameterError(host, DRAW_CARD, agent, error),
     async execute(params, runContext): Promise<DrawCardResult | ToolErrorResult> {
       const startedAt = host.now();
-      const logged = { positionLabel: params.positionLabel, promptRole: params.promptRole };
+      // promptRole is written from the visitor's question: logged by its length, never its words.
+      const logged = {
+        positionLabel: params.positionLabel,
+        promptRoleLength: params.promptRole.length,
+      };
       const done = (result: DrawCardResult | ToolErrorResult) =>
         finish(host, DRAW_CARD, agent, logged, startedAt, result);
       if (host.pickPending()) {
