@@ -70,6 +70,25 @@ describe('<tarot-reading-text>', () => {
     expect(part(el, '.rows').textContent).to.contain('The Tower, reversed');
   });
 
+  it('used alone, each keeps a store of its own: what one shows never reaches another', async () => {
+    const [one, two] = await Promise.all([
+      fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`),
+      fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`),
+    ]);
+    expect(one.store).not.to.equal(two.store);
+    one.store.setConnection('connected');
+    one.store.openPicker({ positionLabel: 'Past', promptRole: 'what shaped you' });
+    one.store.setTranscript([
+      { kind: 'message', id: 'u1', role: 'user', text: 'Will I move abroad?', done: true },
+    ]);
+    await one.updateComplete;
+    await two.updateComplete;
+    expect(part(one, 'tarot-card-picker').getAttribute('position-label')).to.equal('Past');
+    expect(part(one, '[role="log"]').textContent).to.contain('Will I move abroad?');
+    expect(two.shadowRoot?.querySelector('tarot-card-picker')).to.equal(null);
+    expect(part(two, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
+  });
+
   it('says plainly when the offline reader is the engine', async () => {
     connectedReading();
     const el = await render();

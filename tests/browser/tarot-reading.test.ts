@@ -11,6 +11,8 @@ import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { control, shadow as root } from './helpers/dom.ts';
 
 const EDGE = 'https://edge.example';
+/** An edge that cannot be reached. */
+const DOWN = 'https://down.example';
 
 /** What the stubbed edge was asked, and how it answers the token route (503 unless told). */
 interface EdgeStub {
@@ -27,6 +29,7 @@ function stubEdge(): void {
   edge = { requests: [], token: 'unavailable', reader: 'local' };
   globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(DOWN)) throw new TypeError('Failed to fetch');
     if (!url.startsWith(EDGE)) return realFetch(input, init);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     edge.requests.push({ url, method: init?.method ?? 'GET', body });
@@ -274,5 +277,63 @@ describe('<tarot-reading>', () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     await waitUntil(() => el.hasAttribute('data-reduced-motion'), 'the system setting is followed');
     expect(getComputedStyle(control(el, /^Text Chat/)).transitionDuration).to.equal('0s');
+  });
+
+  it('two on one page keep their own state and their own live regions: one fails, the other goes on connecting', async () => {
+    edge.token = 'pending';
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <tarot-reading mode="text" api-base=${EDGE}></tarot-reading>
+        <tarot-reading mode="text" api-base=${DOWN}></tarot-reading>
+      </div>`,
+    );
+    const [first, second] = [...page.querySelectorAll('tarot-reading')];
+    if (!first || !second) throw new Error('two readings');
+    const firstView = await view(first, 'tarot-reading-text');
+    const secondView = await view(second, 'tarot-reading-text');
+    expect(firstView.store).not.to.equal(secondView.store);
+    const alertOf = (el: TarotReading) =>
+      root(el).querySelector('voice-announcer')?.shadowRoot?.querySelector('[role="alert"]');
+
+    const refusal =
+      'Could not reach the reading service at https://down.example. It may be offline, or it may not accept readings from this site.';
+    await waitUntil(() => alertOf(second)?.textContent?.trim() === refusal, 'the error', 8000);
+    expect(secondView.store.$connection.get()).to.equal('error');
+    // The first heard nothing of it and still connects.
+    expect(alertOf(first)?.textContent?.trim()).to.equal('');
+    expect(firstView.store.$connection.get()).to.equal('connecting');
+    expect(firstView.store.$error.get()).to.equal(null);
+    await expectAccessible(first);
+    await expectAccessible(second);
+  });
+
+  it('fires tarot-reading-error with the code and the message the reading shows', async () => {
+    const el = await render('text');
+    const failed = oneEvent(el, 'tarot-reading-error');
+    const event = await failed;
+    expect(event.detail).to.deep.include({
+      code: 'connection',
+      message: 'The reading service is unavailable right now. Try again in a moment.',
+    });
+    expect(event.detail.sessionId).to.be.a('string');
+    expect(event.bubbles && event.composed).to.equal(true);
+  });
+
+  it('the host page drives it: start() from the choice starts a text reading, send() waits for a session, end() ends it', async () => {
+    edge.token = 'pending';
+    const el = await render();
+    expect(el.send('Hello')).to.equal(false);
+    void el.start();
+    await el.updateComplete;
+    expect(el.mode).to.equal('text');
+    const reading = await view(el, 'tarot-reading-text');
+    await waitUntil(() => reading.store.$connection.get() === 'connecting', 'the reading starts');
+    const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
+    await waitUntil(() => tokenRequests().length === 1, 'the token request');
+    // Not connected yet: nothing can be sent.
+    expect(el.send('Will I find a new job?')).to.equal(false);
+    el.end();
+    expect(reading.store.$connection.get()).to.equal('disconnected');
+    expect(tokenRequests()).to.have.length(1);
   });
 });

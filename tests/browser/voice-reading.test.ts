@@ -193,6 +193,10 @@ describe('<tarot-reading-voice>', () => {
     expect(must(el, '.problem h2').textContent).to.equal(
       "Your browser doesn't support voice readings",
     );
+    // The error panel says it as an alert.
+    expect(must(el, '.problem [role="alert"]').textContent?.trim()).to.equal(
+      "Your browser doesn't support voice readings",
+    );
     expect(must(el, '.problem').textContent).to.contain('Chrome, Edge, Firefox or Safari');
     expect(find(el, 'voice-speaker-button')).to.equal(null);
     await expectAccessible(el);
@@ -210,6 +214,9 @@ describe('<tarot-reading-voice>', () => {
     });
     const el = await render();
     expect(must(el, '.problem').textContent).to.contain('The reading service is busy right now.');
+    expect(must(el, '.problem [role="alert"]').textContent).to.equal(
+      'The reading service is busy right now.',
+    );
     await expectAccessible(el);
     const retry = oneEvent(el, 'tarot-reading-retry');
     buttonNamed(el, 'Retry').click();

@@ -47,3 +47,24 @@ export function control<T extends HTMLElement = HTMLElement>(
 export function buttonNamed(el: Element, name: string | RegExp): HTMLButtonElement {
   return control<HTMLButtonElement>(el, name, 'button');
 }
+
+/** Every match in the element's shadow root. */
+export function all<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
+  return [...shadow(el).querySelectorAll<T>(selector)];
+}
+
+/** What the element's own live region (`role="status"` by default) says now. */
+export function liveText(el: Element, role: 'status' | 'alert' = 'status'): string {
+  return textOf(find(el, `[role="${role}"]`));
+}
+
+/** Whether anything in `element` (its subtree) is animating a transform: a card that moves. */
+export function animatesTransform(element: Element): boolean {
+  return element
+    .getAnimations({ subtree: true })
+    .some(
+      (animation) =>
+        animation.effect instanceof KeyframeEffect &&
+        animation.effect.getKeyframes().some((frame) => 'transform' in frame),
+    );
+}

@@ -157,8 +157,7 @@ export class ReadingController {
 
   /**
    * Starts a new reading: a fresh store and session id, a token, the SDK and the agents, then the
-   * connection. Resolves when connected; on failure the store holds a readable error and the
-   * promise still resolves (with false).
+   * connection. Resolves with whether it connected; on failure the store holds a readable error.
    */
   async start(): Promise<boolean> {
     if (this.active) return true;
@@ -180,11 +179,13 @@ export class ReadingController {
       const connect =
         this.#options.connect ??
         ((request: { mode: Modality; sessionId: string }) => requestReadingToken(request));
-      [connection, sdk, agentsModule] = await Promise.all([
-        connect({ mode: this.mode, sessionId: this.#sessionId }),
+      const code = Promise.all([
         (this.#options.loadSdk ?? (() => import('@openai/agents-realtime')))(),
         import('./index.ts'),
       ]);
+      code.catch(() => undefined); // awaited below: a refused token is the failure to report
+      connection = await connect({ mode: this.mode, sessionId: this.#sessionId });
+      [sdk, agentsModule] = await code;
     } catch (error) {
       if (generation === this.#generation) this.#failToConnect(error);
       return false;
@@ -341,7 +342,6 @@ export class ReadingController {
   }
 
   // ---- connection state ----
-
   #setStatus(status: ConnectionStatus): void {
     this.#status = status;
     this.store.setConnection(status);
