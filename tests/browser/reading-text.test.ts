@@ -89,6 +89,22 @@ describe('<tarot-reading-text>', () => {
     expect(part(two, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
   });
 
+  it('follows a new store given as .store, and no longer the old one', async () => {
+    connectedReading();
+    const el = await render();
+    const old = textReading;
+    const next = createReadingStore();
+    next.setConnection('connected');
+    next.setAgent('Followup');
+    el.store = next;
+    await el.updateComplete;
+    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    old.setAgent('Reading');
+    await el.updateComplete;
+    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    expect(part(el, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
+  });
+
   it('says plainly when the offline reader is the engine', async () => {
     connectedReading();
     const el = await render();

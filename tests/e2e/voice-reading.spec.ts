@@ -77,7 +77,7 @@ async function pickACard(page: Page): Promise<void> {
   const picker = page.locator('tarot-card-picker');
   await expect(picker).toBeVisible();
   await expect(talkButton(page)).toHaveCount(0);
-  await picker.locator('button.card').first().click();
+  await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).click();
   await expect(drawn).toHaveCount(before + 1);
 }
 
