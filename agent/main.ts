@@ -14,6 +14,7 @@ import {
   defineAgent,
   voice,
 } from '@livekit/agents';
+import { LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent } from './log.ts';
@@ -23,7 +24,7 @@ import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
 import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
 
-export const AGENT_NAME = 'bmo';
+export const AGENT_NAME = LIVEKIT_AGENT_NAME;
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */
