@@ -1,4 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { ROOT } from '../support/paths.ts';
 import { EMBED_SITE, openSite } from './helpers/site.ts';
 import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 
@@ -45,20 +47,37 @@ async function drawTurn(reading: Locator, other: Locator): Promise<boolean> {
   return true;
 }
 
+/** The `<tarot-reading>` whose region is named `label`. */
+function readingNamed(page: Page, label: string): Locator {
+  return page.locator('tarot-reading').filter({ has: page.getByRole('region', { name: label }) });
+}
+
+/** axe-core's violations on the whole page, shadow roots included. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    interface Result {
+      violations: { id: string; nodes: { target: unknown[] }[] }[];
+    }
+    const axe = Reflect.get(window, 'axe') as { run(): Promise<Result> };
+    const result = await axe.run();
+    return result.violations.map(
+      (v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+    );
+  });
+}
+
 async function embedTwoReadings(page: Page, baseURL: string): Promise<[Locator, Locator]> {
   await openSite(page, {
     baseURL,
     family: 'tarot',
     body: `<main><h1>Two readings</h1>
-      <section aria-label="First reading"><tarot-reading mode="text" api-base="${baseURL}"></tarot-reading></section>
-      <section aria-label="Second reading"><tarot-reading mode="text" api-base="${baseURL}"></tarot-reading></section>
-      <section aria-label="Third reading"><tarot-reading mode="choose" api-base="https://down.invalid"></tarot-reading></section>
+      <tarot-reading label="First reading" mode="text" api-base="${baseURL}"></tarot-reading>
+      <tarot-reading label="Second reading" mode="text" api-base="${baseURL}"></tarot-reading>
+      <tarot-reading label="Third reading" api-base="https://down.invalid"></tarot-reading>
     </main>`,
   });
-  return [
-    page.getByRole('region', { name: 'First reading' }).locator('tarot-reading'),
-    page.getByRole('region', { name: 'Second reading' }).locator('tarot-reading'),
-  ];
+  return [readingNamed(page, 'First reading'), readingNamed(page, 'Second reading')];
 }
 
 test('two readings on one page run interleaved, each with its own question, cards, picker, phase and transcript, and ending one leaves the other running', async ({
@@ -71,17 +90,19 @@ test('two readings on one page run interleaved, each with its own question, card
   // An edge that cannot be reached, for the third reading's error.
   await page.route('https://down.invalid/**', (route) => route.abort('connectionrefused'));
   const [first, second] = await embedTwoReadings(page, baseURL);
-  const third = page.getByRole('region', { name: 'Third reading' }).locator('tarot-reading');
+  const third = page.locator('tarot-reading[label="Third reading"]');
 
   // The page placed no <voice-announcer> of its own: each reading carries its live regions.
   expect(await page.evaluate(() => document.querySelectorAll('voice-announcer').length)).toBe(0);
   await expect(statusOf(first)).toHaveCount(1);
   await expect(alertOf(first)).toHaveCount(1);
 
-  for (const reading of [first, second]) {
-    await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
-    await expect(phaseOf(reading)).toHaveText('Intent Assessment');
+  for (const each of [first, second]) {
+    await expect(each.locator('tarot-reading-text .connection')).toHaveText('Connected');
+    await expect(phaseOf(each)).toHaveText('Intent Assessment');
   }
+  // Several readings on one page, each named by the site: still no accessibility violations.
+  expect(await violations(page)).toEqual([]);
 
   // Interleaved: each asks its own question, then answers its own clarifying question.
   const questions = ['Should I change jobs this year?', 'Will my garden grow in the spring?'];

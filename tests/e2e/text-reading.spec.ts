@@ -88,7 +88,7 @@ test('a full text reading: question, clarification, every card drawn and shown b
     drawn += 1;
   }
   expect(drawn).toBeGreaterThan(0);
-  const spreadRows = page.getByRole('complementary', { name: 'Your spread' }).getByRole('listitem');
+  const spreadRows = page.getByRole('group', { name: 'Your spread' }).getByRole('listitem');
   await expect(spreadRows).toHaveCount(drawn);
   await expect(spreadRows.filter({ hasText: 'not drawn yet' })).toHaveCount(0);
 

@@ -228,7 +228,7 @@ export class TarotReadingText extends LitElement {
 
   #renderSpread() {
     const rows = this.#rows.value;
-    return html`<aside class="table" part="spread" aria-label="Your spread">
+    return html`<div class="table" part="spread" role="group" aria-label="Your spread">
       ${
         this.#staged
           ? html`<tarot-card-stage
@@ -251,7 +251,7 @@ export class TarotReadingText extends LitElement {
               )}
             </ol>`
       }
-    </aside>`;
+    </div>`;
   }
 
   #renderComposer(connected: boolean) {

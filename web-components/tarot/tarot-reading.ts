@@ -96,6 +96,12 @@ export class TarotReading extends LitElement {
   /** `choose` (the mode selection), `text` or `voice`. Anything else reads as `choose`. */
   @property({ reflect: true }) mode: TarotReadingMode = 'choose';
 
+  /**
+   * The accessible name of the reading's region. Empty: "Text chat reading" or "Voice reading".
+   * Give each reading a name of its own where a page holds several.
+   */
+  @property() label = '';
+
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
 
@@ -190,12 +196,22 @@ export class TarotReading extends LitElement {
   #renderMode() {
     const mode = this.#mode();
     if (mode !== 'choose' && this.#sessions.loadFailed) {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS[mode]}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS[mode]}
+      >
         <p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>
       </section>`;
     }
     if (mode === 'text') {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS.text}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS.text}
+      >
         <tarot-reading-text
           image-base=${this.imageBase}
           choose-href=${this.chooseHref}
@@ -209,7 +225,12 @@ export class TarotReading extends LitElement {
       </section>`;
     }
     if (mode === 'voice') {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS.voice}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS.voice}
+      >
         <tarot-reading-voice
           image-base=${this.imageBase}
           .notice=${this.#sessions.notice}
