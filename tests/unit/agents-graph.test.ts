@@ -16,6 +16,7 @@ import {
 } from '../../web-components/tarot/agents/reading-controller.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
+import { until } from './helpers/wait.ts';
 
 const SendOutput = z.object({
   method: z.literal('sendFunctionCallOutput'),
@@ -47,16 +48,6 @@ const intent: IntentHandoff = {
   topic: 'career',
   timeframe: 'the next three months',
 };
-
-async function until<T>(find: () => T | undefined, what: string, timeout = 2000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface Harness {
   controller: ReadingController;

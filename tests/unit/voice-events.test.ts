@@ -15,25 +15,12 @@ import {
   pushToTalkConfig,
 } from '../../web-components/tarot/agents/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
+import { until } from './helpers/wait.ts';
 
 // A voice session's structured events, field by field: the real voice controller and Realtime SDK
 // over WebSocket against the real local reader (Node host), with a stand-in microphone.
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-async function until<T>(
-  find: () => T | undefined | false,
-  what: string,
-  timeout = 5000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined && found !== false) return found;
-    if (Date.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** A microphone stream with tracks that remember being enabled and stopped. */
 function fakeMicrophone() {
