@@ -16,6 +16,7 @@ import {
 } from '../../web-components/tarot/agents/reading-controller.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
+import { pageAnnouncer } from '../../web-components/stores/announcer.ts';
 import { until } from './helpers/wait.ts';
 
 const SendOutput = z.object({
@@ -399,6 +400,22 @@ describe('tool failures come back to the agent as error objects', () => {
     expect(h.controller.cancelPick()).toBe(true);
     expect(ToolErrorResult.parse(await h.output(callId)).error.code).toBe('cancelled');
     expect(h.store.$picker.get()).toEqual({ open: false });
+  });
+
+  it('says the phase change and the card to draw through its own announcer, never the page’s', async () => {
+    const h = await startReading();
+    const pageSaid = pageAnnouncer.$polite.get();
+    await handOffToSpread(h);
+    await until(
+      () => h.controller.announcer.$polite.get()?.message === 'Now in the Spread Generation phase.',
+      'the phase change',
+    );
+    h.call('draw_card', { positionLabel: 'Past', promptRole: 'the past' });
+    await until(() => h.store.$picker.get().open, 'the picker');
+    expect(h.controller.announcer.$polite.get()?.message).toBe(
+      'Drawing a card for the Past position: the past. Pick a card from the deck.',
+    );
+    expect(pageAnnouncer.$polite.get()).toBe(pageSaid);
   });
 
   it('draw_card with arguments that do not match its schema returns a validation error', async () => {
