@@ -14,7 +14,6 @@ import {
   defineAgent,
   voice,
 } from '@livekit/agents';
-import { LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent } from './log.ts';
@@ -24,7 +23,7 @@ import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
 import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
 
-export const AGENT_NAME = LIVEKIT_AGENT_NAME;
+export const AGENT_NAME = 'bmo';
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */

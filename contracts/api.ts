@@ -2,7 +2,6 @@
  * The edge API's shared shapes: the one error body every route answers with, and the health check.
  */
 import { z } from 'zod';
-import { VoiceEngine } from './voice.ts';
 
 /**
  * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
@@ -48,7 +47,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 export const HealthResponse = z.object({
   status: z.literal('ok'),
-  reader: VoiceEngine,
+  reader: z.enum(['local', 'openai']),
   livekit: z.boolean(),
   time: z.string(),
 });

@@ -36,7 +36,6 @@ import {
   synthesise,
   type ReadCard,
 } from './interpret.ts';
-import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { chooseSpread, type ChosenSpread } from './spreads.ts';
 import {
   DEFAULT_TIMEFRAME,
@@ -53,7 +52,8 @@ import {
   type Topic,
 } from './text.ts';
 
-export { DRAW_CARD, SHOW_CARD };
+export const DRAW_CARD = 'draw_card';
+export const SHOW_CARD = 'show_card';
 
 /** Something that happened since the last response. */
 export type TurnInput =

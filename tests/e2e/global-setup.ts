@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
-import { EMBED_SITE } from './helpers/site.ts';
+
+/** Another site, allowed to use the API, from which the BMO tests visit as a visitor (not the owner). */
+export const VISITOR_ORIGIN = 'https://visitor.invalid';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
@@ -24,9 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LIVEKIT_API_KEY: livekit.apiKey,
         LIVEKIT_API_SECRET: livekit.apiSecret,
         READER_TOKEN_SECRET: 'e2e-reader-secret',
-        // The site that embeds readings in tests/e2e/embed-readings.spec.ts (another, refused
-        // site is https://site.invalid in embed.spec.ts).
-        ALLOWED_ORIGINS: EMBED_SITE,
+        ALLOWED_ORIGINS: VISITOR_ORIGIN,
       },
     });
   } catch (error) {

@@ -3,9 +3,10 @@
  * sees a public page) and it loads our elements by script tag from the edge under test.
  */
 import type { Page } from '@playwright/test';
+import { VISITOR_ORIGIN } from '../global-setup.ts';
 
 /** The site allowed to call the edge in the e2e run (`ALLOWED_ORIGINS`, set by the global setup). */
-export const EMBED_SITE = 'https://allowed.invalid';
+export const EMBED_SITE = VISITOR_ORIGIN;
 
 /** Serves `body` as the site's page at `${EMBED_SITE}/`, loading `/embed/<family>.js`, and opens it. */
 export async function openSite(
