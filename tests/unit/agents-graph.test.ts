@@ -380,6 +380,23 @@ describe('tool failures come back to the agent as error objects', () => {
     );
   });
 
+  it('logs draw_card’s promptRole (written from the visitor’s question) by its length, never its words', async () => {
+    const h = await startReading();
+    await handOffToSpread(h);
+    const promptRole = 'whether Maria at the bakery will forgive me';
+    const callId = h.call('draw_card', { positionLabel: 'Past', promptRole });
+    await until(() => h.store.$picker.get().open, 'the picker');
+    h.controller.pick({ cardId: 'the-tower', cardName: 'The Tower', reversed: false });
+    await h.output(callId);
+    const draw = h.events.find(
+      (event) => event.event === 'tool_call' && event.tool === 'draw_card',
+    );
+    expect(draw).toMatchObject({
+      params: { positionLabel: 'Past', promptRoleLength: promptRole.length },
+    });
+    expect(JSON.stringify(h.events)).not.toContain('Maria');
+  });
+
   it('draw_card refuses a card already drawn in this reading', async () => {
     const h = await startReading();
     await handOffToSpread(h);
