@@ -3,6 +3,19 @@
  */
 import { z } from 'zod';
 
+/**
+ * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
+ * tests all name them from here.
+ */
+export const API_PATHS = {
+  health: '/api/health',
+  voiceToken: '/api/voice/token',
+  readerRealtime: '/api/reader/realtime',
+  livekitToken: '/api/livekit/token',
+  events: '/api/events',
+} as const;
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
 export const ERROR_CODES = [
   'bad_request',
   'unauthorized',

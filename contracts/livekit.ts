@@ -8,6 +8,12 @@ import { z } from 'zod';
 /** The agent the token dispatches into the room (the worker registers under this name). */
 export const LIVEKIT_AGENT_NAME = 'bmo';
 
+/** LiveKit's own names the page and the agent both use: typed chat in, transcriptions out. */
+export const CHAT_TOPIC = 'lk.chat';
+export const TRANSCRIPTION_TOPIC = 'lk.transcription';
+/** The attribute an agent participant sets with its state (`listening`, `thinking`, …). */
+export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
+
 /** The participant attribute carrying the visitor's IANA time zone, read by `get_current_time`. */
 export const TIME_ZONE_ATTRIBUTE = 'tz';
 

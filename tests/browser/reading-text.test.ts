@@ -8,14 +8,12 @@ import {
 import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
 import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
-import { textReading } from '../../web-components/stores/reading.ts';
+import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { must as part } from './helpers/dom.ts';
 
-function part<T extends Element>(el: TarotReadingText, selector: string): T {
-  const found = el.shadowRoot?.querySelector<T>(selector);
-  if (!found) throw new Error(`nothing matches ${selector}`);
-  return found;
-}
+/** The store each test drives, handed to the element as `.store` (no `<tarot-reading>` above it). */
+let textReading: ReadingStore = createReadingStore();
 
 function connectedReading(): void {
   textReading.reset();
@@ -46,14 +44,18 @@ function connectedReading(): void {
 }
 
 async function render(): Promise<TarotReadingText> {
-  const el = await fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`);
+  const el = await fixture<TarotReadingText>(
+    html`<tarot-reading-text .store=${textReading}></tarot-reading-text>`,
+  );
   await el.updateComplete;
   return el;
 }
 
 describe('<tarot-reading-text>', () => {
+  beforeEach(() => {
+    textReading = createReadingStore();
+  });
   afterEach(async () => {
-    textReading.reset();
     setMotionChoice('system');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
@@ -66,6 +68,41 @@ describe('<tarot-reading-text>', () => {
     expect(log.getAttribute('aria-live')).to.equal('polite');
     expect(log.textContent).to.contain('Let us draw three cards.');
     expect(part(el, '.rows').textContent).to.contain('The Tower, reversed');
+  });
+
+  it('used alone, each keeps a store of its own: what one shows never reaches another', async () => {
+    const [one, two] = await Promise.all([
+      fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`),
+      fixture<TarotReadingText>(html`<tarot-reading-text></tarot-reading-text>`),
+    ]);
+    expect(one.store).not.to.equal(two.store);
+    one.store.setConnection('connected');
+    one.store.openPicker({ positionLabel: 'Past', promptRole: 'what shaped you' });
+    one.store.setTranscript([
+      { kind: 'message', id: 'u1', role: 'user', text: 'Will I move abroad?', done: true },
+    ]);
+    await one.updateComplete;
+    await two.updateComplete;
+    expect(part(one, 'tarot-card-picker').getAttribute('position-label')).to.equal('Past');
+    expect(part(one, '[role="log"]').textContent).to.contain('Will I move abroad?');
+    expect(two.shadowRoot?.querySelector('tarot-card-picker')).to.equal(null);
+    expect(part(two, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
+  });
+
+  it('follows a new store given as .store, and no longer the old one', async () => {
+    connectedReading();
+    const el = await render();
+    const old = textReading;
+    const next = createReadingStore();
+    next.setConnection('connected');
+    next.setAgent('Followup');
+    el.store = next;
+    await el.updateComplete;
+    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    old.setAgent('Reading');
+    await el.updateComplete;
+    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    expect(part(el, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
   });
 
   it('says plainly when the offline reader is the engine', async () => {

@@ -17,9 +17,10 @@ import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { all, animatesTransform, liveText, must, shadow } from './helpers/dom.ts';
 
 function cards(picker: TarotCardPicker): HTMLButtonElement[] {
-  return [...(picker.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.card') ?? [])];
+  return all<HTMLButtonElement>(picker, 'button.card');
 }
 
 function card(picker: TarotCardPicker, index: number): HTMLButtonElement {
@@ -29,18 +30,11 @@ function card(picker: TarotCardPicker, index: number): HTMLButtonElement {
 }
 
 function focused(picker: TarotCardPicker): Element | null {
-  return picker.shadowRoot?.activeElement ?? null;
+  return shadow(picker).activeElement;
 }
 
-function liveRegion(picker: TarotCardPicker): string {
-  return picker.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim() ?? '';
-}
-
-function flipper(picker: TarotCardPicker): HTMLElement {
-  const el = picker.shadowRoot?.querySelector<HTMLElement>('.flipper');
-  if (!el) throw new Error('no revealed card');
-  return el;
-}
+const liveRegion = (picker: TarotCardPicker): string => liveText(picker);
+const flipper = (picker: TarotCardPicker): HTMLElement => must(picker, '.flipper');
 
 async function clickCenter(element: Element): Promise<void> {
   element.scrollIntoView({ block: 'center' });
@@ -49,16 +43,6 @@ async function clickCenter(element: Element): Promise<void> {
     type: 'click',
     position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)],
   });
-}
-
-function animatesTransform(element: Element): boolean {
-  return element
-    .getAnimations({ subtree: true })
-    .some(
-      (animation) =>
-        animation.effect instanceof KeyframeEffect &&
-        animation.effect.getKeyframes().some((frame) => 'transform' in frame),
-    );
 }
 
 const pickerHtml = (excluded: string[] = []) =>

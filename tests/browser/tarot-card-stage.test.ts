@@ -5,30 +5,15 @@ import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { all, animatesTransform, liveText, must } from './helpers/dom.ts';
 
 function figures(stage: TarotCardStage): HTMLElement[] {
-  return [...(stage.shadowRoot?.querySelectorAll<HTMLElement>('figure') ?? [])];
+  return all(stage, 'figure');
 }
 
-function current(stage: TarotCardStage): HTMLElement {
-  const figure = stage.shadowRoot?.querySelector<HTMLElement>('figure.current');
-  if (!figure) throw new Error('no card on show');
-  return figure;
-}
-
-function liveRegion(stage: TarotCardStage): string {
-  return stage.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim() ?? '';
-}
-
-function moves(element: Element): boolean {
-  return element
-    .getAnimations({ subtree: true })
-    .some(
-      (animation) =>
-        animation.effect instanceof KeyframeEffect &&
-        animation.effect.getKeyframes().some((frame) => 'transform' in frame),
-    );
-}
+const current = (stage: TarotCardStage): HTMLElement => must(stage, 'figure.current');
+const liveRegion = (stage: TarotCardStage): string => liveText(stage);
+const moves = animatesTransform;
 
 async function emptyStage(): Promise<TarotCardStage> {
   return fixture<TarotCardStage>(html`<tarot-card-stage></tarot-card-stage>`);

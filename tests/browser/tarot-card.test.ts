@@ -3,12 +3,9 @@ import '../../web-components/tarot/tarot-card.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import { DECK } from '../../contracts/deck.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { must } from './helpers/dom.ts';
 
-function art(el: TarotCardElement): HTMLElement {
-  const part = el.shadowRoot?.querySelector<HTMLElement>('[part="art"]');
-  if (!part) throw new Error('no art part');
-  return part;
-}
+const art = (el: TarotCardElement): HTMLElement => must(el, '[part="art"]');
 
 function labelOf(el: TarotCardElement): string | null {
   const img = el.shadowRoot?.querySelector('svg[role="img"], img');

@@ -7,10 +7,12 @@ import type {
 } from '../../web-components/tarot/tarot-reading.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
-import { textReading, voiceReading } from '../../web-components/stores/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { control, shadow as root } from './helpers/dom.ts';
 
 const EDGE = 'https://edge.example';
+/** An edge that cannot be reached. */
+const DOWN = 'https://down.example';
 
 /** What the stubbed edge was asked, and how it answers the token route (503 unless told). */
 interface EdgeStub {
@@ -27,6 +29,7 @@ function stubEdge(): void {
   edge = { requests: [], token: 'unavailable', reader: 'local' };
   globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(DOWN)) throw new TypeError('Failed to fetch');
     if (!url.startsWith(EDGE)) return realFetch(input, init);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     edge.requests.push({ url, method: init?.method ?? 'GET', body });
@@ -48,18 +51,9 @@ function stubEdge(): void {
   };
 }
 
-function root(el: Element): ShadowRoot {
-  if (!el.shadowRoot) throw new Error(`${el.localName} has no shadow root`);
-  return el.shadowRoot;
-}
-
-/** The element's own control whose text is `name` (after collapsing spaces). */
-function control(el: TarotReading, name: RegExp): HTMLElement {
-  const found = [...root(el).querySelectorAll<HTMLElement>('a, button')].find((candidate) =>
-    name.test(candidate.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
-  );
-  if (!found) throw new Error(`no control named ${name}`);
-  return found;
+/** How the element's text reading's connection stands (its own store, seen through its view). */
+function textConnection(el: TarotReading): string | undefined {
+  return root(el).querySelector('tarot-reading-text')?.store.$connection.get();
 }
 
 /** A view inside the element, once its (lazily loaded) element is defined and rendered. */
@@ -109,8 +103,6 @@ describe('<tarot-reading>', () => {
     // The element goes first (ending its reading), so nothing it started lands in the next test.
     fixtureCleanup();
     globalThis.fetch = realFetch;
-    textReading.reset();
-    voiceReading.reset();
     setMotionChoice('system');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
@@ -152,7 +144,7 @@ describe('<tarot-reading>', () => {
     const reading = await view(el, 'tarot-reading-text');
     // Focus moves to the reading that replaced the choice, and the session is starting.
     expect(root(el).activeElement).to.equal(root(el).querySelector('.view'));
-    await waitUntil(() => textReading.$connection.get() === 'connecting', 'the reading starts');
+    await waitUntil(() => reading.store.$connection.get() === 'connecting', 'the reading starts');
     expect(root(reading).querySelector('.connection')?.textContent).to.equal(
       'Connecting to the reader…',
     );
@@ -165,10 +157,13 @@ describe('<tarot-reading>', () => {
     const reading = await view(el, 'tarot-reading-text');
     const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
     await waitUntil(() => tokenRequests().length > 0, 'the token request', 8000);
-    await waitUntil(() => root(reading).querySelector('.error') !== null, 'the error');
-    expect(tokenRequests()).to.have.length(1);
-    expect(tokenRequests()[0]?.url).to.equal(`${EDGE}/api/voice/token`);
-    expect(tokenRequests()[0]?.body).to.include({ mode: 'text' });
+    await waitUntil(() => root(reading).querySelector('.error') !== null, 'the error', 8000);
+    // A 503 may pass: the edge client asked three times (with backoff) before giving up.
+    expect(tokenRequests()).to.have.length(3);
+    for (const request of tokenRequests()) {
+      expect(request.url).to.equal(`${EDGE}/api/voice/token`);
+      expect(request.body).to.include({ mode: 'text' });
+    }
     await reading.updateComplete;
     expect(root(reading).querySelector('[role="alert"]')?.textContent).to.equal(
       'The reading service is unavailable right now. Try again in a moment.',
@@ -214,13 +209,14 @@ describe('<tarot-reading>', () => {
   it('ends the reading when it leaves the page or the page is hidden, and starts again when it returns', async () => {
     edge.token = 'pending';
     const el = await render('text');
-    await waitUntil(() => textReading.$connection.get() === 'connecting', 'the reading starts');
+    await view(el, 'tarot-reading-text');
+    await waitUntil(() => textConnection(el) === 'connecting', 'the reading starts');
     el.remove();
-    expect(textReading.$connection.get()).to.equal('disconnected');
+    expect(textConnection(el)).to.equal('disconnected');
     document.body.append(el);
-    await waitUntil(() => textReading.$connection.get() === 'connecting', 'a new reading starts');
+    await waitUntil(() => textConnection(el) === 'connecting', 'a new reading starts');
     dispatchEvent(new Event('pagehide'));
-    expect(textReading.$connection.get()).to.equal('disconnected');
+    expect(textConnection(el)).to.equal('disconnected');
     el.remove();
   });
 
@@ -281,5 +277,63 @@ describe('<tarot-reading>', () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     await waitUntil(() => el.hasAttribute('data-reduced-motion'), 'the system setting is followed');
     expect(getComputedStyle(control(el, /^Text Chat/)).transitionDuration).to.equal('0s');
+  });
+
+  it('two on one page keep their own state and their own live regions: one fails, the other goes on connecting', async () => {
+    edge.token = 'pending';
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <tarot-reading mode="text" api-base=${EDGE}></tarot-reading>
+        <tarot-reading mode="text" api-base=${DOWN}></tarot-reading>
+      </div>`,
+    );
+    const [first, second] = [...page.querySelectorAll('tarot-reading')];
+    if (!first || !second) throw new Error('two readings');
+    const firstView = await view(first, 'tarot-reading-text');
+    const secondView = await view(second, 'tarot-reading-text');
+    expect(firstView.store).not.to.equal(secondView.store);
+    const alertOf = (el: TarotReading) =>
+      root(el).querySelector('voice-announcer')?.shadowRoot?.querySelector('[role="alert"]');
+
+    const refusal =
+      'Could not reach the reading service at https://down.example. It may be offline, or it may not accept readings from this site.';
+    await waitUntil(() => alertOf(second)?.textContent?.trim() === refusal, 'the error', 8000);
+    expect(secondView.store.$connection.get()).to.equal('error');
+    // The first heard nothing of it and still connects.
+    expect(alertOf(first)?.textContent?.trim()).to.equal('');
+    expect(firstView.store.$connection.get()).to.equal('connecting');
+    expect(firstView.store.$error.get()).to.equal(null);
+    await expectAccessible(first);
+    await expectAccessible(second);
+  });
+
+  it('fires tarot-reading-error with the code and the message the reading shows', async () => {
+    const el = await render('text');
+    const failed = oneEvent(el, 'tarot-reading-error');
+    const event = await failed;
+    expect(event.detail).to.deep.include({
+      code: 'connection',
+      message: 'The reading service is unavailable right now. Try again in a moment.',
+    });
+    expect(event.detail.sessionId).to.be.a('string');
+    expect(event.bubbles && event.composed).to.equal(true);
+  });
+
+  it('the host page drives it: start() from the choice starts a text reading, send() waits for a session, end() ends it', async () => {
+    edge.token = 'pending';
+    const el = await render();
+    expect(el.send('Hello')).to.equal(false);
+    void el.start();
+    await el.updateComplete;
+    expect(el.mode).to.equal('text');
+    const reading = await view(el, 'tarot-reading-text');
+    await waitUntil(() => reading.store.$connection.get() === 'connecting', 'the reading starts');
+    const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
+    await waitUntil(() => tokenRequests().length === 1, 'the token request');
+    // Not connected yet: nothing can be sent.
+    expect(el.send('Will I find a new job?')).to.equal(false);
+    el.end();
+    expect(reading.store.$connection.get()).to.equal('disconnected');
+    expect(tokenRequests()).to.have.length(1);
   });
 });

@@ -4,11 +4,12 @@ import '../../web-components/voice/voice-agent-indicator.ts';
 import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible } from './helpers/a11y.ts';
+import { find, textOf } from './helpers/dom.ts';
 
 const PHASES = ['Intent Assessment', 'Spread Generation', 'Reading', 'Followup'];
 
 function text(el: VoiceAgentIndicator, selector: string): string {
-  return el.shadowRoot?.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return textOf(find(el, selector));
 }
 
 describe('<voice-agent-indicator>', () => {

@@ -1,7 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../web-components/voice/voice-announcer.ts';
 import type { VoiceAnnouncer } from '../../web-components/voice/voice-announcer.ts';
-import { announce } from '../../web-components/stores/announcer.ts';
+import { ContextProvider } from '@lit/context';
+import { announce, createAnnouncer } from '../../web-components/stores/announcer.ts';
+import { announcerContext } from '../../web-components/stores/reading-context.ts';
 import { expectAccessible } from './helpers/a11y.ts';
 
 describe('<voice-announcer>', () => {
@@ -47,6 +49,28 @@ describe('<voice-announcer>', () => {
     await el.updateComplete;
     expect(el.shadowRoot?.querySelector('[role="status"] p')?.getAttribute('data-id')).to.equal(
       second?.getAttribute('data-id'),
+    );
+  });
+
+  it('inside an element that provides an announcer, says that one’s words and not the page’s', async () => {
+    const host = await fixture<HTMLElement>(html`<div></div>`);
+    const own = createAnnouncer();
+    new ContextProvider(host, { context: announcerContext, initialValue: own });
+    const inside = document.createElement('voice-announcer');
+    host.append(inside);
+    const outside = await fixture<VoiceAnnouncer>(html`<voice-announcer></voice-announcer>`);
+    await inside.updateComplete;
+    expect(inside.announcer).to.equal(own);
+
+    own.announce('Drawing a card for the Past position');
+    announce('Something for the page');
+    await inside.updateComplete;
+    await outside.updateComplete;
+    expect(inside.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim()).to.equal(
+      'Drawing a card for the Past position',
+    );
+    expect(outside.shadowRoot?.querySelector('[role="status"]')?.textContent?.trim()).to.equal(
+      'Something for the page',
     );
   });
 });

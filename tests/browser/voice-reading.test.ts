@@ -5,30 +5,16 @@ import {
   OFFLINE_VOICE_NOTICE,
   type TarotReadingVoice,
 } from '../../web-components/tarot/tarot-reading-voice.ts';
-import { voiceReading } from '../../web-components/stores/reading.ts';
+import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
 import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
 import type { VoiceSpeakerButton } from '../../web-components/voice/voice-speaker-button.ts';
 import type { VoiceTranscript } from '../../web-components/voice/voice-transcript.ts';
 import { expectAccessible } from './helpers/a11y.ts';
+import { buttonNamed, find, must } from './helpers/dom.ts';
 
-function find<T extends Element>(el: TarotReadingVoice, selector: string): T | null {
-  return el.shadowRoot?.querySelector<T>(selector) ?? null;
-}
-
-function must<T extends Element>(el: TarotReadingVoice, selector: string): T {
-  const found = find<T>(el, selector);
-  if (!found) throw new Error(`nothing matches ${selector}`);
-  return found;
-}
-
-function buttonNamed(el: TarotReadingVoice, name: string): HTMLButtonElement {
-  const button = [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find(
-    (candidate) => candidate.textContent?.replace(/\s+/g, ' ').trim() === name,
-  );
-  if (!button) throw new Error(`no button "${name}"`);
-  return button;
-}
+/** The store each test drives, handed to the element as `.store` (no `<tarot-reading>` above it). */
+let voiceReading: ReadingStore = createReadingStore();
 
 function connected(agent: 'IntentAssessment' | 'SpreadGeneration' | 'Reading' | 'Followup'): void {
   voiceReading.reset();
@@ -39,7 +25,9 @@ function connected(agent: 'IntentAssessment' | 'SpreadGeneration' | 'Reading' | 
 
 async function render(): Promise<TarotReadingVoice> {
   const el = await fixture<TarotReadingVoice>(
-    html`<tarot-reading-voice><h1 slot="heading">Voice reading</h1></tarot-reading-voice>`,
+    html`<tarot-reading-voice .store=${voiceReading}
+      ><h1 slot="heading">Voice reading</h1></tarot-reading-voice
+    >`,
   );
   await el.updateComplete;
   return el;
@@ -50,7 +38,9 @@ describe('<tarot-reading-voice>', () => {
     document.body.style.background = 'var(--va-color-bg)';
     document.body.style.color = 'var(--va-color-text)';
   });
-  afterEach(() => voiceReading.reset());
+  beforeEach(() => {
+    voiceReading = createReadingStore();
+  });
 
   it('in Intent Assessment: the agent indicator, the offline notice and the talk button at the centre, accessibly', async () => {
     connected('IntentAssessment');
@@ -203,6 +193,10 @@ describe('<tarot-reading-voice>', () => {
     expect(must(el, '.problem h2').textContent).to.equal(
       "Your browser doesn't support voice readings",
     );
+    // The error panel says it as an alert.
+    expect(must(el, '.problem [role="alert"]').textContent?.trim()).to.equal(
+      "Your browser doesn't support voice readings",
+    );
     expect(must(el, '.problem').textContent).to.contain('Chrome, Edge, Firefox or Safari');
     expect(find(el, 'voice-speaker-button')).to.equal(null);
     await expectAccessible(el);
@@ -220,6 +214,9 @@ describe('<tarot-reading-voice>', () => {
     });
     const el = await render();
     expect(must(el, '.problem').textContent).to.contain('The reading service is busy right now.');
+    expect(must(el, '.problem [role="alert"]').textContent).to.equal(
+      'The reading service is busy right now.',
+    );
     await expectAccessible(el);
     const retry = oneEvent(el, 'tarot-reading-retry');
     buttonNamed(el, 'Retry').click();

@@ -8,12 +8,9 @@ import type {
 } from '../../web-components/voice/voice-speaker-button.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible } from './helpers/a11y.ts';
+import { must } from './helpers/dom.ts';
 
-function inner(el: VoiceSpeakerButton): HTMLButtonElement {
-  const button = el.shadowRoot?.querySelector('button');
-  if (!button) throw new Error('no inner button');
-  return button;
-}
+const inner = (el: VoiceSpeakerButton): HTMLButtonElement => must<HTMLButtonElement>(el, 'button');
 
 /** Every talk event the element fires, in order. */
 function record(el: VoiceSpeakerButton): string[] {

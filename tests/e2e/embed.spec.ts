@@ -195,7 +195,12 @@ test('another site embeds a whole tarot reading with one element; choosing Text 
   expect(ApiErrorBody.parse(await refusal.json()).error.code).toBe('forbidden_origin');
 
   // The reading explains in words, with a way to try again, instead of breaking.
-  await expect(page.getByRole('alert')).toHaveText(
+  // Shown in the reading's error panel and said in its own alert region, on a page with no
+  // <voice-announcer>.
+  await expect(page.locator('tarot-reading-text').getByRole('alert')).toHaveText(
+    'This page is not allowed to start readings on this server.',
+  );
+  await expect(page.locator('tarot-reading voice-announcer').getByRole('alert')).toHaveText(
     'This page is not allowed to start readings on this server.',
   );
   await expect(page.getByText('The reading could not start.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { pickCard, sendMessage } from './helpers/reading.ts';
 
 // A whole text chat reading against the offline local reader, served by `wrangler dev` with no
 // OpenAI key: the same four agents and tools a real reading uses, over the real Realtime SDK.
@@ -11,49 +12,35 @@ interface LogEntry {
 
 /** The conversation as it reads, top to bottom. */
 async function conversation(page: Page): Promise<LogEntry[]> {
-  return page.locator('tarot-reading-text .entries > li').evaluateAll((items) =>
-    items.map((item) => {
-      const text = item.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-      const cardId = item.getAttribute('data-card-id') ?? '';
-      const kind = item.classList.contains('user')
-        ? 'user'
-        : item.classList.contains('assistant')
-          ? 'assistant'
-          : item.classList.contains('phase-change')
-            ? 'phase'
-            : item.getAttribute('data-action') === 'drawn'
-              ? 'drawn'
-              : item.getAttribute('data-action') === 'shown'
-                ? 'shown'
-                : 'other';
-      return { kind, cardId, text } as const;
-    }),
-  );
+  return page
+    .getByRole('log', { name: 'Conversation' })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const text = item.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+        const cardId = item.getAttribute('data-card-id') ?? '';
+        const kind = item.classList.contains('user')
+          ? 'user'
+          : item.classList.contains('assistant')
+            ? 'assistant'
+            : item.classList.contains('phase-change')
+              ? 'phase'
+              : item.getAttribute('data-action') === 'drawn'
+                ? 'drawn'
+                : item.getAttribute('data-action') === 'shown'
+                  ? 'shown'
+                  : 'other';
+        return { kind, cardId, text } as const;
+      }),
+    );
+}
+
+function reading(page: Page): Locator {
+  return page.locator('tarot-reading');
 }
 
 function phase(page: Page): Locator {
   return page.locator('tarot-reading-text .phase strong');
-}
-
-/** Picks the first face-down card of the open picker and waits until the draw is in the chat. */
-async function pickACard(page: Page): Promise<void> {
-  const drawnEntries = page.locator('tarot-reading-text .card-entry[data-action="drawn"]');
-  const before = await drawnEntries.count();
-  const picker = page.locator('tarot-card-picker');
-  await expect(picker).toBeVisible();
-  await picker.locator('button.card').first().click();
-  // The picker reveals the card and reports the pick; the draw then appears in the conversation.
-  await expect(drawnEntries).toHaveCount(before + 1);
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Your message' });
-  await expect(box).toBeEnabled();
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page.locator('tarot-reading-text .message.user').last()).toHaveText(
-    new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
-  );
 }
 
 test('a full text reading: question, clarification, every card drawn and shown before its interpretation, a follow-up card, and the end', async ({
@@ -79,11 +66,11 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await expect(phase(page)).toHaveText('Intent Assessment');
 
   // Ask, then answer the one clarifying question.
-  await send(page, 'Should I change jobs this year?');
+  await sendMessage(reading(page), 'Should I change jobs this year?');
   await expect(page.locator('tarot-reading-text .message.assistant').last()).toContainText(
     'Before we draw',
   );
-  await send(page, "I feel stuck where I am and I'm afraid of choosing wrong.");
+  await sendMessage(reading(page), "I feel stuck where I am and I'm afraid of choosing wrong.");
 
   // Spread generation: pick a card each time the picker opens, until the reading begins.
   await expect(phase(page)).toHaveText('Spread Generation');
@@ -97,11 +84,11 @@ test('a full text reading: question, clarification, every card drawn and shown b
     });
     if ((await picker.count()) === 0) break;
     await expect(picker).toHaveAttribute('position-label', /.+/);
-    await pickACard(page);
+    await pickCard(reading(page));
     drawn += 1;
   }
   expect(drawn).toBeGreaterThan(0);
-  const spreadRows = page.locator('tarot-reading-text .rows li');
+  const spreadRows = page.getByRole('group', { name: 'Your spread' }).getByRole('listitem');
   await expect(spreadRows).toHaveCount(drawn);
   await expect(spreadRows.filter({ hasText: 'not drawn yet' })).toHaveCount(0);
 
@@ -130,8 +117,8 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await expect(page.locator('tarot-card-stage')).toBeVisible();
 
   // A follow-up that draws a clarification card, shown before it is read.
-  await send(page, 'Could you draw a clarification card for me?');
-  await pickACard(page);
+  await sendMessage(reading(page), 'Could you draw a clarification card for me?');
+  await pickCard(reading(page));
   await expect(spreadRows).toHaveCount(drawn + 1);
   const clarification = page.locator('tarot-reading-text .card-entry[data-action="drawn"]').last();
   const clarificationId = await clarification.getAttribute('data-card-id');

@@ -16,6 +16,8 @@ import {
 } from '../../web-components/tarot/agents/reading-controller.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
+import { pageAnnouncer } from '../../web-components/stores/announcer.ts';
+import { until } from './helpers/wait.ts';
 
 const SendOutput = z.object({
   method: z.literal('sendFunctionCallOutput'),
@@ -47,16 +49,6 @@ const intent: IntentHandoff = {
   topic: 'career',
   timeframe: 'the next three months',
 };
-
-async function until<T>(find: () => T | undefined, what: string, timeout = 2000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface Harness {
   controller: ReadingController;
@@ -388,6 +380,23 @@ describe('tool failures come back to the agent as error objects', () => {
     );
   });
 
+  it('logs draw_card’s promptRole (written from the visitor’s question) by its length, never its words', async () => {
+    const h = await startReading();
+    await handOffToSpread(h);
+    const promptRole = 'whether Maria at the bakery will forgive me';
+    const callId = h.call('draw_card', { positionLabel: 'Past', promptRole });
+    await until(() => h.store.$picker.get().open, 'the picker');
+    h.controller.pick({ cardId: 'the-tower', cardName: 'The Tower', reversed: false });
+    await h.output(callId);
+    const draw = h.events.find(
+      (event) => event.event === 'tool_call' && event.tool === 'draw_card',
+    );
+    expect(draw).toMatchObject({
+      params: { positionLabel: 'Past', promptRoleLength: promptRole.length },
+    });
+    expect(JSON.stringify(h.events)).not.toContain('Maria');
+  });
+
   it('draw_card refuses a card already drawn in this reading', async () => {
     const h = await startReading();
     await handOffToSpread(h);
@@ -408,6 +417,22 @@ describe('tool failures come back to the agent as error objects', () => {
     expect(h.controller.cancelPick()).toBe(true);
     expect(ToolErrorResult.parse(await h.output(callId)).error.code).toBe('cancelled');
     expect(h.store.$picker.get()).toEqual({ open: false });
+  });
+
+  it('says the phase change and the card to draw through its own announcer, never the page’s', async () => {
+    const h = await startReading();
+    const pageSaid = pageAnnouncer.$polite.get();
+    await handOffToSpread(h);
+    await until(
+      () => h.controller.announcer.$polite.get()?.message === 'Now in the Spread Generation phase.',
+      'the phase change',
+    );
+    h.call('draw_card', { positionLabel: 'Past', promptRole: 'the past' });
+    await until(() => h.store.$picker.get().open, 'the picker');
+    expect(h.controller.announcer.$polite.get()?.message).toBe(
+      'Drawing a card for the Past position: the past. Pick a card from the deck.',
+    );
+    expect(pageAnnouncer.$polite.get()).toBe(pageSaid);
   });
 
   it('draw_card with arguments that do not match its schema returns a validation error', async () => {

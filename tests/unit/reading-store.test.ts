@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawnCard } from '../../contracts/reading.ts';
-import {
-  createReadingStore,
-  textReading,
-  voiceReading,
-} from '../../web-components/stores/reading.ts';
+import * as readingStores from '../../web-components/stores/reading.ts';
+
+const { createReadingStore } = readingStores;
 
 const past: DrawnCard = {
   cardId: 'the-tower',
@@ -33,14 +31,28 @@ describe('the reading store', () => {
     expect(store.$audio.get()).toEqual({ listening: false, speaking: false });
   });
 
-  it('keeps the text and the voice reading isolated from each other', () => {
-    textReading.reset();
-    voiceReading.reset();
-    textReading.setAgent('SpreadGeneration');
-    textReading.addDrawnCard(past);
-    expect(voiceReading.$agent.get()).toBeNull();
-    expect(voiceReading.$cards.get()).toEqual([]);
-    textReading.reset();
+  it('keeps every store it makes isolated from the others (one per reading, per mode)', () => {
+    const first = createReadingStore();
+    const second = createReadingStore();
+    first.setSessionId('first');
+    first.setAgent('SpreadGeneration');
+    first.addDrawnCard(past);
+    first.openPicker({ positionLabel: 'Past', promptRole: 'what shaped the situation' });
+    expect(second.$sessionId.get()).toBeNull();
+    expect(second.$agent.get()).toBeNull();
+    expect(second.$cards.get()).toEqual([]);
+    expect(second.$picker.get()).toEqual({ open: false });
+    first.reset();
+    expect(first.$sessionId.get()).toBeNull();
+  });
+
+  it('exports a factory, not a store: nothing in the module is shared session state', () => {
+    const values = Object.values(readingStores);
+    const stateful = values.filter(
+      (value) =>
+        typeof value === 'object' && value !== null && ('get' in value || '$agent' in value),
+    );
+    expect(stateful).toEqual([]);
   });
 
   it('opens the picker with the position label and prompt role, and closes it', () => {

@@ -4,10 +4,7 @@ import { type LogEvent, LogEvent as LogEventSchema } from '../../contracts/event
 import { getCard } from '../../contracts/deck.ts';
 import { startReaderServer, type ReaderServer } from '../../edge/reader/node-host.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
-import {
-  $assertiveAnnouncement,
-  $politeAnnouncement,
-} from '../../web-components/stores/announcer.ts';
+import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 import { ReadingConnectError } from '../../web-components/tarot/agents/connection.ts';
 import {
@@ -18,25 +15,12 @@ import {
   pushToTalkConfig,
 } from '../../web-components/tarot/agents/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
+import { until } from './helpers/wait.ts';
 
 // A voice session's structured events, field by field: the real voice controller and Realtime SDK
 // over WebSocket against the real local reader (Node host), with a stand-in microphone.
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-async function until<T>(
-  find: () => T | undefined | false,
-  what: string,
-  timeout = 5000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found !== undefined && found !== false) return found;
-    if (Date.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** A microphone stream with tracks that remember being enabled and stopped. */
 function fakeMicrophone() {
@@ -79,11 +63,13 @@ function voiceSession(
 ) {
   const events: LogEvent[] = [];
   const store = createReadingStore();
+  const announcer = createAnnouncer();
   const microphone = fakeMicrophone();
   const capture = silentCapture();
   const expiresAt = Math.floor(Date.now() / 1000) + 60;
   const voice = new VoiceReadingController({
     store,
+    announcer,
     missingApis: () => [],
     getUserMedia: async () => microphone.stream,
     createCapture: () => capture,
@@ -103,7 +89,7 @@ function voiceSession(
     },
   });
   open.push(voice);
-  return { voice, store, events, microphone, capture, expiresAt };
+  return { voice, store, announcer, events, microphone, capture, expiresAt };
 }
 
 /** One push-to-talk turn and the reader's answer to it. */
@@ -217,7 +203,9 @@ describe('the events of a whole voice reading', () => {
     expect(shows).toHaveLength(picks);
     for (const draw of draws) {
       expect(draw).toMatchObject({ agent: 'SpreadGeneration', result: 'success' });
-      expect(Object.keys(draw.params).sort()).toEqual(['positionLabel', 'promptRole']);
+      // The position's role is written from the visitor's question: its length, never its words.
+      expect(Object.keys(draw.params).sort()).toEqual(['positionLabel', 'promptRoleLength']);
+      expect(draw.params['promptRoleLength']).toEqual(expect.any(Number));
       expect(draw.durationMs).toBeGreaterThanOrEqual(0);
     }
     for (const show of shows) {
@@ -249,21 +237,23 @@ describe('the events of a whole voice reading', () => {
   });
 
   it('announces the card each show_card puts on the stage', async () => {
-    const { voice, store } = voiceSession();
+    const { voice, store, announcer } = voiceSession();
     expect(await voice.start()).toBe(true);
     store.showCard({ cardId: 'the-star', cardName: 'The Star', reversed: false });
-    expect($politeAnnouncement.get()?.message).toBe('Showing The Star, upright');
+    expect(announcer.$polite.get()?.message).toBe('Showing The Star, upright');
     store.showCard({ cardId: 'the-moon', cardName: 'The Moon', reversed: true });
-    expect($politeAnnouncement.get()?.message).toBe('Showing The Moon, reversed');
+    expect(announcer.$polite.get()?.message).toBe('Showing The Moon, reversed');
   });
 });
 
 describe('the errors of a voice session', () => {
   it('an unsupported browser: the exact message, an assertive announcement and the missing API logged', () => {
-    const { voice, store, events } = voiceSession({ missingApis: () => ['RTCPeerConnection'] });
+    const { voice, store, announcer, events } = voiceSession({
+      missingApis: () => ['RTCPeerConnection'],
+    });
     expect(voice.checkSupport()).toBe(false);
     expect(store.$error.get()).toEqual({ kind: 'unsupported', message: UNSUPPORTED_MESSAGE });
-    expect($assertiveAnnouncement.get()?.message).toContain(UNSUPPORTED_MESSAGE);
+    expect(announcer.$assertive.get()?.message).toContain(UNSUPPORTED_MESSAGE);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       event: 'error',
@@ -311,7 +301,7 @@ describe('the errors of a voice session', () => {
 
   it('a failing token endpoint: a readable connection error; retry mints a fresh token and connects', async () => {
     let tokens = 0;
-    const { voice, store, events } = voiceSession(
+    const { voice, store, announcer, events } = voiceSession(
       {},
       {
         connect: async ({ sessionId }) => {
@@ -338,7 +328,7 @@ describe('the errors of a voice session', () => {
       kind: 'connection',
       message: 'The reading service is unavailable right now. Try again in a moment.',
     });
-    expect($assertiveAnnouncement.get()?.message).toBe(
+    expect(announcer.$assertive.get()?.message).toBe(
       'The reading service is unavailable right now. Try again in a moment.',
     );
     expect(events[0]).toMatchObject({

@@ -1,8 +1,10 @@
 /**
  * The hosted page's router: each route lazy-loads its page module (so a visitor downloads only the
  * page they open) and mounts the page's custom element in <main>. Same-origin link clicks become
- * history navigations; focus moves to the new page's heading for screen-reader and keyboard users.
+ * history navigations (`navigation.ts`, which pages call too); focus moves to the new page's heading for screen-reader and keyboard users.
  */
+import { isPlainClick } from '../shared/plain-click.ts';
+import { NAVIGATE_EVENT, navigate } from './navigation.ts';
 
 interface Route {
   title: string;
@@ -61,16 +63,10 @@ async function render(focus: boolean): Promise<void> {
   }
 }
 
-/** Navigates within the page (no reload). */
-export function navigate(path: string): void {
-  if (path === location.pathname + location.search) return;
-  history.pushState(null, '', path);
-  void render(true);
-}
+export { navigate };
 
 function onClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || !isPlainClick(event)) return;
   const anchor = event
     .composedPath()
     .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
@@ -87,5 +83,6 @@ export function startRouter(main: HTMLElement): void {
   outlet = main;
   document.addEventListener('click', onClick);
   addEventListener('popstate', () => void render(true));
+  addEventListener(NAVIGATE_EVENT, () => void render(true));
   void render(false);
 }

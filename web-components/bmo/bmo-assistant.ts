@@ -5,7 +5,7 @@ import { BmoAssistantController, type BmoConnectionChangeDetail } from './assist
 import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
-import { StickToBottomController } from './log-scroll.ts';
+import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import { DEFAULT_TOKEN_URL, type BmoRoomController } from './room-controller.ts';
 import { styles } from './bmo-assistant.styles.ts';
 

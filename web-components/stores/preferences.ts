@@ -1,6 +1,10 @@
 /**
  * The visitor's saved preferences: reduced motion (combined with the system setting) and sound.
  * Saved in localStorage where it is available; the stores still work where it is not.
+ *
+ * Page-wide on purpose, and the only page-wide stores besides the page announcer: a visitor's
+ * choice about motion and sound holds for every element on the page (and the next visit), so
+ * every reading and assistant reads these same atoms. Session state never lives here.
  */
 import { atom, computed, onMount } from 'nanostores';
 

@@ -4,8 +4,10 @@
  * the transcript, tool activity and the last error. Plain data only: the session controller
  * (web-components/tarot/agents/reading-controller.ts) writes it, elements render it.
  *
- * `createReadingStore()` makes an isolated instance; `textReading` and `voiceReading` are the two
- * the page uses, so a voice reading never sees the text reading's state.
+ * This module exports a factory, never a store: each `<tarot-reading>` calls `createReadingStore()`
+ * for itself (one for its text reading, one for its voice reading) and hands the active one to
+ * its views through `@lit/context` (`reading-context.ts`). A view used alone makes its own. So
+ * any number of readings share a page without seeing each other's state.
  */
 import { type ReadableAtom, type WritableAtom, atom, computed } from 'nanostores';
 import type { ConnectionStatus, ErrorKind, ReaderEngine } from '../../contracts/events.ts';
@@ -16,6 +18,7 @@ import type {
   ReadingHandoff,
   SpreadLayout,
 } from '../../contracts/reading.ts';
+import type { TarotToolName } from '../../contracts/tools.ts';
 
 export type { ConnectionStatus, ReaderEngine };
 
@@ -54,7 +57,7 @@ export type TranscriptEntry =
 
 /** What a tool is doing, for the status line and the screen-reader announcement. */
 export interface ToolActivity {
-  tool: 'draw_card' | 'show_card';
+  tool: TarotToolName;
   status: 'running' | 'success' | 'error';
   /** A short sentence such as "Drawing a card for the Past position". */
   label: string;
@@ -86,6 +89,8 @@ export function spreadRowText(row: SpreadRow): string {
 }
 
 export interface ReadingStore {
+  /** The current session's id, for the host's events; null before a session starts. */
+  $sessionId: WritableAtom<string | null>;
   $agent: WritableAtom<AgentName | null>;
   $connection: WritableAtom<ConnectionStatus>;
   $engine: WritableAtom<ReaderEngine | null>;
@@ -105,6 +110,7 @@ export interface ReadingStore {
   /** The spread as it grows: the layout's positions once known, else the positions drawn so far. */
   $spreadRows: ReadableAtom<readonly SpreadRow[]>;
 
+  setSessionId(id: string | null): void;
   setConnection(status: ConnectionStatus): void;
   setEngine(engine: ReaderEngine | null): void;
   setAgent(agent: AgentName | null): void;
@@ -126,6 +132,7 @@ export interface ReadingStore {
 }
 
 export function createReadingStore(): ReadingStore {
+  const $sessionId = atom<string | null>(null);
   const $agent = atom<AgentName | null>(null);
   const $connection = atom<ConnectionStatus>('idle');
   const $engine = atom<ReaderEngine | null>(null);
@@ -163,6 +170,7 @@ export function createReadingStore(): ReadingStore {
   });
 
   return {
+    $sessionId,
     $agent,
     $connection,
     $engine,
@@ -179,6 +187,7 @@ export function createReadingStore(): ReadingStore {
     $drawnIds,
     $spreadRows,
 
+    setSessionId: (id) => $sessionId.set(id),
     setConnection: (status) => $connection.set(status),
     setEngine: (engine) => $engine.set(engine),
     setAgent: (agent) => $agent.set(agent),
@@ -212,6 +221,7 @@ export function createReadingStore(): ReadingStore {
       }
     },
     reset() {
+      $sessionId.set(null);
       $agent.set(null);
       $connection.set('idle');
       $engine.set(null);
@@ -228,8 +238,3 @@ export function createReadingStore(): ReadingStore {
     },
   };
 }
-
-/** The text chat reading's state. */
-export const textReading: ReadingStore = createReadingStore();
-/** The voice reading's state, isolated from the text reading's. */
-export const voiceReading: ReadingStore = createReadingStore();

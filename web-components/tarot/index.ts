@@ -11,4 +11,14 @@ export {
   TarotReading,
   type TarotReadingMode,
   type TarotReadingModeDetail,
+  type TarotReadingCardDrawnDetail,
+  type TarotReadingCardShownDetail,
+  type TarotReadingCompleteDetail,
+  type TarotReadingErrorDetail,
+  type TarotReadingEventMap,
+  type TarotReadingPhaseDetail,
+  type TarotReadingSessionEndDetail,
+  type TarotReadingSessionStartDetail,
 } from './tarot-reading.ts';
+export { createReadingStore, type ReadingStore } from '../stores/reading.ts';
+export { readingStoreContext } from '../stores/reading-context.ts';

@@ -53,8 +53,8 @@ export class TarotCardStage extends LitElement {
   @property({ attribute: 'image-base' }) imageBase = '';
 
   /**
-   * Leaves out the stage's own live region, for a page that announces "Showing …" through its one
-   * page-wide live region (`announce()`), so screen readers do not hear it twice.
+   * Leaves out the stage's own live region, for an owner that announces "Showing …" through its
+   * own live regions (the voice reading does), so screen readers do not hear it twice.
    */
   @property({ type: Boolean }) quiet = false;
 

@@ -2,7 +2,14 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { AGENT_LABELS } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { type TranscriptEntry, textReading, spreadRowText } from '../stores/reading.ts';
+import { consume } from '@lit/context';
+import {
+  type ReadingStore,
+  type TranscriptEntry,
+  createReadingStore,
+  spreadRowText,
+} from '../stores/reading.ts';
+import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import type { StagedCard } from './tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
@@ -11,6 +18,7 @@ import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
+import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
@@ -30,8 +38,8 @@ const CONNECTION_TEXT = {
 
 /**
  * @summary The text chat reading: the conversation, the card picker inline when a card is to be
- * drawn, the card being shown, and the spread as it grows. Renders the `textReading` store and
- * raises events; the page wires them to the session controller.
+ * drawn, the card being shown, and the spread as it grows. Renders a reading store (its
+ * `<tarot-reading>`'s, by context) and raises events; `<tarot-reading>` wires them to its session.
  *
  * Pressing Enter (or Send) sends a message. While the picker is open the message box waits, and
  * focus moves to the picker's region; it returns to the message box after the pick. Assistant
@@ -64,6 +72,14 @@ export class TarotReadingText extends LitElement {
    */
   @property({ attribute: 'choose-href' }) chooseHref = '';
 
+  /**
+   * The reading it renders: the enclosing `<tarot-reading>`'s (by context), else one of its own.
+   * Set it to show a store you drive yourself.
+   */
+  @consume({ context: readingStoreContext, subscribe: true })
+  @property({ attribute: false })
+  store: ReadingStore = createReadingStore();
+
   get #log(): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
   }
@@ -74,16 +90,16 @@ export class TarotReadingText extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.draw');
   }
 
-  #agent = new StoreController(this, textReading.$agent);
-  #connection = new StoreController(this, textReading.$connection);
-  #engine = new StoreController(this, textReading.$engine);
-  #transcript = new StoreController(this, textReading.$transcript);
-  #picker = new StoreController(this, textReading.$picker);
-  #drawnIds = new StoreController(this, textReading.$drawnIds);
-  #displayed = new StoreController(this, textReading.$displayed);
-  #rows = new StoreController(this, textReading.$spreadRows);
-  #activity = new StoreController(this, textReading.$toolActivity);
-  #error = new StoreController(this, textReading.$error);
+  #agent = new StoreController(this, () => this.store.$agent);
+  #connection = new StoreController(this, () => this.store.$connection);
+  #engine = new StoreController(this, () => this.store.$engine);
+  #transcript = new StoreController(this, () => this.store.$transcript);
+  #picker = new StoreController(this, () => this.store.$picker);
+  #drawnIds = new StoreController(this, () => this.store.$drawnIds);
+  #displayed = new StoreController(this, () => this.store.$displayed);
+  #rows = new StoreController(this, () => this.store.$spreadRows);
+  #activity = new StoreController(this, () => this.store.$toolActivity);
+  #error = new StoreController(this, () => this.store.$error);
   #reduced = new StoreController(this, $reducedMotion);
 
   /** The card handed to the stage; a new object only for a new show, so re-renders do not replay it. */
@@ -92,12 +108,13 @@ export class TarotReadingText extends LitElement {
   #focusPicker = false;
   #focusInput = false;
   #pickerWasOpen = false;
-  #stickToBottom = true;
+  constructor() {
+    super();
+    // Follow new messages unless the person has scrolled up to reread.
+    new StickToBottomController(this, () => this.#log);
+  }
 
   protected override willUpdate(): void {
-    const log = this.#log;
-    // Follow new messages unless the person has scrolled up to reread.
-    this.#stickToBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 48;
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
     const displayed = this.#displayed.value;
     if (!displayed) {
@@ -111,8 +128,6 @@ export class TarotReadingText extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const log = this.#log;
-    if (log && this.#stickToBottom) log.scrollTop = log.scrollHeight;
     const pickerOpen = this.#picker.value.open;
     const draw = this.#draw;
     if (pickerOpen && !this.#pickerWasOpen && draw) {
@@ -213,7 +228,7 @@ export class TarotReadingText extends LitElement {
 
   #renderSpread() {
     const rows = this.#rows.value;
-    return html`<aside class="table" part="spread" aria-label="Your spread">
+    return html`<div class="table" part="spread" role="group" aria-label="Your spread">
       ${
         this.#staged
           ? html`<tarot-card-stage
@@ -236,7 +251,7 @@ export class TarotReadingText extends LitElement {
               )}
             </ol>`
       }
-    </aside>`;
+    </div>`;
   }
 
   #renderComposer(connected: boolean) {
@@ -317,7 +332,7 @@ export class TarotReadingText extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#unlisten = textReading.$picker.listen((picker) => {
+    this.#unlisten = this.store.$picker.listen((picker) => {
       const focusHere = this.matches(':focus-within');
       if (picker.open) this.#focusPicker = focusHere;
       else this.#focusInput = focusHere;

@@ -2,7 +2,14 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { type TranscriptEntry, voiceReading, spreadRowText } from '../stores/reading.ts';
+import { consume } from '@lit/context';
+import {
+  type ReadingStore,
+  type TranscriptEntry,
+  createReadingStore,
+  spreadRowText,
+} from '../stores/reading.ts';
+import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {
@@ -58,8 +65,8 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
  * @summary The voice reading: the agent indicator, the push-to-talk button at the centre while the
  * person may speak (Intent Assessment and Followup), the card picker when a card is to be drawn,
  * the card on stage while it is read, an optional transcript, and the back button with a
- * confirmation. Renders the `voiceReading` store and raises events; the page wires them to the
- * voice session controller.
+ * confirmation. Renders a reading store (its `<tarot-reading>`'s, by context) and raises events;
+ * `<tarot-reading>` wires them to its voice session.
  *
  * While the picker or the stage takes the centre (Spread Generation and Reading) the talk button
  * is hidden and a line says why. Errors show their message with the ways out the spec asks for:
@@ -87,20 +94,28 @@ export class TarotReadingVoice extends LitElement {
   /** A short hint from the page (a hold too short, a microphone hiccup); empty for none. */
   @property() notice = '';
 
+  /**
+   * The reading it renders: the enclosing `<tarot-reading>`'s (by context), else one of its own.
+   * Set it to show a store you drive yourself.
+   */
+  @consume({ context: readingStoreContext, subscribe: true })
+  @property({ attribute: false })
+  store: ReadingStore = createReadingStore();
+
   /** The person's choice to show the transcript; null until they choose. */
   @state() private transcriptChoice: boolean | null = null;
 
-  #agent = new StoreController(this, voiceReading.$agent);
-  #connection = new StoreController(this, voiceReading.$connection);
-  #engine = new StoreController(this, voiceReading.$engine);
-  #picker = new StoreController(this, voiceReading.$picker);
-  #drawnIds = new StoreController(this, voiceReading.$drawnIds);
-  #displayed = new StoreController(this, voiceReading.$displayed);
-  #rows = new StoreController(this, voiceReading.$spreadRows);
-  #activity = new StoreController(this, voiceReading.$toolActivity);
-  #error = new StoreController(this, voiceReading.$error);
-  #audio = new StoreController(this, voiceReading.$audio);
-  #transcript = new StoreController(this, voiceReading.$transcript);
+  #agent = new StoreController(this, () => this.store.$agent);
+  #connection = new StoreController(this, () => this.store.$connection);
+  #engine = new StoreController(this, () => this.store.$engine);
+  #picker = new StoreController(this, () => this.store.$picker);
+  #drawnIds = new StoreController(this, () => this.store.$drawnIds);
+  #displayed = new StoreController(this, () => this.store.$displayed);
+  #rows = new StoreController(this, () => this.store.$spreadRows);
+  #activity = new StoreController(this, () => this.store.$toolActivity);
+  #error = new StoreController(this, () => this.store.$error);
+  #audio = new StoreController(this, () => this.store.$audio);
+  #transcript = new StoreController(this, () => this.store.$transcript);
   #reduced = new StoreController(this, $reducedMotion);
 
   #staged: StagedCard | null = null;
@@ -224,7 +239,7 @@ export class TarotReadingVoice extends LitElement {
     if (!error) return nothing;
     if (error.kind === 'unsupported') {
       return html`<div class="problem" part="problem">
-        <h2>${error.message}</h2>
+        <div role="alert"><h2>${error.message}</h2></div>
         <p>A voice reading needs WebRTC and access to a microphone (MediaDevices).</p>
         ${
           globalThis.isSecureContext === false
@@ -247,7 +262,7 @@ export class TarotReadingVoice extends LitElement {
       <h2>
         ${microphone ? 'The microphone is not available' : 'The voice reading could not connect'}
       </h2>
-      <p>${error.message}</p>
+      <p role="alert">${error.message}</p>
       <div class="actions">
         <button type="button" class="primary" @click=${this.#onRetry}>
           ${microphone ? 'Try again' : 'Retry'}

@@ -1,14 +1,20 @@
+import { ContextProvider } from '@lit/context';
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { isPlainClick } from '../shared/plain-click.ts';
+import { createAnnouncer } from '../stores/announcer.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
+import { createReadingStore } from '../stores/reading.ts';
+import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
+import '../voice/voice-announcer.ts';
 import {
   LOAD_FAILED_MESSAGE,
   type ReadingMode,
   ReadingSessions,
   voiceSupported,
 } from './controllers/reading-sessions.ts';
+import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
@@ -24,9 +30,32 @@ export interface TarotReadingModeDetail {
 /** How each reading's region is named for assistive technology. */
 const VIEW_LABELS = { text: 'Text chat reading', voice: 'Voice reading' } as const;
 
+export type {
+  TarotReadingCardDrawnDetail,
+  TarotReadingCardShownDetail,
+  TarotReadingCompleteDetail,
+  TarotReadingErrorDetail,
+  TarotReadingEventMap,
+  TarotReadingPhaseDetail,
+  TarotReadingSessionEndDetail,
+  TarotReadingSessionStartDetail,
+} from './controllers/reading-events.ts';
+
 /**
  * @summary A whole tarot reading in one element: the choice between "Text Chat" and "Voice
  * Reading", then the reading itself, with its session started, fed and ended for you.
+ *
+ * Each element is a reading of its own: it makes its own stores (one for its text reading, one
+ * for its voice reading) and its own announcer, and hands them to the views inside it through
+ * `@lit/context`, so any number of readings can share a page. It carries its own live regions (a
+ * polite one for phase changes and tool states such as "Drawing a card for the Past position", an
+ * assertive one for errors), so it is heard on any page with nothing for the page to add. Only
+ * reduced motion and the saved sound mute are page-wide.
+ *
+ * The host page can drive it (`start()`, `end()`, `send(text)`) and hear it: the events below, in
+ * a whole reading in this order: session start, phase (Intent Assessment), phase (Spread
+ * Generation), card drawn per position, phase (Reading), card shown per card, reading complete,
+ * phase (Followup), session end.
  *
  * Choosing a mode switches in place and fires `tarot-reading-mode`; cancel that event to handle
  * the switch yourself (the hosted page turns it into a navigation). The active mode's session
@@ -39,9 +68,24 @@ const VIEW_LABELS = { text: 'Text chat reading', voice: 'Voice reading' } as con
  * @slot heading - A heading for the voice reading's top bar.
  * @fires {CustomEvent<TarotReadingModeDetail>} tarot-reading-mode - The person chose a mode
  * (`choose` when they left a reading). Cancelable: cancelled, the element stays as it is.
+ * @fires {CustomEvent<TarotReadingSessionStartDetail>} tarot-reading-session-start - A session
+ * connected: `{ sessionId, mode, engine }`.
+ * @fires {CustomEvent<TarotReadingSessionEndDetail>} tarot-reading-session-end - A connected
+ * session ended: `{ sessionId, mode, reason }`, reason `ended` or `lost`.
+ * @fires {CustomEvent<TarotReadingPhaseDetail>} tarot-reading-phase - The reading entered a phase:
+ * `{ sessionId, agent, label }`.
+ * @fires {CustomEvent<TarotReadingCardDrawnDetail>} tarot-reading-card-drawn - The person drew a
+ * card: `{ sessionId, cardId, cardName, reversed, positionLabel }`.
+ * @fires {CustomEvent<TarotReadingCardShownDetail>} tarot-reading-card-shown - A card was shown
+ * before its interpretation: `{ sessionId, cardId, cardName, reversed }`.
+ * @fires {CustomEvent<TarotReadingCompleteDetail>} tarot-reading-complete - The reader delivered
+ * the reading (follow-ups may come after): `{ sessionId, cards }`.
+ * @fires {CustomEvent<TarotReadingErrorDetail>} tarot-reading-error - Something failed that the
+ * reading shows: `{ sessionId, code, message }`.
  * @csspart modes - The list of modes to choose from.
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
+ * @csspart announcer - The element's live regions (visually hidden).
  * @cssprop --tarot-reading-surface - Background of the mode choices. Defaults to --va-color-surface.
  * @cssprop --tarot-reading-accent - Accent colour of the mode choices. Defaults to --va-color-accent.
  */
@@ -51,6 +95,12 @@ export class TarotReading extends LitElement {
 
   /** `choose` (the mode selection), `text` or `voice`. Anything else reads as `choose`. */
   @property({ reflect: true }) mode: TarotReadingMode = 'choose';
+
+  /**
+   * The accessible name of the reading's region. Empty: "Text chat reading" or "Voice reading".
+   * Give each reading a name of its own where a page holds several.
+   */
+  @property() label = '';
 
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
@@ -66,9 +116,32 @@ export class TarotReading extends LitElement {
   @property({ attribute: 'voice-href' }) voiceHref = '';
   @property({ attribute: 'choose-href' }) chooseHref = '';
 
+  /** This element's own state: one store per mode, and its announcer. */
+  #stores = { text: createReadingStore(), voice: createReadingStore() };
+  #announcer = createAnnouncer();
+  #storeProvider = new ContextProvider(this, {
+    context: readingStoreContext,
+    initialValue: this.#stores.text,
+  });
+  #announcerProvider = new ContextProvider(this, {
+    context: announcerContext,
+    initialValue: this.#announcer,
+  });
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
     apiBase: () => this.apiBase,
+    stores: this.#stores,
+    announcer: this.#announcer,
+    onLoadFailed: () => {
+      this.#events.error('load', LOAD_FAILED_MESSAGE);
+    },
+  });
+  // After the sessions: a session the sessions end on a switch of mode still reports its end.
+  #events = new ReadingEvents(this, {
+    active: () => {
+      const mode = this.#mode();
+      return mode === 'choose' ? undefined : { store: this.#stores[mode], mode };
+    },
   });
   #reduced = new StoreController(this, $reducedMotion);
   #voiceSupported = voiceSupported();
@@ -78,8 +151,35 @@ export class TarotReading extends LitElement {
     return this.mode === 'text' || this.mode === 'voice' ? this.mode : 'choose';
   }
 
+  /**
+   * Starts a reading from the host page: in the mode selection a text reading, else a new session
+   * in the current mode (unless one is open or opening). Resolves with whether it connected.
+   */
+  async start(): Promise<boolean> {
+    if (this.#mode() === 'choose') {
+      this.mode = 'text';
+      await this.updateComplete;
+    }
+    return this.#sessions.start();
+  }
+
+  /** Ends the running session from the host page, as "End reading" does. */
+  end(): void {
+    this.#sessions.end();
+  }
+
+  /**
+   * Sends `text` into the running session as the person's message (a typed message, in a voice
+   * reading too). Returns false when no session is open or the text is empty.
+   */
+  send(text: string): boolean {
+    return this.#sessions.sendMessage(text);
+  }
+
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+    this.#storeProvider.setValue(this.#mode() === 'voice' ? this.#stores.voice : this.#stores.text);
+    this.#announcerProvider.setValue(this.#announcer);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -90,14 +190,28 @@ export class TarotReading extends LitElement {
   }
 
   override render() {
+    return html`<voice-announcer part="announcer"></voice-announcer>${this.#renderMode()}`;
+  }
+
+  #renderMode() {
     const mode = this.#mode();
     if (mode !== 'choose' && this.#sessions.loadFailed) {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS[mode]}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS[mode]}
+      >
         <p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>
       </section>`;
     }
     if (mode === 'text') {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS.text}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS.text}
+      >
         <tarot-reading-text
           image-base=${this.imageBase}
           choose-href=${this.chooseHref}
@@ -111,7 +225,12 @@ export class TarotReading extends LitElement {
       </section>`;
     }
     if (mode === 'voice') {
-      return html`<section class="view" part="view" tabindex="-1" aria-label=${VIEW_LABELS.voice}>
+      return html`<section
+        class="view"
+        part="view"
+        tabindex="-1"
+        aria-label=${this.label || VIEW_LABELS.voice}
+      >
         <tarot-reading-voice
           image-base=${this.imageBase}
           .notice=${this.#sessions.notice}
@@ -232,7 +351,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'tarot-reading': TarotReading;
   }
-  interface GlobalEventHandlersEventMap {
+  interface GlobalEventHandlersEventMap extends TarotReadingEventMap {
     'tarot-reading-mode': CustomEvent<TarotReadingModeDetail>;
   }
 }

@@ -1,6 +1,13 @@
 // The voice family: engine-agnostic elements for any voice experience.
 export { VoiceAnnouncer } from './voice-announcer.ts';
-export { announce } from '../stores/announcer.ts';
+export {
+  announce,
+  createAnnouncer,
+  pageAnnouncer,
+  type Announcement,
+  type Announcer,
+} from '../stores/announcer.ts';
+export { announcerContext } from '../stores/reading-context.ts';
 export {
   VoiceSpeakerButton,
   type VoiceTalkEndDetail,

@@ -1,21 +1,35 @@
+import { consume } from '@lit/context';
 import { LitElement, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { $assertiveAnnouncement, $politeAnnouncement } from '../stores/announcer.ts';
+import { type Announcer, pageAnnouncer } from '../stores/announcer.ts';
+import { announcerContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import { styles } from './voice-announcer.styles.ts';
 
 /**
- * @summary The page's live regions: a polite one for agent transitions and tool activity, and an
- * assertive one for errors. Renders what `announce()` in `stores/announcer.ts` says; place one per
- * page. Visually hidden.
+ * @summary Live regions: a polite one (`role="status"`) for phase changes and tool activity, and
+ * an assertive one (`role="alert"`) for errors. Visually hidden.
+ *
+ * Inside a root element (`<tarot-reading>` renders one in its shadow root) it says what that
+ * element's announcer says, received by context, so each reading is heard on its own. Placed on a
+ * page with nothing above it, it renders the page-wide announcer (`pageAnnouncer` in
+ * `stores/announcer.ts`), which the hosted page uses for what has no announcer of its own.
+ *
+ * @csspart polite - The polite live region.
+ * @csspart assertive - The assertive live region.
  */
 @customElement('voice-announcer')
 export class VoiceAnnouncer extends LitElement {
   static override styles = styles;
 
-  #polite = new StoreController(this, $politeAnnouncement);
-  #assertive = new StoreController(this, $assertiveAnnouncement);
+  /** What it says: the enclosing root element's announcer, else the page-wide one. */
+  @consume({ context: announcerContext, subscribe: true })
+  @property({ attribute: false })
+  announcer: Announcer = pageAnnouncer;
+
+  #polite = new StoreController(this, () => this.announcer.$polite);
+  #assertive = new StoreController(this, () => this.announcer.$assertive);
 
   override render() {
     // Keyed by id: a repeated message gets a new node, so screen readers read it again.

@@ -1,7 +1,7 @@
 import { type TemplateResult, html, nothing } from 'lit';
 import type { TarotReadingMode, TarotReadingModeDetail } from '../../tarot/tarot-reading.ts';
 import '../../tarot/tarot-reading.ts';
-import { navigate } from '../router.ts';
+import { navigate } from '../navigation.ts';
 
 /** The hosted page's address for each reading mode. */
 export const READING_PATHS: Record<TarotReadingMode, string> = {

@@ -3,7 +3,7 @@
  * only a spoken reading needs — the browser check, the microphone, push-to-talk, and the
  * announcements a screen-reader user hears instead of seeing the stage.
  *
- *   const voice = new VoiceReadingController();
+ *   const voice = new VoiceReadingController({ store, announcer });   // its owner's
  *   if (voice.checkSupport()) await voice.start();   // microphone → token → SDK → connect
  *   voice.press(); voice.release();                  // from <voice-speaker-button>
  *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
@@ -17,8 +17,8 @@ import type { RealtimeSessionConfig } from '@openai/agents-realtime';
 import { atom, type ReadableAtom } from 'nanostores';
 import type { ErrorKind } from '../../../contracts/events.ts';
 import { SessionLog, describeError } from '../../events/index.ts';
-import { announce } from '../../stores/announcer.ts';
-import { type ReadingStore, voiceReading } from '../../stores/reading.ts';
+import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
+import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
 import {
   type AudioCapture,
   type AudioPath,
@@ -32,7 +32,8 @@ import {
   closeMicrophone,
   openMicrophone,
 } from '../../voice/microphone.ts';
-import { MICROPHONE_MESSAGES, type ReadingConnection, microphoneProblem } from './connection.ts';
+import { microphoneProblem } from '../../shared/microphone-error.ts';
+import { MICROPHONE_MESSAGES, type ReadingConnection } from './connection.ts';
 import {
   ReadingController,
   type ReadingControllerOptions,
@@ -68,10 +69,12 @@ function isMediaStream(stream: MicrophoneStream | undefined): stream is MediaStr
 export type ClosableCapture = AudioCapture & { close(): void };
 
 export interface VoiceReadingOptions {
-  /** The store it writes; default the page's `voiceReading`. */
+  /** The store it writes: the owning element's. Default: one of its own. */
   store?: ReadingStore;
+  /** Where it speaks to screen readers: the owning element's announcer. Default: its own. */
+  announcer?: Announcer;
   /** Passed to the reading session controller (connect, loadSdk, createTransport, timeouts, …). */
-  reading?: Omit<ReadingControllerOptions, 'store' | 'mode'>;
+  reading?: Omit<ReadingControllerOptions, 'store' | 'mode' | 'announcer'>;
   /** Which required APIs are missing; default `missingVoiceApis()`. */
   missingApis?: () => VoiceApi[];
   /** Asks for the microphone; default `navigator.mediaDevices.getUserMedia`. */
@@ -86,6 +89,7 @@ export interface VoiceReadingOptions {
 
 export class VoiceReadingController {
   readonly store: ReadingStore;
+  readonly announcer: Announcer;
   readonly reading: ReadingController;
   readonly #notice = atom('');
   #options: VoiceReadingOptions;
@@ -98,11 +102,13 @@ export class VoiceReadingController {
 
   constructor(options: VoiceReadingOptions = {}) {
     this.#options = options;
-    this.store = options.store ?? voiceReading;
+    this.store = options.store ?? createReadingStore();
+    this.announcer = options.announcer ?? createAnnouncer();
     const reading = options.reading ?? {};
     this.reading = new ReadingController({
       ...reading,
       store: this.store,
+      announcer: this.announcer,
       mode: 'voice',
       createTransport: reading.createTransport ?? ((c, sdk) => this.#createTransport(c, sdk)),
       // Push-to-talk: the person says when a turn ends, so the server must not guess it.
@@ -121,7 +127,7 @@ export class VoiceReadingController {
       onListening: (listening) => this.store.setAudio({ listening }),
       onTooShort: () => {
         this.#notice.set(TOO_SHORT_NOTICE);
-        announce(TOO_SHORT_NOTICE);
+        this.announcer.announce(TOO_SHORT_NOTICE);
       },
       onError: (error, stage) => this.#pushToTalkFailed(error, stage),
     });
@@ -149,7 +155,9 @@ export class VoiceReadingController {
       UNSUPPORTED_MESSAGE,
       `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
     );
-    announce(`${UNSUPPORTED_MESSAGE}. Switch to text chat to read by typing.`, { assertive: true });
+    this.announcer.announce(`${UNSUPPORTED_MESSAGE}. Switch to text chat to read by typing.`, {
+      assertive: true,
+    });
     return false;
   }
 
@@ -280,7 +288,9 @@ export class VoiceReadingController {
       this.store.$displayed.listen((displayed) => {
         if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
         last = displayed;
-        announce(`Showing ${displayed.cardName}, ${displayed.reversed ? 'reversed' : 'upright'}`);
+        this.announcer.announce(
+          `Showing ${displayed.cardName}, ${displayed.reversed ? 'reversed' : 'upright'}`,
+        );
       }),
     );
   }
@@ -292,8 +302,9 @@ export class VoiceReadingController {
 
   #showProblem(kind: ErrorKind, message: string, logMessage: string, error?: unknown): void {
     this.store.reset();
-    this.store.setConnection('error');
+    // The error first: whoever watches the status going to 'error' can read why.
     this.store.setError({ kind, message });
+    this.store.setConnection('error');
     this.#newLog().error({
       type: kind,
       message: logMessage,
@@ -320,7 +331,7 @@ export class VoiceReadingController {
       `Microphone unavailable (${name}): ${describeError(error, 'no detail')}`,
       error,
     );
-    announce(message, { assertive: true });
+    this.announcer.announce(message, { assertive: true });
   }
 
   #pushToTalkFailed(error: unknown, stage: 'press' | 'release' | 'capture'): void {
@@ -337,6 +348,6 @@ export class VoiceReadingController {
         ? 'Your words could not be sent. Hold the button and try again.'
         : 'The microphone stopped working. Hold the button to try again.';
     this.#notice.set(message);
-    announce(message, { assertive: true });
+    this.announcer.announce(message, { assertive: true });
   }
 }

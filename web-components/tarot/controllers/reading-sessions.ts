@@ -6,6 +6,8 @@ import { requestReaderEngine } from '../agents/edge-api.ts';
 import type { ReadingController } from '../agents/reading-controller.ts';
 import type { VoiceReadingController } from '../agents/voice-session.ts';
 import { missingVoiceApis } from '../agents/voice-support.ts';
+import type { Announcer } from '../../stores/announcer.ts';
+import type { ReadingStore } from '../../stores/reading.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
 export type ReadingMode = 'choose' | Modality;
@@ -15,6 +17,12 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
+  /** The host's own stores, one per mode, so its text and voice readings never mix. */
+  stores: { text: ReadingStore; voice: ReadingStore };
+  /** The host's own announcer, rendered in its live regions. */
+  announcer: Announcer;
+  /** The active mode's code could not be loaded. */
+  onLoadFailed?: () => void;
 }
 
 /** Whether this browser has what a voice reading needs (WebRTC and the microphone API). */
@@ -30,9 +38,8 @@ export const LOAD_FAILED_MESSAGE =
 function loadText() {
   return Promise.all([
     import('../agents/reading-controller.ts'),
-    import('../../stores/reading.ts'),
     import('../tarot-reading-text.ts'),
-  ]).then(([{ ReadingController }, { textReading }]) => ({ ReadingController, textReading }));
+  ]).then(([controller]) => controller);
 }
 
 /** The voice mode's view and session controller, loaded the first time the mode is chosen. */
@@ -44,12 +51,15 @@ function loadVoice() {
 }
 
 /**
- * The sessions behind a `<tarot-reading>`: a reading session controller for text and a voice
+ * The sessions behind a `<tarot-reading>`, owned by it: a reading session controller for text and a voice
  * session controller for voice, each loaded (with its view) and made when its mode is first
  * chosen, then kept. Only the host's active mode runs: its session starts when the mode becomes
  * active (or the host is connected again) and ends when another mode takes over, when the host
  * leaves the document, or when the page is hidden (`pagehide`). In the mode selection it asks the
  * edge which engine reads there. The Realtime SDK loads only when a session starts.
+ *
+ * The controllers write the host's own stores and speak through its own announcer (both given
+ * in the options), so two readings on one page never share a thing.
  *
  * The host forwards its views' events to the methods below; they reach the active session only.
  */
@@ -66,6 +76,8 @@ export class ReadingSessions implements ReactiveController {
   #loadFailed = false;
   #reader: VoiceEngine | null = null;
   #readerFrom: string | null = null;
+  /** The start under way, if any: what `start()` waits for instead of starting twice. */
+  #pending: Promise<boolean> | undefined;
 
   constructor(host: ReactiveControllerHost, options: ReadingSessionsOptions) {
     this.#host = host;
@@ -102,6 +114,37 @@ export class ReadingSessions implements ReactiveController {
     this.#connected = false;
     removeEventListener('pagehide', this.#onPageHide);
     this.#stop();
+  }
+
+  // ---- from the host page: start(), end(), send() ----
+
+  /**
+   * Starts the active mode's session unless one is open or opening; resolves with whether it
+   * connected. False in the mode selection.
+   */
+  start(): Promise<boolean> {
+    if (this.#pending) return this.#pending;
+    if (this.#reading()?.active) return Promise.resolve(true);
+    if (this.#active === 'choose' || !this.#connected) return Promise.resolve(false);
+    return this.#start();
+  }
+
+  /** Ends the active mode's session, as "End reading" does. */
+  end(): void {
+    if (this.#active === 'text') this.#text?.end('user');
+    else if (this.#active === 'voice') this.#voice?.end('user');
+  }
+
+  /** Sends a typed message into the active session; false when none is open. */
+  sendMessage(text: string): boolean {
+    return this.#reading()?.sendMessage(text) ?? false;
+  }
+
+  /** The active mode's reading session controller, once made. */
+  #reading(): ReadingController | undefined {
+    if (this.#active === 'text') return this.#text;
+    if (this.#active === 'voice') return this.#voice?.reading;
+    return undefined;
   }
 
   // ---- from the text view ----
@@ -166,29 +209,37 @@ export class ReadingSessions implements ReactiveController {
     if (this.#connected) void this.#start();
   }
 
-  async #start(): Promise<void> {
-    const run = ++this.#run;
+  #start(): Promise<boolean> {
+    const pending = this.#startRun(++this.#run).finally(() => {
+      if (this.#pending === pending) this.#pending = undefined;
+    });
+    this.#pending = pending;
+    return pending;
+  }
+
+  async #startRun(run: number): Promise<boolean> {
     this.#setLoadFailed(false);
     if (this.#active === 'choose') {
       await this.#loadReader();
-      return;
+      return false;
     }
     try {
       if (this.#active === 'text') {
         const text = await this.#textSession();
-        if (run === this.#run) await text.start();
-      } else {
-        const voice = await this.#voiceSession();
-        if (run === this.#run && voice.checkSupport()) await voice.start();
+        return run === this.#run && (await text.start());
       }
+      const voice = await this.#voiceSession();
+      return run === this.#run && voice.checkSupport() && (await voice.start());
     } catch {
       // Only the code's loading can throw here: a session reports its own failures in its store.
       if (run === this.#run) this.#setLoadFailed(true);
+      return false;
     }
   }
 
   #stop(): void {
     this.#run += 1;
+    this.#pending = undefined;
     if (this.#active === 'text') this.#text?.end('leave');
     else if (this.#active === 'voice') this.#voice?.end('leave');
   }
@@ -200,6 +251,7 @@ export class ReadingSessions implements ReactiveController {
   #setLoadFailed(failed: boolean): void {
     if (this.#loadFailed === failed) return;
     this.#loadFailed = failed;
+    if (failed) this.#options.onLoadFailed?.();
     this.#host.requestUpdate();
   }
 
@@ -210,9 +262,10 @@ export class ReadingSessions implements ReactiveController {
 
   async #textSession(): Promise<ReadingController> {
     if (this.#text) return this.#text;
-    const { ReadingController, textReading } = await loadText();
+    const { ReadingController } = await loadText();
     this.#text ??= new ReadingController({
-      store: textReading,
+      store: this.#options.stores.text,
+      announcer: this.#options.announcer,
       mode: 'text',
       connect: this.#connect,
     });
@@ -223,7 +276,11 @@ export class ReadingSessions implements ReactiveController {
     if (this.#voice) return this.#voice;
     const { VoiceReadingController } = await loadVoice();
     if (this.#voice) return this.#voice;
-    const voice = new VoiceReadingController({ reading: { connect: this.#connect } });
+    const voice = new VoiceReadingController({
+      store: this.#options.stores.voice,
+      announcer: this.#options.announcer,
+      reading: { connect: this.#connect },
+    });
     voice.$notice.listen((notice) => {
       this.#notice = notice;
       this.#host.requestUpdate();
