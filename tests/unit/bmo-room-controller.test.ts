@@ -10,7 +10,7 @@ import {
   microphoneError,
   tokenError,
   tokenRequestBody,
-} from '../../web-components/bmo/room-controller.ts';
+} from '../../web-components/bmo/rules.ts';
 
 const good = encodeCassette({
   type: 'cassette',
