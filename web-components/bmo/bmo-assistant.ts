@@ -267,7 +267,7 @@ export class BmoAssistant extends LitElement {
           </form>
         </section>
       </div>
-      <div class="visually-hidden" role="status" aria-live="polite">
+      <div class="announcer visually-hidden" role="status" aria-live="polite">
         ${announcement ? keyed(announcement.id, html`<p>${announcement.message}</p>`) : nothing}
       </div>
     `;
