@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_REALTIME_MODEL } from '../contracts/voice.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
 export const DEFAULT_MAX_JOBS = 8;
@@ -66,7 +67,7 @@ export interface AgentConfig {
   maxJobs: number;
 }
 
-export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export { DEFAULT_REALTIME_MODEL };
 export const DEFAULT_VOICE = 'marin';
 export const DEFAULT_CHAT_MODEL = 'gpt-4.1-mini';
 

@@ -2,6 +2,20 @@
  * The edge API's shared shapes: the one error body every route answers with, and the health check.
  */
 import { z } from 'zod';
+import { VoiceEngine } from './voice.ts';
+
+/**
+ * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
+ * tests all name them from here.
+ */
+export const API_PATHS = {
+  health: '/api/health',
+  voiceToken: '/api/voice/token',
+  readerRealtime: '/api/reader/realtime',
+  livekitToken: '/api/livekit/token',
+  events: '/api/events',
+} as const;
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
 export const ERROR_CODES = [
   'bad_request',
@@ -34,7 +48,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 export const HealthResponse = z.object({
   status: z.literal('ok'),
-  reader: z.enum(['local', 'openai']),
+  reader: VoiceEngine,
   livekit: z.boolean(),
   time: z.string(),
 });

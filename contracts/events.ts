@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { AgentName, IntentHandoff } from './reading.ts';
+import { Modality, VoiceEngine } from './voice.ts';
 
 export const EVENT_NAMES = [
   'session_start',
@@ -33,11 +34,13 @@ export const ConnectionStatus = z.enum([
 ]);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-export const ReadingMode = z.enum(['text', 'voice']);
-export type ReadingMode = z.infer<typeof ReadingMode>;
+/** The reading's modality (`contracts/voice.ts` `Modality`). */
+export const ReadingMode = Modality;
+export type ReadingMode = Modality;
 
-export const ReaderEngine = z.enum(['local', 'openai']);
-export type ReaderEngine = z.infer<typeof ReaderEngine>;
+/** The engine that reads (`contracts/voice.ts` `VoiceEngine`). */
+export const ReaderEngine = VoiceEngine;
+export type ReaderEngine = VoiceEngine;
 
 /** The visitor's device, coarsely (no identifiers): enough to tell a phone from a desktop. */
 export const DeviceInfo = z.strictObject({

@@ -5,14 +5,22 @@
  */
 import { z } from 'zod';
 
+/** The Realtime model when `OPENAI_REALTIME_MODEL` does not name one (edge, reader and agent). */
+export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+
+/** Whether a reading is spoken or typed: the same agents, another output modality. */
+export const Modality = z.enum(['voice', 'text']);
+export type Modality = z.infer<typeof Modality>;
+
 export const VoiceTokenRequest = z.object({
   /** The page's reading session id; a local reader token carries it. */
   sessionId: z.uuid(),
   /** Whether the reading is spoken or typed (same agents, different output modality). */
-  mode: z.enum(['voice', 'text']),
+  mode: Modality,
 });
 export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
 
+/** Which engine reads: the offline `local` reader inside the edge, or OpenAI's Realtime API. */
 export const VoiceEngine = z.enum(['local', 'openai']);
 export type VoiceEngine = z.infer<typeof VoiceEngine>;
 

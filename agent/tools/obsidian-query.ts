@@ -4,11 +4,12 @@
  */
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
+import { OBSIDIAN_QUERY } from '../../contracts/tools.ts';
 import type { Passage, VaultIndex } from '../vault-index.ts';
 import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';
 
-export const OBSIDIAN_QUERY = 'obsidian-query';
+export { OBSIDIAN_QUERY };
 
 export const ObsidianQueryParams = z.object({
   query: z

@@ -17,10 +17,11 @@ import {
   encodeCassette,
 } from '../../contracts/cassette.ts';
 import { type LogFields, errorFields, logEvent } from '../log.ts';
+import { PRESENT_TO_CASSETTE } from '../../contracts/tools.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';
 import { sessionRoom } from './session-room.ts';
 
-export const PRESENT_TO_CASSETTE = 'present_to_cassette';
+export { PRESENT_TO_CASSETTE };
 
 /** The spec's "Room is unavailable" answer. */
 export const CASSETTE_ROOM_UNAVAILABLE =

@@ -6,11 +6,12 @@
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
 import { TIME_ZONE_ATTRIBUTE } from '../../contracts/livekit.ts';
+import { GET_CURRENT_TIME } from '../../contracts/tools.ts';
 import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';
 import { linkedParticipant } from './session-room.ts';
 
-export const GET_CURRENT_TIME = 'get_current_time';
+export { GET_CURRENT_TIME };
 
 export const GetCurrentTimeParams = z.object({
   timeZone: z

@@ -23,6 +23,7 @@ import {
   type RealtimeContentPart,
   type RealtimeSessionConfig,
 } from '../../contracts/realtime.ts';
+import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
 import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading.ts';
 import { inferAgent } from './agents.ts';
 import { DRAW_CARD, ReaderPolicy, SHOW_CARD, type ReaderAction, type TurnInput } from './policy.ts';
@@ -55,7 +56,7 @@ interface CallRecord {
 const MAX_PENDING_INPUTS = 20;
 const MAX_ITEMS = 500;
 const DELTA_WORDS = 6;
-const MODEL = 'gpt-realtime';
+const MODEL = DEFAULT_REALTIME_MODEL;
 
 /** The session as `session.created` reports it before any update. */
 function defaultSession(id: string, expiresAt: number): Record<string, unknown> {

@@ -6,11 +6,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { API_PATHS } from '../../contracts/api.ts';
 import { ReaderSession, type ReaderSessionOptions } from './engine.ts';
 import { REALTIME_SUBPROTOCOL, authorizeHandshake } from './handshake.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from './token.ts';
 
-export const READER_PATH = '/api/reader/realtime';
+export const READER_PATH = API_PATHS.readerRealtime;
 
 export interface ReaderServerOptions {
   /** 0 (the default) picks a free port. */

@@ -36,6 +36,7 @@ import {
   synthesise,
   type ReadCard,
 } from './interpret.ts';
+import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { chooseSpread, type ChosenSpread } from './spreads.ts';
 import {
   DEFAULT_TIMEFRAME,
@@ -52,8 +53,7 @@ import {
   type Topic,
 } from './text.ts';
 
-export const DRAW_CARD = 'draw_card';
-export const SHOW_CARD = 'show_card';
+export { DRAW_CARD, SHOW_CARD };
 
 /** Something that happened since the last response. */
 export type TurnInput =

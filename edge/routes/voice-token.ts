@@ -10,7 +10,9 @@
  * errors (never the upstream body).
  */
 import { Hono, type Context } from 'hono';
+import { API_PATHS } from '../../contracts/api.ts';
 import {
+  DEFAULT_REALTIME_MODEL,
   OpenAIClientSecret,
   VoiceTokenRequest,
   type VoiceTokenRequest as VoiceTokenRequestBody,
@@ -22,8 +24,8 @@ import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken, readerSecret } from '../rea
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
-export const READER_WS_PATH = '/api/reader/realtime';
-export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export const READER_WS_PATH = API_PATHS.readerRealtime;
+export { DEFAULT_REALTIME_MODEL };
 
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;

@@ -3,6 +3,7 @@
  * page they open) and mounts the page's custom element in <main>. Same-origin link clicks become
  * history navigations; focus moves to the new page's heading for screen-reader and keyboard users.
  */
+import { isPlainClick } from '../shared/plain-click.ts';
 
 interface Route {
   title: string;
@@ -69,8 +70,7 @@ export function navigate(path: string): void {
 }
 
 function onClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || !isPlainClick(event)) return;
   const anchor = event
     .composedPath()
     .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);

@@ -14,7 +14,7 @@ import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts'
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
-import { StickToBottomController } from './log-scroll.ts';
+import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { OFFLINE_NOTICE, tokenUrlFor } from './rules.ts';
 import { styles } from './bmo-assistant.styles.ts';

@@ -16,6 +16,7 @@ import type {
   ReadingHandoff,
   SpreadLayout,
 } from '../../contracts/reading.ts';
+import type { TarotToolName } from '../../contracts/tools.ts';
 
 export type { ConnectionStatus, ReaderEngine };
 
@@ -54,7 +55,7 @@ export type TranscriptEntry =
 
 /** What a tool is doing, for the status line and the screen-reader announcement. */
 export interface ToolActivity {
-  tool: 'draw_card' | 'show_card';
+  tool: TarotToolName;
   status: 'running' | 'success' | 'error';
   /** A short sentence such as "Drawing a card for the Past position". */
   label: string;

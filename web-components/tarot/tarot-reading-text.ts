@@ -11,6 +11,7 @@ import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
+import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
@@ -92,12 +93,13 @@ export class TarotReadingText extends LitElement {
   #focusPicker = false;
   #focusInput = false;
   #pickerWasOpen = false;
-  #stickToBottom = true;
+  constructor() {
+    super();
+    // Follow new messages unless the person has scrolled up to reread.
+    new StickToBottomController(this, () => this.#log);
+  }
 
   protected override willUpdate(): void {
-    const log = this.#log;
-    // Follow new messages unless the person has scrolled up to reread.
-    this.#stickToBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 48;
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
     const displayed = this.#displayed.value;
     if (!displayed) {
@@ -111,8 +113,6 @@ export class TarotReadingText extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const log = this.#log;
-    if (log && this.#stickToBottom) log.scrollTop = log.scrollHeight;
     const pickerOpen = this.#picker.value.open;
     const draw = this.#draw;
     if (pickerOpen && !this.#pickerWasOpen && draw) {

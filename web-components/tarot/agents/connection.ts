@@ -6,11 +6,11 @@
  * The edge is this page's origin unless an `apiBase` names another (an embed on a site owner's
  * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
-import { ApiErrorBody } from '../../../contracts/api.ts';
-import { type VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
+import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
 import { describeError } from '../../events/index.ts';
+import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
+import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Modality } from './context.ts';
-import { TOKEN_PATH, apiUrl } from './edge-api.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 
@@ -24,26 +24,16 @@ export class ReadingConnectError extends Error {
   }
 }
 
-/** The origin of `url` when it is another than this page's; undefined for the page's own. */
-function foreignOrigin(url: string): string | undefined {
-  const here = globalThis.location?.origin;
-  try {
-    const origin = new URL(url, globalThis.location?.href).origin;
-    return origin === here ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface RequestTokenOptions {
   mode: Modality;
   sessionId: string;
   /** The edge's origin; default '' (this page's). Ignored when `endpoint` is given. */
-  apiBase?: string;
+  apiBase?: string | undefined;
   /** The token route's full address; default `${apiBase}/api/voice/token`. */
-  endpoint?: string;
-  fetch?: typeof fetch;
-  signal?: AbortSignal;
+  endpoint?: string | undefined;
+  fetch?: typeof fetch | undefined;
+  signal?: AbortSignal | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
 }
 
 const READABLE: Record<string, string> = {
@@ -55,82 +45,56 @@ const READABLE: Record<string, string> = {
   upstream_misconfigured: 'The reading service is misconfigured on this server.',
 };
 
+/** The tarot's words for an edge error (`EdgeError`), keeping its code. */
+export function readingErrorFrom(error: EdgeError): ReadingConnectError {
+  switch (error.code) {
+    case 'network':
+      return new ReadingConnectError(
+        error.foreignOrigin
+          ? `Could not reach the reading service at ${error.foreignOrigin}. It may be offline, or it may not accept readings from this site.`
+          : 'Could not reach the reading service. Check your connection and try again.',
+      );
+    case 'invalid_response':
+      return new ReadingConnectError('The reading service sent a token this page cannot use.');
+    case 'http':
+      return new ReadingConnectError(`The reading service answered ${error.status ?? 'an error'}.`);
+    default:
+      return new ReadingConnectError(READABLE[error.code] ?? error.message, error.code);
+  }
+}
+
+/**
+ * Asks the edge for a reading token through the shared edge client (which retries network
+ * failures, 429 and 5xx with backoff), and words what fails for a person reading the tarot.
+ */
 export async function requestReadingToken(
   options: RequestTokenOptions,
 ): Promise<ReadingConnection> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const endpoint = options.endpoint ?? apiUrl(options.apiBase, TOKEN_PATH);
-  let response: Response;
+  const client = new EdgeClient({
+    apiBase: options.apiBase,
+    fetch: options.fetch,
+    retry: options.retry,
+  });
   try {
-    response = await doFetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: options.sessionId, mode: options.mode }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch {
-    // A browser hides why a cross-origin request failed: the edge may be down, or it may have
-    // refused this site before answering (its origin allowlist), so say both.
-    const foreign = foreignOrigin(endpoint);
-    throw new ReadingConnectError(
-      foreign
-        ? `Could not reach the reading service at ${foreign}. It may be offline, or it may not accept readings from this site.`
-        : 'Could not reach the reading service. Check your connection and try again.',
+    return await client.voiceToken(
+      { sessionId: options.sessionId, mode: options.mode },
+      { signal: options.signal, ...(options.endpoint ? { url: options.endpoint } : {}) },
     );
+  } catch (error) {
+    if (error instanceof EdgeError) throw readingErrorFrom(error);
+    throw error;
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const error = ApiErrorBody.safeParse(body);
-    const code = error.success ? error.data.error.code : 'connection';
-    throw new ReadingConnectError(
-      READABLE[code] ??
-        (error.success
-          ? error.data.error.message
-          : `The reading service answered ${response.status}.`),
-      code,
-    );
-  }
-  const parsed = VoiceTokenResponse.safeParse(body);
-  if (!parsed.success) {
-    throw new ReadingConnectError('The reading service sent a token this page cannot use.');
-  }
-  return parsed.data;
 }
 
 /** What a person reads when the browser will not give the page the microphone. */
-export const MICROPHONE_MESSAGES = {
+export const MICROPHONE_MESSAGES: Record<MicrophoneProblem, string> = {
   blocked:
     'The microphone is blocked for this site. Allow it in your browser’s site settings and try again, or switch to text chat.',
   busy: 'Your microphone is in use by another app or could not be started. Close the other app and try again, or switch to text chat.',
   missing: 'No microphone was found. Connect one and try again, or switch to text chat.',
-} as const;
+};
 
-export type MicrophoneProblem = keyof typeof MICROPHONE_MESSAGES;
-
-/** Which microphone problem a `getUserMedia` rejection is, or undefined when it is not one. */
-export function microphoneProblem(error: unknown): MicrophoneProblem | undefined {
-  const name =
-    typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-    return 'blocked';
-  }
-  if (name === 'NotReadableError' || name === 'AbortError' || name === 'TrackStartError') {
-    return 'busy';
-  }
-  if (
-    name === 'NotFoundError' ||
-    name === 'OverconstrainedError' ||
-    name === 'DevicesNotFoundError'
-  ) {
-    return 'missing';
-  }
-  return undefined;
-}
+export { microphoneProblem, type MicrophoneProblem };
 
 const WEBRTC_FAILED =
   'The voice connection could not be set up (WebRTC failed). Check your network or firewall and retry, or switch to text mode.';

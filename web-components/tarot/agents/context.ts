@@ -21,7 +21,8 @@ import type {
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ToolCallInput } from '../../events/index.ts';
 
-export type Modality = 'text' | 'voice';
+export type { Modality } from '../../../contracts/voice.ts';
+import type { Modality } from '../../../contracts/voice.ts';
 
 export interface ReadingFacts {
   modality: Modality;

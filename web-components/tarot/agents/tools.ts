@@ -17,11 +17,12 @@ import {
   type ShowCardResult,
   type ToolErrorResult,
 } from '../../../contracts/reading.ts';
+import { DRAW_CARD, SHOW_CARD, type TarotToolName } from '../../../contracts/tools.ts';
 import { describeError } from '../../events/index.ts';
 import { type ReadingHost, type ReadingRunContext, factsOf, toolError } from './context.ts';
 
 type ToolContext = RealtimeContextData<ReadingRunContext>;
-type ToolName = 'draw_card' | 'show_card';
+type ToolName = TarotToolName;
 
 const ERROR_KIND = {
   validation: 'validation',
@@ -61,8 +62,8 @@ function finish<T extends object>(
     tool: name,
     status: failed ? 'error' : 'success',
     label: failed
-      ? `The ${name === 'draw_card' ? 'card draw' : 'card display'} did not work: ${result.error.message}`
-      : name === 'draw_card'
+      ? `The ${name === DRAW_CARD ? 'card draw' : 'card display'} did not work: ${result.error.message}`
+      : name === DRAW_CARD
         ? 'Card drawn'
         : 'Card shown',
   });
@@ -86,7 +87,7 @@ function parameterError(
 
 export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
   return tool<typeof DrawCardParams, ToolContext>({
-    name: 'draw_card',
+    name: DRAW_CARD,
     description:
       'Ask the person to pick one card from the shuffled deck for one position of the spread. ' +
       'Call it once per position, after describing what the position means; the card picker ' +
@@ -94,12 +95,12 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
       'reversed }. Never invent cards. If it returns success: false, apologise briefly and call ' +
       'it again for the same position (or ask whether to retry); do not move on to another phase.',
     parameters: DrawCardParams,
-    errorFunction: (_context, error) => parameterError(host, 'draw_card', agent, error),
+    errorFunction: (_context, error) => parameterError(host, DRAW_CARD, agent, error),
     async execute(params, runContext): Promise<DrawCardResult | ToolErrorResult> {
       const startedAt = host.now();
       const logged = { positionLabel: params.positionLabel, promptRole: params.promptRole };
       const done = (result: DrawCardResult | ToolErrorResult) =>
-        finish(host, 'draw_card', agent, logged, startedAt, result);
+        finish(host, DRAW_CARD, agent, logged, startedAt, result);
       if (host.pickPending()) {
         return done(
           toolError(
@@ -110,7 +111,7 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
       }
       const facts = factsOf(runContext, host.facts);
       host.store.setToolActivity({
-        tool: 'draw_card',
+        tool: DRAW_CARD,
         status: 'running',
         label: `Drawing a card for the ${params.positionLabel} position`,
       });
@@ -157,18 +158,18 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
 
 export function createShowCardTool(host: ReadingHost, agent: AgentName) {
   return tool<typeof ShowCardParams, ToolContext>({
-    name: 'show_card',
+    name: SHOW_CARD,
     description:
       'Display a card on screen before interpreting it. Call it with the cardId and reversed ' +
       'values the card was drawn with, wait for it to return { success: true }, and only then ' +
       'give that card’s interpretation. Call it once per card; never for a card already shown. ' +
       'If it returns success: false, apologise briefly and skip that card or retry.',
     parameters: ShowCardParams,
-    errorFunction: (_context, error) => parameterError(host, 'show_card', agent, error),
+    errorFunction: (_context, error) => parameterError(host, SHOW_CARD, agent, error),
     async execute(params, runContext): Promise<ShowCardResult | ToolErrorResult> {
       const startedAt = host.now();
       const done = (result: ShowCardResult | ToolErrorResult) =>
-        finish(host, 'show_card', agent, { ...params }, startedAt, result);
+        finish(host, SHOW_CARD, agent, { ...params }, startedAt, result);
       const facts = factsOf(runContext, host.facts);
       const card = host.lookupCard(params.cardId);
       if (!card) {
@@ -184,7 +185,7 @@ export function createShowCardTool(host: ReadingHost, agent: AgentName) {
         );
       }
       host.store.setToolActivity({
-        tool: 'show_card',
+        tool: SHOW_CARD,
         status: 'running',
         label: `Showing ${card.name}${params.reversed ? ', reversed' : ''}`,
       });

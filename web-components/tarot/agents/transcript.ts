@@ -11,6 +11,7 @@ import {
   ShowCardResult,
   APP_NOTE_PREFIX,
 } from '../../../contracts/reading.ts';
+import { DRAW_CARD, SHOW_CARD } from '../../../contracts/tools.ts';
 import type { TranscriptEntry } from '../../stores/reading.ts';
 
 export { APP_NOTE_PREFIX } from '../../../contracts/reading.ts';
@@ -79,7 +80,7 @@ export function transcriptFromHistory(
     const name = text(field(item, 'name'));
     const output = parseJson(field(item, 'output'));
     if (output === undefined) continue;
-    if (name === 'draw_card') {
+    if (name === DRAW_CARD) {
       const result = DrawCardResult.safeParse(output);
       if (!result.success) continue;
       const params = DrawCardParams.safeParse(parseJson(field(item, 'arguments')));
@@ -92,7 +93,7 @@ export function transcriptFromHistory(
         reversed: result.data.reversed,
         ...(params.success ? { positionLabel: params.data.positionLabel } : {}),
       });
-    } else if (name === 'show_card') {
+    } else if (name === SHOW_CARD) {
       const result = ShowCardResult.safeParse(output);
       if (!result.success) continue;
       entries.push({

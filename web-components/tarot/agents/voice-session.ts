@@ -32,7 +32,8 @@ import {
   closeMicrophone,
   openMicrophone,
 } from '../../voice/microphone.ts';
-import { MICROPHONE_MESSAGES, type ReadingConnection, microphoneProblem } from './connection.ts';
+import { microphoneProblem } from '../../shared/microphone-error.ts';
+import { MICROPHONE_MESSAGES, type ReadingConnection } from './connection.ts';
 import {
   ReadingController,
   type ReadingControllerOptions,
