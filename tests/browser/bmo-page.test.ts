@@ -128,8 +128,11 @@ describe('/bmo page', () => {
     buttonNamed(el, 'Connect')?.click();
     await waitUntil(() => buttonNamed(el, 'Retry') !== undefined, 'the Retry button');
     expect(alertText(el)).to.contain('Could not start a conversation with BMO (HTTP 502)');
+    // The edge client itself tried a few times with backoff; Retry starts a new attempt.
+    const before = calls;
+    expect(before, 'retried with backoff before giving up').to.be.greaterThan(1);
     buttonNamed(el, 'Retry')?.click();
-    await waitUntil(() => calls === 2, 'a second attempt');
+    await waitUntil(() => calls > before, 'a new attempt');
   });
 
   it('offers to go on without the microphone when it is denied', async () => {

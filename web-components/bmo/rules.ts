@@ -4,9 +4,11 @@
  * and tests/unit/bmo-intake-rules.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { API_PATHS } from '../../contracts/api.ts';
 import { CASSETTE_TOPIC, parseCassette, type CassetteMessage } from '../../contracts/cassette.ts';
 import { AgentEngine, LiveKitTokenRequest } from '../../contracts/livekit.ts';
+import { apiUrl, EdgeError } from '../shared/edge-client.ts';
+import { microphoneProblem } from '../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError } from '../stores/bmo.ts';
 
 /** `ParticipantKind.AGENT` in the LiveKit protocol (`ParticipantInfo.Kind`). */
@@ -14,7 +16,7 @@ export const AGENT_PARTICIPANT_KIND: ParticipantKind = 4;
 export const TRANSCRIPTION_TOPIC = 'lk.transcription';
 export const CHAT_TOPIC = 'lk.chat';
 export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
-export const TOKEN_PATH = '/api/livekit/token';
+export const TOKEN_PATH = API_PATHS.livekitToken;
 /** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */
 export const DEFAULT_TOKEN_URL = TOKEN_PATH;
 export const DEFAULT_AGENT_JOIN_TIMEOUT_MS = 15_000;
@@ -133,10 +135,12 @@ export function engineFromAttribute(value: string | undefined): BmoEngine | unde
 /** What the page says when BMO runs offline: it answers typed messages, nothing spoken. */
 export const OFFLINE_NOTICE = 'Offline BMO: type to BMO. Talking needs an OpenAI key.';
 
-/** The page's words for a microphone that would not start, from the error's DOMException name. */
+/**
+ * The page's words for a microphone that would not start, from the one classifier
+ * (shared/microphone-error.ts): blocked, or missing or busy.
+ */
 export function microphoneError(error: unknown): BmoError {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') {
+  if (microphoneProblem(error) === 'blocked') {
     return {
       code: 'mic_denied',
       message:
@@ -150,33 +154,48 @@ export function microphoneError(error: unknown): BmoError {
   };
 }
 
-/** The page's words for a token route that said no. */
-export function tokenError(status: number, body: unknown): BmoError {
-  const parsed = ApiErrorBody.safeParse(body);
-  const detail = parsed.success ? parsed.data.error.message : undefined;
-  if (status === 503 && parsed.success && parsed.data.error.code === 'not_configured') {
-    return {
-      code: 'not_configured',
-      message: `BMO is not available on this server: LiveKit is not configured.${detail ? ` (${detail})` : ''}`,
-    };
+/**
+ * The page's words for a token request that failed, from the edge client's `EdgeError` (its code,
+ * status and the edge's own message), in BMO's voice.
+ */
+export function tokenProblem(
+  error: unknown,
+  tokenUrl: string,
+  pageUrl: string | undefined,
+): BmoError {
+  if (!(error instanceof EdgeError)) {
+    return { code: 'connect_failed', message: 'Could not start a conversation with BMO.' };
   }
-  if (status === 429) {
-    return {
-      code: 'connect_failed',
-      message: 'Too many connection attempts. Wait a minute, then try again.',
-    };
+  const detail = error.detail;
+  switch (error.code) {
+    case 'not_configured':
+      return {
+        code: 'not_configured',
+        message: `BMO is not available on this server: LiveKit is not configured.${detail ? ` (${detail})` : ''}`,
+      };
+    case 'rate_limited':
+      return {
+        code: 'connect_failed',
+        message: 'Too many connection attempts. Wait a minute, then try again.',
+      };
+    case 'forbidden_origin':
+      return {
+        code: 'connect_failed',
+        message:
+          "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
+      };
+    case 'network':
+      return { code: 'connect_failed', message: unreachableMessage(tokenUrl, pageUrl) };
+    case 'invalid_response':
+      return {
+        code: 'connect_failed',
+        message: 'The server answered with something BMO did not understand.',
+      };
+    default: {
+      const how = detail ? `: ${detail}` : error.status ? ` (HTTP ${error.status})` : '';
+      return { code: 'connect_failed', message: `Could not start a conversation with BMO${how}.` };
+    }
   }
-  if (status === 403 && parsed.success && parsed.data.error.code === 'forbidden_origin') {
-    return {
-      code: 'connect_failed',
-      message:
-        "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
-    };
-  }
-  return {
-    code: 'connect_failed',
-    message: `Could not start a conversation with BMO${detail ? `: ${detail}` : ` (HTTP ${status})`}.`,
-  };
 }
 
 /**
@@ -215,5 +234,5 @@ export function tokenRequestBody(input: {
  */
 export function tokenUrlFor(apiBase: string, tokenUrl: string): string {
   if (tokenUrl.trim()) return tokenUrl.trim();
-  return `${apiBase.trim().replace(/\/+$/, '')}${TOKEN_PATH}`;
+  return apiUrl(apiBase, TOKEN_PATH);
 }

@@ -1,10 +1,11 @@
 /**
- * Asks the edge for a LiveKit token (`POST {api-base}/api/livekit/token`) and turns every answer
- * into either a grant or the words the page shows.
+ * Asks the edge for a LiveKit token through the one edge client (shared/edge-client.ts: the base
+ * URL, the contract check, the error shape and the retry with backoff), and turns every answer
+ * into either a grant or the words BMO's page shows.
  */
-import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import { EdgeClient } from '../shared/edge-client.ts';
 import type { BmoError } from '../stores/bmo.ts';
-import { tokenError, tokenRequestBody, unreachableMessage } from './rules.ts';
+import { tokenProblem, tokenRequestBody } from './rules.ts';
 
 export interface TokenGrant {
   serverUrl: string;
@@ -25,42 +26,35 @@ function browserTimeZone(): string | undefined {
 }
 
 export async function requestLiveKitToken(options: {
+  /** The whole token route (`token-url`, or `{api-base}/api/livekit/token`). */
   tokenUrl: string;
   participantName?: string | undefined;
   fetch?: typeof globalThis.fetch | undefined;
+  signal?: AbortSignal | undefined;
 }): Promise<TokenOutcome> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let response: Response;
+  const client = new EdgeClient({ fetch: options.fetch });
+  const body = tokenRequestBody({
+    participantName: options.participantName,
+    timeZone: browserTimeZone(),
+  });
   try {
-    response = await doFetch(options.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        tokenRequestBody({ participantName: options.participantName, timeZone: browserTimeZone() }),
-      ),
+    const answer = await client.livekitToken(body, {
+      url: options.tokenUrl,
+      signal: options.signal,
     });
+    return {
+      ok: true,
+      grant: {
+        serverUrl: answer.serverUrl,
+        token: answer.participantToken,
+        expiresAt: answer.expiresAt * 1000,
+      },
+    };
   } catch (error) {
-    const message = unreachableMessage(options.tokenUrl, globalThis.location?.href);
-    return { ok: false, problem: { code: 'connect_failed', message }, error };
+    return {
+      ok: false,
+      problem: tokenProblem(error, options.tokenUrl, globalThis.location?.href),
+      error,
+    };
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) return { ok: false, problem: tokenError(response.status, body) };
-  const parsed = LiveKitTokenResponse.safeParse(body);
-  if (!parsed.success) {
-    const message = 'The server answered with something BMO did not understand.';
-    return { ok: false, problem: { code: 'connect_failed', message } };
-  }
-  return {
-    ok: true,
-    grant: {
-      serverUrl: parsed.data.serverUrl,
-      token: parsed.data.participantToken,
-      expiresAt: parsed.data.expiresAt * 1000,
-    },
-  };
 }
