@@ -212,4 +212,17 @@ describe('<bmo-assistant> on a host page', () => {
     expect(root(el).querySelector('#engine-notice')).to.equal(null);
     expect(button(el, 'Mute microphone')?.disabled).to.equal(false);
   });
+
+  it('hands its state to the elements inside it by context, and lets go of one moved out', async () => {
+    const el = await fixture<BmoAssistant>(
+      html`<bmo-assistant><bmo-cassette-slot></bmo-cassette-slot></bmo-assistant>`,
+    );
+    const slot = el.querySelector('bmo-cassette-slot');
+    if (!slot) throw new Error('no slot');
+    el.stores.cassette.set({ title: 'Inside', content: '1' });
+    await waitUntil(() => slot.phase === 'idle', 'the assistant’s cassette in the slot');
+    document.body.append(slot);
+    await waitUntil(() => slot.phase === 'empty', 'its own, empty state once moved out');
+    slot.remove();
+  });
 });

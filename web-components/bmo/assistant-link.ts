@@ -74,6 +74,8 @@ export class AssistantLinkController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#watch(undefined);
+    // Moved elsewhere, it asks again on connecting; an assistant it left no longer speaks for it.
+    this.#fromContext = undefined;
   }
 
   #resolve(): void {
