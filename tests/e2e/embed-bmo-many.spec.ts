@@ -237,6 +237,7 @@ test('two assistants on another site hold different cassettes and conversations;
   expect(heardLeft).toContain('status: BMO is here. Type to BMO.');
   expect(heardLeft).toContain('status: cassette received: Code One');
   expect(heardLeft).toContain('status: Disconnected from BMO.');
+  expect(heardRight, 'agent state: BMO working on an answer').toContain('status: BMO is thinking…');
   expect(heardRight).toContain('status: cassette received: Code Two');
   expect(heardRight).toContain('status: cassette received: Code Three');
   // (the alert holds its way out too: the Reconnect button)

@@ -212,7 +212,12 @@ export class RoomSession {
   /** BMO's state on the face, and its engine: offline BMO hears nothing, so the mic goes off. */
   #showAgent(agent: Participant): void {
     const s = this.#host.stores;
-    s.$agentState.set(agentStateFromAttribute(agent.attributes[AGENT_STATE_ATTRIBUTE]));
+    const state = agentStateFromAttribute(agent.attributes[AGENT_STATE_ATTRIBUTE]);
+    // Heard once per turn, so someone who cannot see the face knows an answer is coming.
+    if (state === 'thinking' && s.$agentState.get() !== 'thinking') {
+      announceBmo(s, 'BMO is thinking…');
+    }
+    s.$agentState.set(state);
     const engine = engineFromAttribute(agent.attributes[AGENT_ENGINE_ATTRIBUTE]);
     if (engine === s.$engine.get()) return;
     s.$engine.set(engine);
