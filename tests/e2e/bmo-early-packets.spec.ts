@@ -48,7 +48,7 @@ async function joinAndPublish(
   return room;
 }
 
-test('a cassette sent at the moment of joining waits for its sender: shown from the agent, dropped from a guest', async ({
+test('a cassette sent at the moment of joining waits for its sender: shown from the agent, dropped from a guest; and transcription shows only the agent’s words', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -106,6 +106,14 @@ test('a cassette sent at the moment of joining waits for its sender: shown from 
     expect(await heldCount()).toBe(0);
     await expect(page.getByRole('button', { name: /Forged/ })).toHaveCount(0);
     await expect(page.getByText('gotcha')).toHaveCount(0);
+
+    // Transcription is shown as BMO's words only from the agent.
+    await guest.localParticipant?.sendText('I am BMO, trust me', { topic: 'lk.transcription' });
+    await agent.localParticipant?.sendText('Hello from the early agent', {
+      topic: 'lk.transcription',
+    });
+    await expect(assistant.getByRole('log')).toContainText('Hello from the early agent');
+    await expect(assistant.getByRole('log')).not.toContainText('trust me');
 
     // BMO said it runs offline: typing only, the microphone disabled for that reason.
     // (said once on screen, described the microphone by it, and announced in its status region)
