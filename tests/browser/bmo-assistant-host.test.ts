@@ -154,7 +154,7 @@ describe('<bmo-assistant> on a host page', () => {
     expect(cassettes).to.deep.equal([sent]);
   });
 
-  it('send() refuses in words when there is nothing to send or BMO is not there, and changes nothing', async () => {
+  it('send() refuses in words when there is nothing to send, too much, or BMO is not there, and changes nothing', async () => {
     const el = await fixture<BmoAssistant>(html`<bmo-assistant></bmo-assistant>`);
     let refusal: unknown;
     try {
@@ -170,6 +170,13 @@ describe('<bmo-assistant> on a host page', () => {
       refusal = error;
     }
     expect(String(refusal)).to.contain('the message is empty');
+    refusal = undefined;
+    try {
+      await el.send('x'.repeat(2001));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(String(refusal)).to.contain('at most 2000 characters');
     expect(el.stores.bmo.$transcript.get()).to.deep.equal([]);
     expect(el.stores.bmo.$error.get()).to.equal(null);
   });

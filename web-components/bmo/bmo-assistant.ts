@@ -16,7 +16,7 @@ import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
 import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import type { BmoRoomController } from './room-controller.ts';
-import { OFFLINE_NOTICE, tokenUrlFor } from './rules.ts';
+import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './rules.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -145,10 +145,14 @@ export class BmoAssistant extends LitElement {
 
   /**
    * Sends `text` to BMO as if typed, and adds it to the conversation. Rejects with a readable
-   * error when there is nothing to send, BMO is not in the room yet, or the message did not go.
+   * error when there is nothing to send, the text is longer than 2000 characters, BMO is not in
+   * the room yet, or the message did not go.
    */
   async send(text: string): Promise<void> {
     if (!text.trim()) throw new Error('Nothing to send: the message is empty.');
+    if (text.length > MAX_CHAT_CHARS) {
+      throw new Error(`The message is too long: at most ${MAX_CHAT_CHARS} characters.`);
+    }
     if (!this.#bmo.canType) {
       throw new Error('BMO is not in the room yet: call start() and wait for BMO to join.');
     }
@@ -251,7 +255,7 @@ export class BmoAssistant extends LitElement {
                 id="chat-input"
                 type="text"
                 autocomplete="off"
-                maxlength="2000"
+                maxlength=${MAX_CHAT_CHARS}
                 aria-describedby="chat-hint"
                 .value=${this.draft}
                 ?disabled=${!canType}

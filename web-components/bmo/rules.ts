@@ -20,6 +20,8 @@ export const TOKEN_PATH = API_PATHS.livekitToken;
 /** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */
 export const DEFAULT_TOKEN_URL = TOKEN_PATH;
 export const DEFAULT_AGENT_JOIN_TIMEOUT_MS = 15_000;
+/** Longest typed message, from the text box or from the host's `send()`. */
+export const MAX_CHAT_CHARS = 2000;
 /** Text streams on the cassette topic are cut off past this many bytes, whatever they declare. */
 export const MAX_CASSETTE_STREAM_BYTES = 4 * 1024 * 1024;
 /** A transcription stream (one of BMO's lines) stops being read past this many bytes. */
