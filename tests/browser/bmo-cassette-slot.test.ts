@@ -3,7 +3,9 @@ import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../web-components/bmo/bmo-cassette-slot.ts';
 import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
 import { onCassetteSound, type CassetteSoundKind } from '../../web-components/bmo/sound.ts';
-import { clearCassette, setCassette } from '../../web-components/stores/cassette.ts';
+import type { BmoStoresSource } from '../../web-components/bmo/assistant-link.ts';
+import { createBmoStores } from '../../web-components/stores/bmo.ts';
+import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import {
   $soundMuted,
   setMotionChoice,
@@ -59,21 +61,31 @@ function movingAnimations(target: Element): Animation[] {
   });
 }
 
+/** What an assistant hands a linked slot: its own stores. */
+function assistantStores(): BmoStoresSource {
+  return { stores: { bmo: createBmoStores(), cassette: createCassetteStore() } };
+}
+// Most tests drive the slot through the assistant it is linked to by property.
+let source = assistantStores();
+const setCassette = (message: { title: string; content: string }) =>
+  source.stores.cassette.set(message);
+
 describe('<bmo-cassette-slot>', () => {
   beforeEach(async () => {
-    clearCassette();
+    source = assistantStores();
     setSoundMuted(true);
     setMotionChoice('full');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
   afterEach(async () => {
-    clearCassette();
     setMotionChoice('system');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
 
   it('is accessible empty, holding a cassette, and with its dialog open', async () => {
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     await expectAccessible(el);
     expect(el.phase).to.equal('empty');
     expect(shadow(el).textContent).to.contain('No cassette yet');
@@ -92,7 +104,9 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('Cassette message arrives: shows a cassette labelled with the title, announces it, fires insert', async () => {
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     const inserted = oneEvent(el, 'bmo-cassette-insert');
     setCassette({ title: 'Philhealth ID', content: '1234-5678-9012' });
     const event = await inserted;
@@ -109,7 +123,9 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('Cassette message replaces existing cassette: ejects, swaps, then inserts, in that order', async () => {
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     setCassette({ title: 'Old ID', content: 'old' });
     await showing(el, 'Old ID');
 
@@ -142,7 +158,9 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('User opens cassette: pressing it opens a dialog with the title and the exact content', async () => {
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     const content = '1234-5678-9012\n  second line, kept as typed';
     setCassette({ title: 'Philhealth ID', content });
     await showing(el, 'Philhealth ID');
@@ -163,7 +181,9 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('works from the keyboard: Tab to the cassette, Enter opens, Escape closes and returns focus, Space opens', async () => {
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     setCassette({ title: 'Wi-Fi', content: 'correct horse battery staple' });
     await showing(el, 'Wi-Fi');
 
@@ -201,7 +221,9 @@ describe('<bmo-cassette-slot>', () => {
         configurable: true,
         value: { writeText: async (text: string) => void written.push(text) },
       });
-      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      const el = await fixture<BmoCassetteSlot>(
+        html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+      );
       setCassette({ title: 'Philhealth ID', content: '1234-5678-9012' });
       await showing(el, 'Philhealth ID');
       cassetteButton(el).click();
@@ -225,7 +247,9 @@ describe('<bmo-cassette-slot>', () => {
           },
         },
       });
-      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      const el = await fixture<BmoCassetteSlot>(
+        html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+      );
       setCassette({ title: 'Code', content: 'ABCD-1234' });
       await showing(el, 'Code');
       cassetteButton(el).click();
@@ -244,7 +268,9 @@ describe('<bmo-cassette-slot>', () => {
   it('with reduced motion (system setting): nothing moves, the swap is instant, and it still announces', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     setMotionChoice('system');
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     setCassette({ title: 'Old ID', content: 'old' });
     await showing(el, 'Old ID');
 
@@ -270,7 +296,9 @@ describe('<bmo-cassette-slot>', () => {
 
   it('with reduced motion (saved choice, system allows motion): nothing moves either', async () => {
     setMotionChoice('reduce');
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     const moving: number[] = [];
     el.addEventListener('bmo-cassette-insert', () =>
       moving.push(movingAnimations(cassetteButton(el)).length),
@@ -283,7 +311,9 @@ describe('<bmo-cassette-slot>', () => {
 
   it('shows markup in the content as text, never as HTML', async () => {
     const payload = '<img src=x onerror=alert(1)>';
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     setCassette({ title: '<b>Bold</b>', content: payload });
     await showing(el, '<b>Bold</b>');
     expect(label(el)).to.equal('<b>Bold</b>');
@@ -303,7 +333,9 @@ describe('<bmo-cassette-slot>', () => {
     const played: CassetteSoundKind[] = [];
     const stop = onCassetteSound((record) => played.push(record.kind));
     try {
-      const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      const el = await fixture<BmoCassetteSlot>(
+        html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+      );
       const toggle = button(el, '.mute');
       expect(toggle.getAttribute('aria-pressed')).to.equal('false');
 
@@ -324,7 +356,9 @@ describe('<bmo-cassette-slot>', () => {
       await showing(el, 'Two');
       expect(played, 'no sound while muted').to.deep.equal(['insert']);
 
-      const other = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+      const other = await fixture<BmoCassetteSlot>(
+        html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+      );
       expect(button(other, '.mute').getAttribute('aria-pressed')).to.equal('true');
 
       toggle.focus();
@@ -337,9 +371,11 @@ describe('<bmo-cassette-slot>', () => {
     }
   });
 
-  it('shows a cassette given by property over the store, and the store again once it is unset', async () => {
+  it('shows a cassette given by property over its assistant’s, and the assistant’s again once it is unset', async () => {
     setCassette({ title: 'From the store', content: 'store' });
-    const el = await fixture<BmoCassetteSlot>(html`<bmo-cassette-slot></bmo-cassette-slot>`);
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>`,
+    );
     await showing(el, 'From the store');
 
     el.cassette = { title: 'By property', content: 'property' };
@@ -354,5 +390,67 @@ describe('<bmo-cassette-slot>', () => {
 
     el.cassette = null;
     await waitUntil(() => el.phase === 'empty', 'an empty slot');
+  });
+
+  it('works on its own state when used alone: two slots set by property never share a cassette', async () => {
+    const host = await fixture<HTMLElement>(
+      html`<div>
+        <bmo-cassette-slot></bmo-cassette-slot><bmo-cassette-slot></bmo-cassette-slot>
+      </div>`,
+    );
+    const [first, second] = [...host.querySelectorAll('bmo-cassette-slot')];
+    if (!first || !second) throw new Error('two slots expected');
+    first.cassette = { title: 'Only here', content: '1' };
+    await showing(first, 'Only here');
+    await second.updateComplete;
+    expect(second.phase).to.equal('empty');
+    expect(shadow(second).textContent).to.contain('No cassette yet');
+  });
+
+  it('follows the <bmo-assistant> its for attribute names, in its own tree root, found live', async () => {
+    // A shadow root of the host page's own, holding the slot and (later) the assistant it names.
+    const host = await fixture<HTMLElement>(html`<div></div>`);
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<bmo-cassette-slot for="helper"></bmo-cassette-slot>';
+    const slot = root.querySelector('bmo-cassette-slot');
+    if (!slot) throw new Error('no slot');
+    await slot.updateComplete;
+    expect(slot.phase, 'nothing to follow yet').to.equal('empty');
+
+    // An assistant with that id elsewhere (the document, not the slot's root) is not it.
+    const outside = Object.assign(document.createElement('bmo-assistant'), assistantStores());
+    outside.id = 'helper';
+    document.body.append(outside);
+    outside.stores.cassette.set({ title: 'Wrong root', content: 'x' });
+
+    // The named assistant arrives in the slot's own root: the slot finds it then.
+    const linked = assistantStores();
+    const inside = Object.assign(document.createElement('bmo-assistant'), linked);
+    inside.id = 'helper';
+    root.append(inside);
+    linked.stores.cassette.set({ title: 'Wi-Fi', content: 'lemon-grab-4417' });
+    await showing(slot, 'Wi-Fi');
+
+    // Renamed away, the link lets go; like <label for>, the id decides.
+    inside.id = 'someone-else';
+    await waitUntil(() => slot.phase === 'empty', 'an empty slot once the id no longer matches');
+    outside.remove();
+  });
+
+  it('prefers an assistant set by property over its for attribute', async () => {
+    const named = assistantStores();
+    const el = document.createElement('bmo-assistant');
+    Object.assign(el, named);
+    el.id = 'named';
+    document.body.append(el);
+    named.stores.cassette.set({ title: 'By id', content: '1' });
+    const slot = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot for="named"></bmo-cassette-slot>`,
+    );
+    await showing(slot, 'By id');
+    slot.assistant = source;
+    setCassette({ title: 'By property', content: '2' });
+    await showing(slot, 'By property');
+    el.remove();
   });
 });

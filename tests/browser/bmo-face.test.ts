@@ -2,7 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../web-components/bmo/bmo-face.ts';
 import type { BmoFace } from '../../web-components/bmo/bmo-face.ts';
-import { BMO_AGENT_STATES, resetBmo, setBmoAgentState } from '../../web-components/stores/bmo.ts';
+import type { BmoStoresSource } from '../../web-components/bmo/assistant-link.ts';
+import { BMO_AGENT_STATES, createBmoStores } from '../../web-components/stores/bmo.ts';
+import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible } from './helpers/a11y.ts';
 
@@ -15,14 +17,20 @@ function running(el: BmoFace): Animation[] {
   return (el.shadowRoot?.getAnimations() ?? []).filter((a) => a.playState === 'running');
 }
 
+/** The stores an assistant hands the face linked to it. */
+let source: BmoStoresSource = {
+  stores: { bmo: createBmoStores(), cassette: createCassetteStore() },
+};
+const setBmoAgentState = (state: (typeof BMO_AGENT_STATES)[number]) =>
+  source.stores.bmo.$agentState.set(state);
+
 describe('<bmo-face>', () => {
   beforeEach(async () => {
-    resetBmo();
+    source = { stores: { bmo: createBmoStores(), cassette: createCassetteStore() } };
     setMotionChoice('full');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
   afterEach(async () => {
-    resetBmo();
     setMotionChoice('system');
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
@@ -45,8 +53,8 @@ describe('<bmo-face>', () => {
     }
   });
 
-  it("follows the agent's state in the BMO store when no state is set", async () => {
-    const el = await fixture<BmoFace>(html`<bmo-face></bmo-face>`);
+  it("follows its assistant's agent state when no state is set", async () => {
+    const el = await fixture<BmoFace>(html`<bmo-face .assistant=${source}></bmo-face>`);
     expect(face(el).getAttribute('aria-label')).to.equal('BMO is not connected');
     setBmoAgentState('thinking');
     await el.updateComplete;
@@ -57,9 +65,11 @@ describe('<bmo-face>', () => {
     expect(el.currentState).to.equal('speaking');
   });
 
-  it('lets a set state win over the store', async () => {
+  it("lets a set state win over its assistant's", async () => {
     setBmoAgentState('thinking');
-    const el = await fixture<BmoFace>(html`<bmo-face state="listening"></bmo-face>`);
+    const el = await fixture<BmoFace>(
+      html`<bmo-face state="listening" .assistant=${source}></bmo-face>`,
+    );
     expect(face(el).getAttribute('aria-label')).to.equal('BMO is listening');
     el.removeAttribute('state');
     await el.updateComplete;
@@ -97,5 +107,11 @@ describe('<bmo-face>', () => {
     el.state = 'thinking';
     await el.updateComplete;
     expect(running(el)).to.have.length(0);
+  });
+
+  it('alone, with no assistant and no state, shows BMO not connected', async () => {
+    setBmoAgentState('speaking');
+    const el = await fixture<BmoFace>(html`<bmo-face></bmo-face>`);
+    expect(face(el).getAttribute('aria-label')).to.equal('BMO is not connected');
   });
 });

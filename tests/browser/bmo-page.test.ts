@@ -3,16 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../web-components/app/pages/bmo-page.ts';
 import type { PageBmo } from '../../web-components/app/pages/bmo-page.ts';
 import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
-import {
-  $bmoError,
-  $bmoTextOnly,
-  resetBmo,
-  setBmoConnection,
-  setBmoAgentState,
-  setBmoError,
-  upsertBmoTranscript,
-} from '../../web-components/stores/bmo.ts';
-import { clearCassette } from '../../web-components/stores/cassette.ts';
+import { upsertBmoTranscript, type BmoStores } from '../../web-components/stores/bmo.ts';
 import type { LogEvent } from '../../contracts/events.ts';
 import { addEventSink, configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
@@ -44,6 +35,10 @@ async function pageFixture(): Promise<PageBmo> {
 function buttonNamed(el: PageBmo, name: string): HTMLButtonElement | undefined {
   return [...root(el).querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
 }
+/** The page's assistant's own stores. */
+function bmo(el: PageBmo): BmoStores {
+  return assistant(el).stores.bmo;
+}
 function alertText(el: PageBmo): string {
   return root(el).querySelector('[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
@@ -62,8 +57,6 @@ describe('/bmo page', () => {
   });
   afterEach(() => {
     globalThis.fetch = realFetch;
-    resetBmo();
-    clearCassette();
   });
 
   it('is accessible before connecting, with the face, the slot, the conversation and the text box', async () => {
@@ -135,15 +128,18 @@ describe('/bmo page', () => {
     buttonNamed(el, 'Connect')?.click();
     await waitUntil(() => buttonNamed(el, 'Retry') !== undefined, 'the Retry button');
     expect(alertText(el)).to.contain('Could not start a conversation with BMO (HTTP 502)');
+    // The edge client itself tried a few times with backoff; Retry starts a new attempt.
+    const before = calls;
+    expect(before, 'retried with backoff before giving up').to.be.greaterThan(1);
     buttonNamed(el, 'Retry')?.click();
-    await waitUntil(() => calls === 2, 'a second attempt');
+    await waitUntil(() => calls > before, 'a new attempt');
   });
 
   it('offers to go on without the microphone when it is denied', async () => {
     const el = await pageFixture();
-    setBmoConnection('connected');
-    setBmoAgentState('listening');
-    setBmoError({ code: 'mic_denied', message: 'Microphone access was blocked.' });
+    bmo(el).$connection.set('connected');
+    bmo(el).$agentState.set('listening');
+    bmo(el).$error.set({ code: 'mic_denied', message: 'Microphone access was blocked.' });
     await updated(el);
     await expectAccessible(el);
     const go = buttonNamed(el, 'Continue without microphone');
@@ -151,20 +147,20 @@ describe('/bmo page', () => {
     expect(buttonNamed(el, 'Try the microphone again')).to.not.equal(undefined);
     go?.click();
     await updated(el);
-    expect($bmoError.get()).to.equal(null);
-    expect($bmoTextOnly.get()).to.equal(true);
+    expect(bmo(el).$error.get()).to.equal(null);
+    expect(bmo(el).$textOnly.get()).to.equal(true);
     expect(root(el).querySelector('.status')?.textContent).to.contain('typing only');
     expect(root(el).querySelector<HTMLInputElement>('#chat-input')?.disabled).to.equal(false);
   });
 
   it('offers Retry when BMO does not join, and Reconnect when the connection is lost', async () => {
     const el = await pageFixture();
-    setBmoError({ code: 'agent_timeout', message: 'BMO did not join within 15 seconds.' });
+    bmo(el).$error.set({ code: 'agent_timeout', message: 'BMO did not join within 15 seconds.' });
     await updated(el);
     expect(alertText(el)).to.contain('BMO did not join within 15 seconds.');
     expect(buttonNamed(el, 'Retry')).to.not.equal(undefined);
 
-    setBmoError({ code: 'connection_lost', message: 'The connection to BMO was lost.' });
+    bmo(el).$error.set({ code: 'connection_lost', message: 'The connection to BMO was lost.' });
     await updated(el);
     expect(alertText(el)).to.contain('The connection to BMO was lost.');
     expect(buttonNamed(el, 'Reconnect')).to.not.equal(undefined);
@@ -173,8 +169,8 @@ describe('/bmo page', () => {
 
   it('shows the conversation as text in a log, the visitor on one side and BMO on the other', async () => {
     const el = await pageFixture();
-    upsertBmoTranscript({ id: 'a', speaker: 'agent', text: 'Hi! I am BMO.', final: true });
-    upsertBmoTranscript({ id: 'b', speaker: 'user', text: '<b>hello</b>', final: true });
+    upsertBmoTranscript(bmo(el), { id: 'a', speaker: 'agent', text: 'Hi! I am BMO.', final: true });
+    upsertBmoTranscript(bmo(el), { id: 'b', speaker: 'user', text: '<b>hello</b>', final: true });
     await updated(el);
     const lines = [...root(el).querySelectorAll('[role="log"] li')];
     expect(lines.map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).to.deep.equal([

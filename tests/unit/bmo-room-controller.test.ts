@@ -1,6 +1,7 @@
 import { ParticipantKind } from 'livekit-client';
 import { describe, expect, it } from 'vitest';
 import { encodeCassette } from '../../contracts/cassette.ts';
+import { EdgeError, type EdgeErrorCode } from '../../web-components/shared/edge-client.ts';
 import {
   AGENT_PARTICIPANT_KIND,
   acceptCassettePacket,
@@ -8,9 +9,9 @@ import {
   isRejoinResend,
   REJOIN_RESEND_WINDOW_MS,
   microphoneError,
-  tokenError,
+  tokenProblem,
   tokenRequestBody,
-} from '../../web-components/bmo/room-controller.ts';
+} from '../../web-components/bmo/rules.ts';
 
 const good = encodeCassette({
   type: 'cassette',
@@ -144,41 +145,62 @@ describe('microphoneError', () => {
   });
 });
 
-describe('tokenError', () => {
+describe('tokenProblem', () => {
+  const url = '/api/livekit/token';
+  const page = 'https://bmo.example/bmo';
+  const edgeError = (code: EdgeErrorCode, status: number | undefined, detail?: string) =>
+    new EdgeError(detail ?? 'x', { code, status, detail });
+
   it('explains that LiveKit is not configured on a 503 not_configured', () => {
-    const problem = tokenError(503, {
-      error: {
-        code: 'not_configured',
-        message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET.',
-      },
-    });
+    const problem = tokenProblem(
+      edgeError('not_configured', 503, 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET.'),
+      url,
+      page,
+    );
     expect(problem.code).toBe('not_configured');
     expect(problem.message).toContain('LiveKit is not configured');
     expect(problem.message).toContain('LIVEKIT_URL');
   });
 
   it('reports other refusals as a failed connection, with the server message when it sent one', () => {
-    expect(tokenError(429, undefined)).toMatchObject({ code: 'connect_failed' });
-    const refused = tokenError(403, {
-      error: {
-        code: 'forbidden_origin',
-        message: 'Origin https://evil.example may not use this API.',
-      },
+    expect(tokenProblem(edgeError('rate_limited', 429), url, page)).toMatchObject({
+      code: 'connect_failed',
     });
-    expect(refused).toEqual({
+    expect(
+      tokenProblem(
+        edgeError('forbidden_origin', 403, 'Origin https://evil.example may not use this API.'),
+        url,
+        page,
+      ),
+    ).toEqual({
       code: 'connect_failed',
       message:
         "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
     });
-    const other = tokenError(400, {
-      error: { code: 'bad_request', message: 'Invalid request body: participantName: Too big' },
-    });
+    const other = tokenProblem(
+      edgeError('bad_request', 400, 'Invalid request body: participantName: Too big'),
+      url,
+      page,
+    );
     expect(other).toMatchObject({ code: 'connect_failed' });
     expect(other.message).toContain('participantName: Too big');
-    expect(tokenError(500, 'not json').message).toContain('HTTP 500');
-    expect(tokenError(503, { error: { code: 'upstream_unavailable', message: 'x' } }).code).toBe(
+    expect(tokenProblem(edgeError('http', 500), url, page).message).toContain('HTTP 500');
+    expect(tokenProblem(edgeError('upstream_unavailable', 503, 'x'), url, page).code).toBe(
       'connect_failed',
     );
+    expect(tokenProblem(edgeError('invalid_response', 200), url, page).message).toContain(
+      'did not understand',
+    );
+    expect(tokenProblem(new Error('odd'), url, page).code).toBe('connect_failed');
+  });
+
+  it('names the other site’s server when it could not be reached', () => {
+    const problem = tokenProblem(
+      edgeError('network', undefined),
+      'https://edge.example/api/livekit/token',
+      page,
+    );
+    expect(problem.message).toContain("Could not reach BMO's server at edge.example.");
   });
 });
 

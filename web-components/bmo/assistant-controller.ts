@@ -1,35 +1,46 @@
 /**
- * The logic behind `<bmo-assistant>`: it subscribes the element to the BMO stores, creates the
- * element's `BmoRoomController` when the visitor first needs one (with the element's token URL and
- * name), calls it in answer to the visitor, and tells the host page what happened through events.
- * The room controller holds the connection; this only holds the room controller.
+ * The logic behind `<bmo-assistant>`: it subscribes the element to the assistant's own stores,
+ * creates the assistant's `BmoRoomController` when the visitor or the host first needs one (with
+ * the element's token route and name), calls it in answer to them, and tells the host page what
+ * happened through events. The room controller holds the connection; this holds the room
+ * controller, so the session lives with the root element that owns this.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
-  $bmoAgentState,
-  $bmoConnection,
-  $bmoError,
-  $bmoMicMuted,
-  $bmoTextOnly,
-  $bmoTranscript,
-  clearBmoError,
   type BmoAgentState,
+  type BmoAnnouncement,
   type BmoConnection,
+  type BmoEngine,
   type BmoError,
   type BmoErrorCode,
   type BmoTranscriptEntry,
 } from '../stores/bmo.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import type { Cassette } from '../stores/cassette.ts';
+import { AtomController } from './atom-controller.ts';
+import type { BmoContextValue } from './context.ts';
 import { BmoRoomController } from './room-controller.ts';
 
+/** `bmo-connection-change`: the link to BMO's room changed. */
 export interface BmoConnectionChangeDetail {
   connection: BmoConnection;
 }
 
+/** `bmo-agent-state-change`: what BMO is doing changed, or BMO said which engine it runs on. */
+export interface BmoAgentStateChangeDetail {
+  state: BmoAgentState;
+  /** `offline` answers typed messages only; undefined until BMO has said. */
+  engine: BmoEngine | undefined;
+}
+
+/** `bmo-cassette-receive`: a new cassette reached the assistant's slot. */
+export type BmoCassetteReceiveDetail = Cassette;
+
 /** What the assistant needs from its element. */
 export interface BmoAssistantHost extends ReactiveControllerHost, EventTarget {
+  /** The element's own stores. */
+  readonly stores: BmoContextValue;
   /** Where to ask for a LiveKit token. */
-  tokenUrl: string;
+  readonly resolvedTokenUrl: string;
   /** The name shown to BMO; empty lets the server pick one. */
   participantName: string;
 }
@@ -69,12 +80,14 @@ export function statusText(
 }
 
 export class BmoAssistantController implements ReactiveController {
-  readonly connection: StoreController<BmoConnection>;
-  readonly agent: StoreController<BmoAgentState>;
-  readonly micMuted: StoreController<boolean>;
-  readonly textOnly: StoreController<boolean>;
-  readonly transcript: StoreController<readonly BmoTranscriptEntry[]>;
-  readonly error: StoreController<BmoError | null>;
+  readonly connection: AtomController<BmoConnection>;
+  readonly agent: AtomController<BmoAgentState>;
+  readonly engine: AtomController<BmoEngine | undefined>;
+  readonly micMuted: AtomController<boolean>;
+  readonly textOnly: AtomController<boolean>;
+  readonly transcript: AtomController<readonly BmoTranscriptEntry[]>;
+  readonly error: AtomController<BmoError | null>;
+  readonly announcement: AtomController<BmoAnnouncement | null>;
 
   #host: BmoAssistantHost;
   #room: BmoRoomController | undefined;
@@ -83,12 +96,15 @@ export class BmoAssistantController implements ReactiveController {
 
   constructor(host: BmoAssistantHost) {
     this.#host = host;
-    this.connection = new StoreController(host, $bmoConnection);
-    this.agent = new StoreController(host, $bmoAgentState);
-    this.micMuted = new StoreController(host, $bmoMicMuted);
-    this.textOnly = new StoreController(host, $bmoTextOnly);
-    this.transcript = new StoreController(host, $bmoTranscript);
-    this.error = new StoreController(host, $bmoError);
+    const s = host.stores.bmo;
+    this.connection = new AtomController(host, s.$connection);
+    this.agent = new AtomController(host, s.$agentState);
+    this.engine = new AtomController(host, s.$engine);
+    this.micMuted = new AtomController(host, s.$micMuted);
+    this.textOnly = new AtomController(host, s.$textOnly);
+    this.transcript = new AtomController(host, s.$transcript);
+    this.error = new AtomController(host, s.$error);
+    this.announcement = new AtomController(host, s.$announcement);
     host.addController(this);
   }
 
@@ -110,12 +126,23 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   hostConnected(): void {
+    const s = this.#host.stores.bmo;
+    const agentChange = () =>
+      this.#fire<BmoAgentStateChangeDetail>('bmo-agent-state-change', {
+        state: s.$agentState.get(),
+        engine: s.$engine.get(),
+      });
     this.#stopListening = [
-      $bmoConnection.listen((connection) =>
+      s.$connection.listen((connection) =>
         this.#fire<BmoConnectionChangeDetail>('bmo-connection-change', { connection }),
       ),
-      $bmoError.listen((error) => {
+      s.$agentState.listen(agentChange),
+      s.$engine.listen(agentChange),
+      s.$error.listen((error) => {
         if (error) this.#fire<BmoError>('bmo-error', { code: error.code, message: error.message });
+      }),
+      this.#host.stores.cassette.$cassette.listen((cassette) => {
+        if (cassette) this.#fire<BmoCassetteReceiveDetail>('bmo-cassette-receive', { ...cassette });
       }),
     ];
   }
@@ -130,7 +157,7 @@ export class BmoAssistantController implements ReactiveController {
    * changed since the last one (only while disconnected, which is when Connect is offered).
    */
   connect(textOnly: boolean): Promise<void> {
-    const key = `${this.#host.tokenUrl}\n${this.#host.participantName}`;
+    const key = `${this.#host.resolvedTokenUrl}\n${this.#host.participantName}`;
     if (key !== this.#roomFor && this.connection.value === 'disconnected') this.#room = undefined;
     return this.#ensureRoom().connect({ textOnly });
   }
@@ -175,7 +202,9 @@ export class BmoAssistantController implements ReactiveController {
         // The same room while the token lasts: BMO is still there and re-sends the cassette.
         return [{ label: 'Reconnect', primary: true, run: () => this.#ensureRoom().reconnect() }];
       case 'send_failed':
-        return [{ label: 'Dismiss', primary: false, run: () => clearBmoError() }];
+        return [
+          { label: 'Dismiss', primary: false, run: () => this.#host.stores.bmo.$error.set(null) },
+        ];
       case 'not_configured':
         return [];
     }
@@ -183,8 +212,10 @@ export class BmoAssistantController implements ReactiveController {
 
   #ensureRoom(): BmoRoomController {
     if (!this.#room) {
-      const { tokenUrl, participantName } = this.#host;
+      const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
       this.#room = new BmoRoomController({
+        stores: stores.bmo,
+        cassette: stores.cassette,
         tokenUrl,
         ...(participantName ? { participantName } : {}),
       });

@@ -77,6 +77,11 @@ export const styles = [
     .status[data-state='disconnected'] {
       color: var(--_muted);
     }
+    .notice {
+      margin: 0;
+      max-inline-size: 28ch;
+      font-size: 0.9em;
+    }
     .controls,
     .error-actions {
       display: flex;

@@ -1,12 +1,22 @@
-import { LitElement, html } from 'lit';
+import { ContextProvider } from '@lit/context';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { BmoError } from '../stores/bmo.ts';
-import { BmoAssistantController, type BmoConnectionChangeDetail } from './assistant-controller.ts';
+import { keyed } from 'lit/directives/keyed.js';
+import { createBmoStores, type BmoError } from '../stores/bmo.ts';
+import { createCassetteStore } from '../stores/cassette.ts';
+import {
+  BmoAssistantController,
+  type BmoAgentStateChangeDetail,
+  type BmoCassetteReceiveDetail,
+  type BmoConnectionChangeDetail,
+} from './assistant-controller.ts';
 import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
+import { bmoContext, type BmoContextValue } from './context.ts';
 import { StickToBottomController } from '../shared/stick-to-bottom.ts';
-import { DEFAULT_TOKEN_URL, type BmoRoomController } from './room-controller.ts';
+import type { BmoRoomController } from './room-controller.ts';
+import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './rules.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -15,17 +25,47 @@ import { styles } from './bmo-assistant.styles.ts';
  * a text box to type to BMO, and plain-words errors with their way out (Retry, Reconnect, go on
  * without the microphone).
  *
- * It joins a fresh LiveKit room through the token route at `token-url` when the visitor presses
- * Connect (livekit-client loads only then), and leaves it when the element leaves the page. Another
- * site can use our edge by pointing `token-url` at it; the edge must list that site in
- * `ALLOWED_ORIGINS`. One per page: the BMO stores it renders are the page's.
+ * It joins a fresh LiveKit room through `POST {api-base}/api/livekit/token` when the visitor presses
+ * Connect or the host calls `start()` (livekit-client loads only then), and leaves it on `end()`,
+ * Disconnect, or when the element leaves the page. Another site uses our edge by setting `api-base`
+ * to the edge's origin (`token-url` overrides the whole route); the edge must list that site in
+ * `ALLOWED_ORIGINS`.
+ *
+ * Each assistant owns its state: it makes its own stores when it is created and hands them to the
+ * face and slot inside it (`@lit/context`), so any number can share a page, each with its own
+ * connection, transcript and cassette. A `<bmo-cassette-slot for="…">` or `<bmo-face for="…">`
+ * elsewhere on the page follows the assistant with that id. It announces on its own, wherever it
+ * is embedded: a polite status region (connection, BMO joining, leaving or running offline, the
+ * slot's cassette arrivals) and an assertive alert (errors), with nothing for the page to add.
+ *
+ * When BMO runs offline (its participant says `bmo.engine` = `offline`), it says "Offline BMO: type
+ * to BMO. Talking needs an OpenAI key." and the microphone control is disabled, described by that
+ * notice.
+ *
+ * ```html
+ * <bmo-assistant id="helper" api-base="https://bmo.example"></bmo-assistant>
+ * <aside><bmo-cassette-slot for="helper"></bmo-cassette-slot></aside>
+ * <script type="module">
+ *   const bmo = document.querySelector('#helper');
+ *   bmo.addEventListener('bmo-cassette-receive', (e) => console.log(e.detail.title));
+ *   await bmo.start({ textOnly: true });
+ *   await bmo.send('What is my PhilHealth ID?');
+ * </script>
+ * ```
  *
  * Its three headings (a hidden "BMO", "Cassette" and "Conversation") are `<h2>` unless
  * `heading-level` says otherwise, so they can sit under the host page's own heading.
  *
  * @fires {CustomEvent<BmoConnectionChangeDetail>} bmo-connection-change - `{ connection }` when the
  * link to BMO's room changes (`disconnected`, `connecting`, `connected`, `reconnecting`).
- * @fires {CustomEvent<BmoError>} bmo-error - `{ code, message }` when an error is shown.
+ * @fires {CustomEvent<BmoAgentStateChangeDetail>} bmo-agent-state-change - `{ state, engine }` when
+ * what BMO is doing changes (`disconnected`, `connecting`, `listening`, `thinking`, `speaking`) or
+ * BMO says its engine (`openai`, `offline`).
+ * @fires {CustomEvent<BmoCassetteReceiveDetail>} bmo-cassette-receive - `{ id, title, content,
+ * receivedAt }` when a new cassette reaches this assistant (not for a rejoin's re-send).
+ * @fires {CustomEvent<BmoError>} bmo-error - `{ code, message }` when an error is shown (codes:
+ * `not_configured`, `mic_denied`, `mic_unavailable`, `agent_timeout`, `connection_lost`,
+ * `agent_left`, `connect_failed`, `send_failed`).
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-insert - From the slot: a cassette goes in.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-eject - From the slot: a cassette leaves.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-open - From the slot: the visitor opens it.
@@ -33,6 +73,7 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart console - The panel with the face, status, buttons, errors and the cassette.
  * @csspart face - BMO's face (`<bmo-face>`).
  * @csspart status - The status line.
+ * @csspart notice - The offline notice ("Offline BMO: type to BMO…").
  * @csspart controls - Connect / Disconnect and the microphone.
  * @csspart error - The error box and its actions.
  * @csspart cassette-slot - The cassette slot (`<bmo-cassette-slot>`).
@@ -50,8 +91,11 @@ import { styles } from './bmo-assistant.styles.ts';
 export class BmoAssistant extends LitElement {
   static override styles = styles;
 
-  /** The LiveKit token route (default `/api/livekit/token`); an absolute URL reaches another origin's edge. */
-  @property({ attribute: 'token-url' }) tokenUrl = DEFAULT_TOKEN_URL;
+  /** The edge's origin (e.g. `https://bmo.example`); empty for this page's own. */
+  @property({ attribute: 'api-base' }) apiBase = '';
+
+  /** The whole token route, overriding `api-base` (default: `{api-base}/api/livekit/token`). */
+  @property({ attribute: 'token-url' }) tokenUrl = '';
 
   /** The name BMO sees; empty lets the server pick one. */
   @property({ attribute: 'participant-name' }) participantName = '';
@@ -63,17 +107,56 @@ export class BmoAssistant extends LitElement {
   @query('.log') private log?: HTMLElement | null;
   @query('#chat-input') private input?: HTMLInputElement | null;
 
+  /** This assistant's own stores, made with it; a linked slot or face reads them (never write). */
+  readonly stores: BmoContextValue = { bmo: createBmoStores(), cassette: createCassetteStore() };
+
   #bmo = new BmoAssistantController(this);
 
   constructor() {
     super();
+    new ContextProvider(this, { context: bmoContext, initialValue: this.stores });
     // The conversation stays on its latest line unless the visitor scrolled up to read.
     new StickToBottomController(this, () => this.log);
   }
 
-  /** The room controller, once the visitor pressed Connect (tests and benchmarks reach the room). */
+  /** The token route this assistant asks: `token-url`, else `{api-base}/api/livekit/token`. */
+  get resolvedTokenUrl(): string {
+    return tokenUrlFor(this.apiBase, this.tokenUrl);
+  }
+
+  /** The room controller, once one was needed (tests and benchmarks reach the room). */
   get roomController(): BmoRoomController | undefined {
     return this.#bmo.room;
+  }
+
+  /**
+   * Starts a conversation with BMO, as Connect does (`textOnly`: as "Connect without microphone").
+   * Resolves once the room is joined or the attempt failed (then `bmo-error` says why); does
+   * nothing while this assistant is already connecting or connected.
+   */
+  start(options: { textOnly?: boolean } = {}): Promise<void> {
+    return this.#bmo.connect(options.textOnly ?? false);
+  }
+
+  /** Ends the conversation, as Disconnect does. Other assistants on the page carry on. */
+  end(): Promise<void> {
+    return this.#bmo.disconnect();
+  }
+
+  /**
+   * Sends `text` to BMO as if typed, and adds it to the conversation. Rejects with a readable
+   * error when there is nothing to send, the text is longer than 2000 characters, BMO is not in
+   * the room yet, or the message did not go.
+   */
+  async send(text: string): Promise<void> {
+    if (!text.trim()) throw new Error('Nothing to send: the message is empty.');
+    if (text.length > MAX_CHAT_CHARS) {
+      throw new Error(`The message is too long: at most ${MAX_CHAT_CHARS} characters.`);
+    }
+    if (!this.#bmo.canType) {
+      throw new Error('BMO is not in the room yet: call start() and wait for BMO to join.');
+    }
+    if (!(await this.#bmo.send(text))) throw new Error('The message did not reach BMO.');
   }
 
   override disconnectedCallback(): void {
@@ -104,13 +187,15 @@ export class BmoAssistant extends LitElement {
       `;
     }
     const muted = this.#bmo.micMuted.value;
+    const offline = this.#bmo.engine.value === 'offline';
     return html`
       <button type="button" @click=${() => this.#bmo.disconnect()}>Disconnect</button>
       <button
         type="button"
         class="mic"
         aria-pressed=${muted ? 'true' : 'false'}
-        ?disabled=${connection !== 'connected'}
+        aria-describedby=${offline ? 'engine-notice' : nothing}
+        ?disabled=${connection !== 'connected' || offline}
         @click=${() => this.#bmo.setMicMuted(!muted)}
       >
         ${micIcon(muted)} Mute microphone
@@ -124,6 +209,7 @@ export class BmoAssistant extends LitElement {
     const canType = this.#bmo.canType;
     const error = this.#bmo.error.value;
     const level = this.headingLevel;
+    const announcement = this.#bmo.announcement.value;
     const hint = canType
       ? 'Press Enter to send.'
       : disconnected
@@ -141,6 +227,11 @@ export class BmoAssistant extends LitElement {
           >
             ${this.#bmo.status}
           </p>
+          ${
+            this.#bmo.engine.value === 'offline' && !disconnected
+              ? html`<p id="engine-notice" class="notice" part="notice">${OFFLINE_NOTICE}</p>`
+              : nothing
+          }
           <div class="controls" part="controls">${this.#renderControls()}</div>
           ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
           ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
@@ -164,7 +255,7 @@ export class BmoAssistant extends LitElement {
                 id="chat-input"
                 type="text"
                 autocomplete="off"
-                maxlength="2000"
+                maxlength=${MAX_CHAT_CHARS}
                 aria-describedby="chat-hint"
                 .value=${this.draft}
                 ?disabled=${!canType}
@@ -180,6 +271,9 @@ export class BmoAssistant extends LitElement {
           </form>
         </section>
       </div>
+      <div class="announcer visually-hidden" role="status" aria-live="polite">
+        ${announcement ? keyed(announcement.id, html`<p>${announcement.message}</p>`) : nothing}
+      </div>
     `;
   }
 }
@@ -190,6 +284,8 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'bmo-connection-change': CustomEvent<BmoConnectionChangeDetail>;
+    'bmo-agent-state-change': CustomEvent<BmoAgentStateChangeDetail>;
+    'bmo-cassette-receive': CustomEvent<BmoCassetteReceiveDetail>;
     'bmo-error': CustomEvent<BmoError>;
   }
 }

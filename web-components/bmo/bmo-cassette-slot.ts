@@ -1,8 +1,10 @@
 import { LitElement, html, nothing, svg } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { $cassette } from '../stores/cassette.ts';
+import { createCassetteStore, type Cassette } from '../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
 import { StoreController } from '../stores/store-controller.ts';
+import { AssistantLinkController, type BmoStoresSource } from './assistant-link.ts';
+import { AtomController } from './atom-controller.ts';
 import { cassetteArt } from './cassette-art.ts';
 import {
   CassetteSwapController,
@@ -42,9 +44,22 @@ function pick(input: CassetteInput): CassetteInput {
  * @summary BMO's cassette slot: shows the cassette BMO pushed, labelled with its title, and opens
  * its content in a dialog with a Copy button.
  *
- * By default it shows what the cassette store holds; set `.cassette = { title, content }` to show
- * something else (the property wins while it is not `undefined`). A new cassette ejects the old one,
- * swaps, and inserts the new one, with animation and sound; reduced motion swaps instantly.
+ * Inside a `<bmo-assistant>` it shows that assistant's cassette. Elsewhere on a page it can follow
+ * an assistant the way `<label for>` names its control: `for` is the id of a `<bmo-assistant>` in
+ * the same tree root (the document, or the shadow root the slot sits in), or set the `assistant`
+ * property to the element. Alone, it works on its own state: set `.cassette = { title, content }`
+ * (the property wins over any assistant while it is not `undefined`; `null` shows an empty slot).
+ * A new cassette ejects the old one, swaps, and inserts the new one, with animation and sound;
+ * reduced motion swaps instantly. Reduced motion and the sound mute are page-wide preferences
+ * (saved once for every slot); everything else belongs to the one slot.
+ *
+ * ```html
+ * <bmo-assistant id="helper"></bmo-assistant>
+ * <aside>
+ *   <h2>Your cassette</h2>
+ *   <bmo-cassette-slot for="helper"></bmo-cassette-slot>
+ * </aside>
+ * ```
  *
  * @fires bmo-cassette-eject - `{ title }` when a cassette starts to leave the slot.
  * @fires bmo-cassette-insert - `{ title }` when a cassette starts to go in (after the swap).
@@ -71,6 +86,12 @@ export class BmoCassetteSlot extends LitElement {
   /** A cassette to show instead of the store's; `null` shows an empty slot. */
   @property({ attribute: false }) cassette: CassetteInput | null | undefined = undefined;
 
+  /** The id of the `<bmo-assistant>` whose cassette to show, looked up in this element's tree root. */
+  @property({ attribute: 'for' }) htmlFor = '';
+
+  /** The assistant whose cassette to show, set by property; wins over `for`. */
+  @property({ attribute: false }) assistant: BmoStoresSource | null | undefined = undefined;
+
   /** Read-only: where the cassette is (`empty`, `inserting`, `idle`, `ejecting`). */
   @property({ reflect: true }) phase: CassettePhase = 'empty';
 
@@ -82,7 +103,9 @@ export class BmoCassetteSlot extends LitElement {
   @query('dialog') private dialog?: HTMLDialogElement | null;
   @query('.content') private contentEl?: HTMLElement | null;
 
-  #store = new StoreController(this, $cassette);
+  /** Alone, the slot's own (empty) cassette store. */
+  #own = createCassetteStore();
+  #store = new AtomController<Cassette | null>(this, this.#own.$cassette);
   #muted = new StoreController(this, $soundMuted);
   #reducedMotion = new StoreController(this, $reducedMotion);
   #swap = new CassetteSwapController(this, {
@@ -91,7 +114,12 @@ export class BmoCassetteSlot extends LitElement {
     onStep: (step, cassette) => this.#onStep(step, cassette),
   });
 
+  #link = new AssistantLinkController(this, (source) =>
+    this.#store.bind((source?.cassette ?? this.#own).$cassette),
+  );
+
   protected override willUpdate(): void {
+    this.#link.refresh();
     const fromProperty = this.cassette;
     const fromStore = this.#store.value;
     let wanted: ShownCassette | null = null;

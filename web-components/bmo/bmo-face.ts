@@ -1,8 +1,11 @@
 import { LitElement, html, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { $bmoAgentState, BMO_AGENT_STATES, type BmoAgentState } from '../stores/bmo.ts';
+import { atom } from 'nanostores';
+import { BMO_AGENT_STATES, type BmoAgentState } from '../stores/bmo.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../stores/store-controller.ts';
+import { AssistantLinkController, type BmoStoresSource } from './assistant-link.ts';
+import { AtomController } from './atom-controller.ts';
 import { styles } from './bmo-face.styles.ts';
 
 const LABELS: Record<BmoAgentState, string> = {
@@ -44,8 +47,16 @@ function expression(state: BmoAgentState) {
  * @summary BMO's face: the teal console whose screen shows whether BMO is listening, thinking,
  * speaking, connecting or not connected.
  *
- * Shows the agent state from the BMO store unless `state` is set. Screen readers hear the state in
- * words ("BMO is listening"). Blinking, talking and thinking dots stop under reduced motion.
+ * Shows `state` when it is set; otherwise the state of its assistant: the `<bmo-assistant>` it sits
+ * in, or the one its `for` attribute names (an id in the same document or shadow root), or the
+ * one set as its `assistant` property. Alone and unset, BMO is not connected. Screen readers hear
+ * the state in words ("BMO is listening"). Blinking, talking and thinking dots stop under reduced
+ * motion (page-wide: the one saved preference).
+ *
+ * ```html
+ * <bmo-assistant id="helper"></bmo-assistant>
+ * <aside><bmo-face for="helper"></bmo-face></aside>
+ * ```
  *
  * @csspart body - BMO's body (the SVG).
  * @csspart screen - The face screen.
@@ -59,11 +70,26 @@ function expression(state: BmoAgentState) {
 export class BmoFace extends LitElement {
   static override styles = styles;
 
-  /** The state to show; unset, the face follows the BMO store. */
+  /** The state to show; unset, the face follows its assistant. */
   @property({ reflect: true }) state: BmoAgentState | undefined = undefined;
 
-  #storeState = new StoreController(this, $bmoAgentState);
+  /** The id of the `<bmo-assistant>` to follow, looked up in this element's tree root. */
+  @property({ attribute: 'for' }) htmlFor = '';
+
+  /** The assistant to follow, set by property; wins over `for`. */
+  @property({ attribute: false }) assistant: BmoStoresSource | null | undefined = undefined;
+
+  /** Alone, BMO is not connected. */
+  #own = atom<BmoAgentState>('disconnected');
+  #storeState = new AtomController(this, this.#own);
   #reducedMotion = new StoreController(this, $reducedMotion);
+
+  constructor() {
+    super();
+    new AssistantLinkController(this, (source) =>
+      this.#storeState.bind(source ? source.bmo.$agentState : this.#own),
+    );
+  }
 
   /** The state on show: `state` when it is a known state, else the store's. */
   get currentState(): BmoAgentState {

@@ -1,16 +1,19 @@
 /**
- * The BMO family: `<bmo-assistant>` (the whole experience in one element), `<bmo-cassette-slot>`
- * and `<bmo-face>`, the cassette store a page can write to, and the LiveKit room controller (which
- * loads livekit-client only when `connect()` is called). Importing this module registers the
- * elements.
+ * The BMO family: `<bmo-assistant>` (the whole experience in one element, any number per page),
+ * `<bmo-cassette-slot>` and `<bmo-face>` (inside an assistant, linked to one with `for`, or alone),
+ * the store factories an embedder can use, and the LiveKit room controller (which loads
+ * livekit-client only when `connect()` is called). Importing this module registers the elements.
  */
 export { BmoAssistant } from './bmo-assistant.ts';
 export {
   BmoAssistantController,
   statusText,
+  type BmoAgentStateChangeDetail,
+  type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
   type BmoErrorAction,
 } from './assistant-controller.ts';
+export type { BmoStoresSource } from './assistant-link.ts';
 export {
   BmoCassetteSlot,
   type BmoCassetteEventDetail,
@@ -18,17 +21,21 @@ export {
 } from './bmo-cassette-slot.ts';
 export { BmoFace } from './bmo-face.ts';
 export type { CassettePhase } from './cassette-animation.ts';
+export { bmoContext, type BmoContextValue } from './context.ts';
 export {
   BmoRoomController,
-  acceptCassettePacket,
   type BmoRoomControllerOptions,
   type ConnectOptions,
 } from './room-controller.ts';
-export { $cassette, setCassette, clearCassette, type Cassette } from '../stores/cassette.ts';
-export type {
-  BmoAgentState,
-  BmoConnection,
-  BmoError,
-  BmoErrorCode,
-  BmoTranscriptEntry,
+export { acceptCassettePacket, OFFLINE_NOTICE } from './rules.ts';
+export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';
+export {
+  createBmoStores,
+  type BmoAgentState,
+  type BmoConnection,
+  type BmoEngine,
+  type BmoError,
+  type BmoErrorCode,
+  type BmoStores,
+  type BmoTranscriptEntry,
 } from '../stores/bmo.ts';

@@ -254,7 +254,8 @@ export class EdgeClient {
         const response = await this.#fetch(url, { ...init, ...(signal ? { signal } : {}) });
         if (response.ok) return await this.#parse(response, schema);
         failure = await errorFrom(response, url);
-        if (!isRetryableStatus(response.status)) throw failure;
+        // A server that says it is not configured will not be in a second: no retry.
+        if (!isRetryableStatus(response.status) || failure.code === 'not_configured') throw failure;
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
         if (error instanceof EdgeError) throw error;

@@ -1,9 +1,12 @@
 /**
- * BMO's conversation as plain data: the connection, the agent's state, the microphone, the
- * transcript and the one error worth showing. Written only by the room controller
- * (web-components/bmo/room-controller.ts); read by `<bmo-face>` and the /bmo page.
+ * BMO's conversation as plain data: the connection, the agent's state and engine, the microphone,
+ * the transcript, the one error worth showing, and what a screen reader should hear. This module
+ * exports a FACTORY, not atoms: each `<bmo-assistant>` makes its own set when it is created and
+ * hands it to the elements inside it through `@lit/context` (web-components/bmo/context.ts), so
+ * any number of assistants share a page without touching each other. Written only by that
+ * assistant's room controller (web-components/bmo/room-controller.ts).
  */
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 
 /** What BMO is doing, as the face shows it. */
 export type BmoAgentState = 'disconnected' | 'connecting' | 'listening' | 'thinking' | 'speaking';
@@ -17,6 +20,12 @@ export const BMO_AGENT_STATES: readonly BmoAgentState[] = [
 
 /** The page's link to the LiveKit room. */
 export type BmoConnection = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+/**
+ * What BMO runs on, as its participant says (`bmo.engine`): `openai` talks and listens; `offline`
+ * answers typed messages only. `undefined` until BMO has said.
+ */
+export type BmoEngine = 'openai' | 'offline';
 
 /**
  * Problems the page explains in words, each with its way out:
@@ -51,65 +60,73 @@ export interface BmoTranscriptEntry {
   final: boolean;
 }
 
+/** Words for screen readers; `id` grows with each, so the same words twice are read twice. */
+export interface BmoAnnouncement {
+  id: number;
+  message: string;
+}
+
 /** Longest transcript kept in memory; older lines fall off the top. */
 export const MAX_TRANSCRIPT_ENTRIES = 200;
 
-export const $bmoConnection = atom<BmoConnection>('disconnected');
-export const $bmoAgentState = atom<BmoAgentState>('disconnected');
-/** Whether the visitor's microphone is muted (or off). */
-export const $bmoMicMuted = atom<boolean>(false);
-/** Whether this session runs without a microphone (the visitor chose to, or it is unavailable). */
-export const $bmoTextOnly = atom<boolean>(false);
-export const $bmoTranscript = atom<readonly BmoTranscriptEntry[]>([]);
-export const $bmoError = atom<BmoError | null>(null);
-
-export function setBmoConnection(connection: BmoConnection): void {
-  $bmoConnection.set(connection);
+/** One assistant's BMO state. Elements read the atoms; only its room controller writes them. */
+export interface BmoStores {
+  readonly $connection: WritableAtom<BmoConnection>;
+  readonly $agentState: WritableAtom<BmoAgentState>;
+  readonly $engine: WritableAtom<BmoEngine | undefined>;
+  /** Whether the visitor's microphone is muted (or off). */
+  readonly $micMuted: WritableAtom<boolean>;
+  /** Whether this session runs without a microphone (the visitor chose to, or it is unavailable). */
+  readonly $textOnly: WritableAtom<boolean>;
+  readonly $transcript: WritableAtom<readonly BmoTranscriptEntry[]>;
+  readonly $error: WritableAtom<BmoError | null>;
+  /** The latest polite announcement (connection, BMO joining or leaving, the engine). */
+  readonly $announcement: WritableAtom<BmoAnnouncement | null>;
 }
 
-export function setBmoAgentState(state: BmoAgentState): void {
-  $bmoAgentState.set(state);
+/** A fresh, disconnected set of BMO stores for one assistant. */
+export function createBmoStores(): BmoStores {
+  return {
+    $connection: atom<BmoConnection>('disconnected'),
+    $agentState: atom<BmoAgentState>('disconnected'),
+    $engine: atom<BmoEngine | undefined>(undefined),
+    $micMuted: atom(false),
+    $textOnly: atom(false),
+    $transcript: atom<readonly BmoTranscriptEntry[]>([]),
+    $error: atom<BmoError | null>(null),
+    $announcement: atom<BmoAnnouncement | null>(null),
+  };
 }
 
-export function setBmoMicMuted(muted: boolean): void {
-  $bmoMicMuted.set(muted);
-}
+let nextAnnouncement = 1;
 
-export function setBmoTextOnly(textOnly: boolean): void {
-  $bmoTextOnly.set(textOnly);
-}
-
-export function setBmoError(error: BmoError | null): void {
-  $bmoError.set(error);
-}
-
-export function clearBmoError(): void {
-  $bmoError.set(null);
+/** Says `message` politely to screen-reader users, through the assistant's own status region. */
+export function announceBmo(stores: BmoStores, message: string): void {
+  const text = message.trim();
+  if (text) stores.$announcement.set({ id: nextAnnouncement++, message: text });
 }
 
 /** Adds a transcript line, or replaces the text of the line with the same id. */
-export function upsertBmoTranscript(entry: BmoTranscriptEntry): void {
-  const current = $bmoTranscript.get();
+export function upsertBmoTranscript(stores: BmoStores, entry: BmoTranscriptEntry): void {
+  const current = stores.$transcript.get();
   const index = current.findIndex((line) => line.id === entry.id);
   if (index === -1) {
-    $bmoTranscript.set([...current, entry].slice(-MAX_TRANSCRIPT_ENTRIES));
+    stores.$transcript.set([...current, entry].slice(-MAX_TRANSCRIPT_ENTRIES));
   } else {
     const next = current.slice();
     next[index] = entry;
-    $bmoTranscript.set(next);
+    stores.$transcript.set(next);
   }
 }
 
-export function clearBmoTranscript(): void {
-  $bmoTranscript.set([]);
-}
-
-/** Back to a fresh page: disconnected, no error, empty transcript. */
-export function resetBmo(): void {
-  $bmoConnection.set('disconnected');
-  $bmoAgentState.set('disconnected');
-  $bmoMicMuted.set(false);
-  $bmoTextOnly.set(false);
-  $bmoTranscript.set([]);
-  $bmoError.set(null);
+/** Back to a fresh assistant: disconnected, no error, empty transcript. */
+export function resetBmo(stores: BmoStores): void {
+  stores.$connection.set('disconnected');
+  stores.$agentState.set('disconnected');
+  stores.$engine.set(undefined);
+  stores.$micMuted.set(false);
+  stores.$textOnly.set(false);
+  stores.$transcript.set([]);
+  stores.$error.set(null);
+  stores.$announcement.set(null);
 }
