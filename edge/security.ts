@@ -69,15 +69,33 @@ export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
   },
 });
 
-/** Per-client limit on token minting. Without the binding (plain Node tests) it lets all through. */
-export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const limiter = c.env?.TOKEN_RATE_LIMITER;
-  if (limiter) {
-    const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for') ?? 'local';
-    const { success } = await limiter.limit({ key: `${client}:${c.req.path}` });
-    if (!success) {
-      throw new ApiError(429, 'rate_limited', 'Too many requests: wait a minute and try again.');
+/** The rate-limit bindings of `Bindings`. */
+type LimiterName = 'TOKEN_RATE_LIMITER' | 'EVENTS_RATE_LIMITER';
+
+/**
+ * Per-client rate limit through a Workers rate-limit binding: one factory for every limited route.
+ * The key is the client's address and a scope (the path by default). Without the binding (plain
+ * Node tests) it lets all through.
+ */
+export function rateLimit(options: {
+  binding: LimiterName;
+  message: string;
+  scope?: (path: string) => string;
+}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const limiter = c.env?.[options.binding];
+    if (limiter) {
+      const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for') ?? 'local';
+      const scope = options.scope ? options.scope(c.req.path) : c.req.path;
+      const { success } = await limiter.limit({ key: `${client}:${scope}` });
+      if (!success) throw new ApiError(429, 'rate_limited', options.message);
     }
-  }
-  await next();
-};
+    await next();
+  };
+}
+
+/** Token minting: 20 a minute per client and route (wrangler.toml). */
+export const tokenRateLimit = rateLimit({
+  binding: 'TOKEN_RATE_LIMITER',
+  message: 'Too many requests: wait a minute and try again.',
+});

@@ -7,20 +7,16 @@
 import { Hono } from 'hono';
 import { LogEvent } from '../../contracts/events.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import { rateLimit } from '../security.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 export const eventsRoutes = new Hono<AppEnv>().post(
   '/',
-  async (c, next) => {
-    const limiter = c.env?.EVENTS_RATE_LIMITER;
-    if (limiter) {
-      const client = c.req.header('cf-connecting-ip') ?? 'local';
-      const { success } = await limiter.limit({ key: `${client}:events` });
-      if (!success) throw new ApiError(429, 'rate_limited', 'Too many events: slow down.');
-    }
-    await next();
-  },
+  rateLimit({
+    binding: 'EVENTS_RATE_LIMITER',
+    message: 'Too many events: slow down.',
+    scope: () => 'events',
+  }),
   jsonContentType(),
   jsonBody(LogEvent),
   (c) => {

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import WebSocket from 'ws';
-import { startReaderServer } from '../../edge/reader/node-host.ts';
+import { startReaderServer } from '../unit/helpers/reader-node-host.ts';
 import { inProcess, runReading } from '../unit/helpers/reader-driver.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 

@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { ReaderSession, type ReaderSessionOptions } from './engine.ts';
-import { REALTIME_SUBPROTOCOL, authorizeHandshake } from './handshake.ts';
-import { DEV_READER_TOKEN_SECRET, mintReaderToken } from './token.ts';
+import { ReaderSession, type ReaderSessionOptions } from '../../../edge/reader/engine.ts';
+import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../../edge/reader/handshake.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
 
 export const READER_PATH = '/api/reader/realtime';
 
