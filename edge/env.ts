@@ -13,8 +13,21 @@ export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
 }
 
+/** A Durable Object's stub: requests reach the one object with its id, wherever it runs. */
+export interface DurableObjectStubLike {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** A Durable Object namespace binding (`[[durable_objects.bindings]]` in wrangler.toml). */
+export interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: unknown): DurableObjectStubLike;
+}
+
 export interface Bindings {
   ASSETS?: AssetsBinding;
+  /** One Durable Object per reader socket (edge/reader/session-object.ts). */
+  READER_SESSIONS?: DurableObjectNamespaceLike;
   /** Per-client limit on the token routes. */
   TOKEN_RATE_LIMITER?: RateLimitBinding;
   /** Per-client limit on the page's event beacons. */
@@ -37,8 +50,12 @@ export interface Bindings {
 
   /** Comma-separated origins allowed to call the API besides the page's own. */
   ALLOWED_ORIGINS?: string;
-  /** HMAC secret for the local reader's tokens. */
+  /** HMAC secret for the local reader's tokens; outside local development, no secret, no reader. */
   READER_TOKEN_SECRET?: string;
+  /** "true" keeps the offline reader mounted where OpenAI is configured (off by default). */
+  READER_WITH_OPENAI?: string;
+  /** Minutes a reader socket may stay idle (default 5). */
+  READER_IDLE_MINUTES?: string;
   /**
    * "true" only on a developer's own machine: `npm start`, `npm run dev` and the e2e harness pass it
    * with `--var`; it is never in wrangler.toml. Where it is unset the edge behaves as deployed in

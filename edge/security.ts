@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, errorBody } from './errors.ts';
 import type { AppEnv } from './env.ts';
+import { trimEnd } from './reader/text.ts';
 
 /** Largest request body any API route accepts. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -16,7 +17,7 @@ export function allowedOrigins(requestUrl: string, setting: string | undefined):
   const origins = new Set([new URL(requestUrl).origin]);
   for (const entry of (setting ?? '').split(',')) {
     const trimmed = entry.trim();
-    if (trimmed) origins.add(trimmed.replace(/\/+$/, ''));
+    if (trimmed) origins.add(trimEnd(trimmed, '/'));
   }
   return origins;
 }

@@ -8,8 +8,11 @@ import type { WireItem } from './wire.ts';
 
 /** Most items a conversation keeps. */
 export const MAX_ITEMS = 500;
-/** Most bytes (JSON) all of a conversation's items hold together. */
-export const MAX_CONVERSATION_BYTES = 1024 * 1024;
+/**
+ * Most JSON characters all of a conversation's items hold together: a long reading uses a tenth of
+ * it, and a session's snapshot stays well under a Durable Object's 2 MiB value limit.
+ */
+export const MAX_CONVERSATION_BYTES = 256 * 1024;
 
 export type Placement =
   { ok: true; previousId: string | null } | { ok: false; reason: 'previous_not_found' };
@@ -46,6 +49,17 @@ export class Conversation {
 
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** The items in order (for a snapshot). */
+  items(): WireItem[] {
+    return this.#entries.map((entry) => entry.item);
+  }
+
+  /** Replaces the conversation with items from a snapshot. */
+  load(items: readonly WireItem[]): void {
+    this.#entries = items.map((item) => ({ item, bytes: itemBytes(item) }));
+    this.#bytes = this.#entries.reduce((sum, entry) => sum + entry.bytes, 0);
   }
 
   lastId(): string | null {

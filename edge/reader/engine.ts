@@ -24,12 +24,16 @@ import { inferAgent } from './agents.ts';
 import { Conversation } from './conversation.ts';
 import { applySessionUpdate } from './session-config.ts';
 import { parseFrame } from './frames.ts';
-import { type ItemContext, commitAudio, createItem } from './item-events.ts';
+import { type ItemContext, commitAudio, createItem, existingItemEvent } from './item-events.ts';
 import { ReaderPolicy, type ReaderAction, type TurnInput } from './policy.ts';
 import { type Modality, type ResponseSink, writeResponse } from './responses.ts';
 import { type CallRecord, SessionLog } from './session-log.ts';
+import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
+import { SessionClock, deadlineError } from './limits.ts';
 import { clip } from './text.ts';
-import { type WireItem, decodedLength, defaultSession } from './wire.ts';
+import { decodedLength, defaultSession } from './wire.ts';
+
+export type { ReaderSnapshot } from './engine-state.ts';
 
 export interface ReaderSessionOptions {
   /** Sends one server event (the host serialises it as a text frame). */
@@ -43,6 +47,13 @@ export interface ReaderSessionOptions {
   userAgent?: string;
   /** Structured log events (contracts/events.ts); no user words ever go in them. */
   onLog?(event: LogEvent): void;
+  /** Closes the socket with a code, after a cap ended the session (limits.ts). */
+  close?(code: number, reason: string): void;
+  /** Idle time and session lifetime, ms (defaults in limits.ts). */
+  idleMs?: number;
+  sessionMs?: number;
+  /** A session to carry on: a Durable Object woken from hibernation. */
+  restore?: ReaderSnapshot;
 }
 
 const MAX_PENDING_INPUTS = 20;
@@ -51,42 +62,45 @@ export class ReaderSession {
   readonly #send: (event: object) => void;
   readonly #now: () => number;
   readonly #options: ReaderSessionOptions;
-  readonly #policy = new ReaderPolicy();
-  readonly #startedAt: number;
+  readonly #policy: ReaderPolicy;
+  readonly #clock: SessionClock;
   readonly #sessionObjectId: string;
   readonly #log: SessionLog;
   readonly #conversation: Conversation;
   readonly #sink: ResponseSink;
   readonly #items: ItemContext;
 
-  #started = false;
-  #closed = false;
-  #seq = 0;
-  #session: Record<string, unknown>;
+  /** The session's own plain fields (engine-state.ts); snapshots copy them whole. */
+  #s: EngineState;
   #tools = new Set<string>();
-  #agent: AgentName = 'IntentAssessment';
-  #agentSince: number;
-  #modality: Modality = 'audio';
-  #loggedStart = false;
-  #inputs: TurnInput[] = [];
   #calls = new Map<string, CallRecord>();
-  #audioBytes = 0;
 
   constructor(options: ReaderSessionOptions) {
     this.#options = options;
     this.#send = options.send;
     this.#now = options.now ?? Date.now;
-    this.#startedAt = this.#now();
-    this.#agentSince = this.#startedAt;
+    const restore = options.restore;
+    const startedAt = restore?.startedAt ?? this.#now();
+    this.#clock = new SessionClock(startedAt, options);
     this.#log = new SessionLog(options.sessionId, options.onLog);
-    this.#conversation = new Conversation(() => {
-      // Evicted items are forgotten; the client keeps its own copy.
-    });
-    this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
-    this.#session = defaultSession(
-      this.#sessionObjectId,
-      Math.floor(this.#startedAt / 1000) + 60 * 60,
+    this.#conversation = new Conversation((item) =>
+      this.#emit('conversation.item.deleted', { item_id: item.id }),
     );
+    this.#policy = new ReaderPolicy(restore?.policy);
+    this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
+    this.#s =
+      restore?.state ??
+      initialEngineState(
+        defaultSession(this.#sessionObjectId, Math.floor(this.#clock.expiresAt / 1000)),
+        startedAt,
+      );
+    if (restore) {
+      this.#tools = new Set(restore.tools);
+      this.#calls = new Map(restore.calls);
+      this.#clock.lastActivity = restore.lastActivity;
+      this.#conversation.load(restore.conversation);
+      this.#log.load(restore.log);
+    }
     this.#sink = {
       emit: (type, body) => this.#emit(type, body),
       id: (kind) => this.#id(kind),
@@ -96,7 +110,7 @@ export class ReaderSession {
         this.#calls.set(callId, {
           name,
           args,
-          agent: this.#agent,
+          agent: this.#s.agent,
           startedAt: this.#now(),
           answered: false,
         });
@@ -116,27 +130,70 @@ export class ReaderSession {
 
   /** The active agent, as learnt from the declared tools. */
   get agent(): AgentName {
-    return this.#agent;
+    return this.#s.agent;
   }
 
   get closed(): boolean {
-    return this.#closed;
+    return this.#s.closed;
+  }
+
+  /** When the session must next be checked for idleness or expiry (ms since the epoch). */
+  get deadline(): number {
+    return this.#clock.deadline();
+  }
+
+  /** Ends the session if it has been idle too long or reached its expiry; true if it ended. */
+  enforceDeadlines(): boolean {
+    if (this.#s.closed) return true;
+    const due = this.#clock.due(this.#now());
+    if (!due) return false;
+    const ending = deadlineError(due, this.#clock.idleMs);
+    this.#end(ending.code, ending.message, ending.closeCode);
+    return true;
+  }
+
+  /** The session as plain data, to carry it on elsewhere (`restore`). */
+  snapshot(): ReaderSnapshot {
+    return {
+      v: 1,
+      state: this.#s,
+      tools: [...this.#tools],
+      calls: [...this.#calls],
+      startedAt: this.#clock.startedAt,
+      lastActivity: this.#clock.lastActivity,
+      conversation: this.#conversation.items(),
+      policy: this.#policy.state,
+      log: this.#log.toJSON(),
+    };
+  }
+
+  /** Says why the session ends, closes the socket with `code` and logs the summary. */
+  #end(code: string, message: string, closeCode: number): void {
+    this.#error(code, message, undefined, null);
+    this.close();
+    try {
+      this.#options.close?.(closeCode, code);
+    } catch {
+      // The socket is already gone.
+    }
   }
 
   /** Sends `session.created`. The hosts call it once the socket is open; `handleMessage` calls it too. */
   start(): void {
-    if (this.#started || this.#closed) return;
-    this.#started = true;
-    this.#emit('session.created', { session: this.#session });
+    if (this.#s.started || this.#s.closed) return;
+    this.#s.started = true;
+    this.#emit('session.created', { session: this.#s.session });
   }
 
   /** Handles one text frame from the client. Never throws. */
   handleMessage(raw: string): void {
-    if (this.#closed) return;
+    if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
+    this.#clock.lastActivity = this.#now();
     const parsed = parseFrame(raw);
     if (!parsed.ok) {
-      this.#error(parsed.code, parsed.message, parsed.eventId, parsed.param);
+      if (parsed.closeCode) this.#end(parsed.code, parsed.message, parsed.closeCode);
+      else this.#error(parsed.code, parsed.message, parsed.eventId, parsed.param);
       return;
     }
     const eventId = parsed.event.event_id;
@@ -156,8 +213,9 @@ export class ReaderSession {
 
   /** Answers a binary frame: the protocol is JSON text only. */
   handleBinary(): void {
-    if (this.#closed) return;
+    if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
+    this.#clock.lastActivity = this.#now();
     this.#error(
       'invalid_event',
       'Binary frames are not supported: send JSON text frames.',
@@ -167,12 +225,12 @@ export class ReaderSession {
 
   /** Ends the session: later frames are ignored and the summary is logged. */
   close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.#s.closed) return;
+    this.#s.closed = true;
     const now = this.#now();
     this.#addAgentTime(now);
     const summary = this.#policy.summary;
-    this.#log.summary(now, this.#startedAt, summary.cardsDrawn + summary.clarificationCards);
+    this.#log.summary(now, this.#clock.startedAt, summary.cardsDrawn + summary.clarificationCards);
   }
 
   // ------------------------------------------------------------------ dispatch
@@ -185,40 +243,21 @@ export class ReaderSession {
       case 'conversation.item.create':
         createItem(this.#items, event.item, event.previous_item_id, event.event_id);
         return;
-      case 'conversation.item.retrieve': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) this.#emit('conversation.item.retrieved', { item });
+      case 'conversation.item.retrieve':
+      case 'conversation.item.truncate':
+      case 'conversation.item.delete':
+        existingItemEvent(this.#items, event);
         return;
-      }
-      case 'conversation.item.truncate': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) {
-          this.#emit('conversation.item.truncated', {
-            item_id: item.id,
-            content_index: event.content_index,
-            audio_end_ms: event.audio_end_ms,
-          });
-        }
-        return;
-      }
-      case 'conversation.item.delete': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) {
-          this.#conversation.remove(item);
-          this.#emit('conversation.item.deleted', { item_id: item.id });
-        }
-        return;
-      }
       case 'input_audio_buffer.append':
-        this.#audioBytes += decodedLength(event.audio);
+        this.#s.audioBytes += decodedLength(event.audio);
         return;
       case 'input_audio_buffer.clear':
-        this.#audioBytes = 0;
+        this.#s.audioBytes = 0;
         this.#emit('input_audio_buffer.cleared', {});
         return;
       case 'input_audio_buffer.commit':
-        commitAudio(this.#items, this.#audioBytes, event.event_id);
-        this.#audioBytes = 0;
+        commitAudio(this.#items, this.#s.audioBytes, event.event_id);
+        this.#s.audioBytes = 0;
         return;
       case 'response.create':
         this.#respond(event.response?.output_modalities);
@@ -230,56 +269,43 @@ export class ReaderSession {
   }
 
   #sessionUpdate(patch: RealtimeSessionConfig): void {
-    const applied = applySessionUpdate(this.#session, patch);
-    this.#session = applied.session;
-    if (applied.modality) this.#modality = applied.modality;
+    const applied = applySessionUpdate(this.#s.session, patch);
+    this.#s.session = applied.session;
+    if (applied.modality) this.#s.modality = applied.modality;
     if (applied.tools) {
       this.#tools = applied.tools;
       this.#setAgent(inferAgent(this.#tools));
     }
-    if (!this.#loggedStart && (applied.tools || applied.modality)) {
-      this.#loggedStart = true;
-      this.#log.sessionStart(this.#now(), this.#agent, this.#modality, this.#options);
+    if (!this.#s.loggedStart && (applied.tools || applied.modality)) {
+      this.#s.loggedStart = true;
+      this.#log.sessionStart(this.#now(), this.#s.agent, this.#s.modality, this.#options);
     }
     this.#emit('session.updated', {
-      session: this.#session,
+      session: this.#s.session,
       ...(applied.ignored.length > 0 ? { ignored_fields: applied.ignored } : {}),
     });
   }
 
   #setAgent(next: AgentName): void {
-    if (next === this.#agent) return;
+    if (next === this.#s.agent) return;
     const now = this.#now();
-    const from = this.#agent;
-    const durationMs = Math.max(0, Math.round(now - this.#agentSince));
+    const from = this.#s.agent;
+    const durationMs = Math.max(0, Math.round(now - this.#s.agentSince));
     this.#addAgentTime(now);
-    this.#agent = next;
+    this.#s.agent = next;
     this.#log.transition(now, from, next, durationMs, this.#policy.summary);
   }
 
   #addAgentTime(now: number): void {
-    this.#log.addAgentTime(this.#agent, now - this.#agentSince);
-    this.#agentSince = now;
+    this.#log.addAgentTime(this.#s.agent, now - this.#s.agentSince);
+    this.#s.agentSince = now;
   }
 
   // ------------------------------------------------------------------ conversation items
 
-  #findItem(itemId: string, eventId: string | undefined): WireItem | undefined {
-    const item = this.#conversation.find(itemId);
-    if (!item) {
-      this.#error(
-        'item_not_found',
-        `No conversation item has the id "${clip(itemId, 80)}".`,
-        eventId,
-        'item_id',
-      );
-    }
-    return item;
-  }
-
   #queue(input: TurnInput): void {
-    this.#inputs.push(input);
-    if (this.#inputs.length > MAX_PENDING_INPUTS) this.#inputs.shift();
+    this.#s.inputs.push(input);
+    if (this.#s.inputs.length > MAX_PENDING_INPUTS) this.#s.inputs.shift();
   }
 
   // ------------------------------------------------------------------ responses
@@ -289,14 +315,14 @@ export class ReaderSession {
       ? modalities.includes('audio')
         ? 'audio'
         : 'text'
-      : this.#modality;
-    const inputs = this.#inputs;
-    this.#inputs = [];
+      : this.#s.modality;
+    const inputs = this.#s.inputs;
+    this.#s.inputs = [];
     const awaiting = [...this.#calls.values()].find((record) => !record.answered);
     let actions: ReaderAction[];
     try {
       actions = this.#policy.respond({
-        agent: this.#agent,
+        agent: this.#s.agent,
         tools: this.#tools,
         inputs,
         awaitingTool: awaiting?.name,
@@ -306,7 +332,7 @@ export class ReaderSession {
       const message = error instanceof Error ? error.message : String(error);
       this.#log.error(
         this.#now(),
-        this.#agent,
+        this.#s.agent,
         'validation',
         'error',
         `The reading policy failed: ${message}`,
@@ -324,12 +350,12 @@ export class ReaderSession {
   // ------------------------------------------------------------------ plumbing
 
   #id(kind: 'item' | 'resp' | 'call' | 'event'): string {
-    this.#seq += 1;
-    return `${kind}_local_${this.#seq}`;
+    this.#s.seq += 1;
+    return `${kind}_local_${this.#s.seq}`;
   }
 
   #emit(type: string, body: Record<string, unknown>): void {
-    if (this.#closed) return;
+    if (this.#s.closed) return;
     this.#send({ event_id: this.#id('event'), type, ...body });
   }
 
@@ -346,7 +372,7 @@ export class ReaderSession {
     const server = type === 'server_error';
     this.#log.error(
       this.#now(),
-      this.#agent,
+      this.#s.agent,
       server ? 'unsupported' : 'validation',
       server ? 'error' : 'warning',
       `${code}: ${message}`,

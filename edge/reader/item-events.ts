@@ -1,9 +1,10 @@
 /**
  * The client's conversation events that add items: `conversation.item.create` (placed where the
  * client asked, refused with an error naming the field when it cannot be) and
- * `input_audio_buffer.commit` (a user turn with audio nobody transcribed).
+ * `input_audio_buffer.commit` (a user turn with audio nobody transcribed); and the events on an
+ * item that exists (retrieve, truncate, delete), refused with `item_not_found` when it does not.
  */
-import type { RealtimeClientItem } from '../../contracts/realtime.ts';
+import type { RealtimeClientEvent, RealtimeClientItem } from '../../contracts/realtime.ts';
 import { clientItem } from './client-items.ts';
 import type { Conversation } from './conversation.ts';
 import type { TurnInput } from './policy-actions.ts';
@@ -92,4 +93,38 @@ export function commitAudio(
   ctx.emit('input_audio_buffer.committed', { previous_item_id: previousId, item_id: wire.id });
   ctx.emit('conversation.item.added', { previous_item_id: previousId, item: wire });
   ctx.emit('conversation.item.done', { previous_item_id: previousId, item: wire });
+}
+
+type ExistingItemEvent = Extract<
+  RealtimeClientEvent,
+  { type: 'conversation.item.retrieve' | 'conversation.item.truncate' | 'conversation.item.delete' }
+>;
+
+export function existingItemEvent(ctx: ItemContext, event: ExistingItemEvent): void {
+  const item = ctx.conversation.find(event.item_id);
+  if (!item) {
+    ctx.error(
+      'item_not_found',
+      `No conversation item has the id "${clip(event.item_id, 80)}".`,
+      event.event_id,
+      'item_id',
+    );
+    return;
+  }
+  switch (event.type) {
+    case 'conversation.item.retrieve':
+      ctx.emit('conversation.item.retrieved', { item });
+      return;
+    case 'conversation.item.truncate':
+      ctx.emit('conversation.item.truncated', {
+        item_id: item.id,
+        content_index: event.content_index,
+        audio_end_ms: event.audio_end_ms,
+      });
+      return;
+    case 'conversation.item.delete':
+      ctx.conversation.remove(item);
+      ctx.emit('conversation.item.deleted', { item_id: item.id });
+      return;
+  }
 }

@@ -25,7 +25,7 @@ import {
   type TurnContext,
   withPreface,
 } from './policy-actions.ts';
-import { initialPolicyState } from './policy-state.ts';
+import { type PolicyState, initialPolicyState } from './policy-state.ts';
 import type { Topic } from './text.ts';
 
 export {
@@ -55,7 +55,17 @@ export const DEMO_SCRIPT = {
 } as const;
 
 export class ReaderPolicy {
-  readonly #state = initialPolicyState();
+  readonly #state: PolicyState;
+
+  /** A fresh reading, or one carried on from a snapshot's state. */
+  constructor(state: PolicyState = initialPolicyState()) {
+    this.#state = state;
+  }
+
+  /** Everything the policy remembers, as plain data (for a snapshot). */
+  get state(): PolicyState {
+    return this.#state;
+  }
 
   /** What the reader knows so far (for logs and tests): never the user's words. */
   get summary(): {

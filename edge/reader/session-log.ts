@@ -17,11 +17,20 @@ export interface CallRecord {
   answered: boolean;
 }
 
+/** What the log has counted so far, as plain data (for a snapshot). */
+export interface SessionLogState {
+  toolCounts: [string, number][];
+  agentDurations: [string, number][];
+  toolMs: number;
+  toolDone: number;
+  transitions: number;
+}
+
 export class SessionLog {
   readonly #sessionId: string;
   readonly #sink: ((event: LogEvent) => void) | undefined;
-  readonly #toolCounts = new Map<string, number>();
-  readonly #agentDurations = new Map<string, number>();
+  #toolCounts = new Map<string, number>();
+  #agentDurations = new Map<string, number>();
   #toolMs = 0;
   #toolDone = 0;
   transitions = 0;
@@ -29,6 +38,24 @@ export class SessionLog {
   constructor(sessionId: string | undefined, sink: ((event: LogEvent) => void) | undefined) {
     this.#sessionId = clip(sessionId ?? 'local', 100);
     this.#sink = sink;
+  }
+
+  toJSON(): SessionLogState {
+    return {
+      toolCounts: [...this.#toolCounts],
+      agentDurations: [...this.#agentDurations],
+      toolMs: this.#toolMs,
+      toolDone: this.#toolDone,
+      transitions: this.transitions,
+    };
+  }
+
+  load(state: SessionLogState): void {
+    this.#toolCounts = new Map(state.toolCounts);
+    this.#agentDurations = new Map(state.agentDurations);
+    this.#toolMs = state.toolMs;
+    this.#toolDone = state.toolDone;
+    this.transitions = state.transitions;
   }
 
   get sessionId(): string {

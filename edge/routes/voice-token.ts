@@ -18,7 +18,9 @@ import {
 } from '../../contracts/voice.ts';
 import { type AppEnv, intSetting } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken, readerSecret } from '../reader/token.ts';
+import { readerAvailability } from '../reader/availability.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
+import { trimEnd } from '../reader/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
@@ -41,8 +43,10 @@ async function localToken(
   body: VoiceTokenRequestBody,
 ): Promise<VoiceTokenResponse> {
   const env = c.env ?? {};
+  const available = readerAvailability(env);
+  if (!available.ok) throw available.error;
   const minted = await mintReaderToken({
-    secret: readerSecret(env.READER_TOKEN_SECRET),
+    secret: available.secret,
     sessionId: body.sessionId,
     ttlSeconds: intSetting(
       env.VOICE_TOKEN_TTL_SECONDS,
@@ -106,7 +110,7 @@ async function openAiToken(
     MIN_TTL_SECONDS,
     MAX_TTL_SECONDS,
   );
-  const base = (env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  const base = trimEnd(env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL, '/');
   let response: Response;
   try {
     response = await fetch(`${base}/realtime/client_secrets`, {
