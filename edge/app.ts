@@ -10,7 +10,8 @@ import type { HealthResponse } from '../contracts/api.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { servePage } from './pages.ts';
-import { limitBody, originGuard, tokenRateLimit } from './security.ts';
+import { turnstile } from './turnstile.ts';
+import { limitBody, originGuard, rateLimit } from './security.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenRoutes } from './routes/livekit-token.ts';
 import { readerRoutes } from './routes/reader.ts';
@@ -21,7 +22,8 @@ export const app = new Hono<AppEnv>();
 app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
 app.use('/api/*', originGuard);
 app.use('/api/*', limitBody);
-app.use('/api/*/token', tokenRateLimit);
+app.use('/api/*/token', rateLimit);
+app.use('/api/*/token', turnstile);
 
 app.get('/api/health', (c) => {
   const env = c.env ?? {};

@@ -39,6 +39,10 @@ export interface Bindings {
   OPENAI_BASE_URL?: string;
   /** The Realtime model, the same in the token and in the session. */
   OPENAI_REALTIME_MODEL?: string;
+  /** The voice pinned in the client secret (default alloy). */
+  OPENAI_REALTIME_VOICE?: string;
+  /** Output tokens per response pinned in the client secret (default 1024, at most 4096). */
+  OPENAI_MAX_OUTPUT_TOKENS?: string;
   /** Lifetime of a voice token, seconds (default 60). */
   VOICE_TOKEN_TTL_SECONDS?: string;
 
@@ -47,6 +51,11 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
+
+  /** With it, the token routes require a Turnstile token (edge/turnstile.ts). */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Where siteverify is (default Cloudflare's); tests point it at a local stand-in. */
+  TURNSTILE_VERIFY_URL?: string;
 
   /** Comma-separated origins allowed to call the API besides the page's own. */
   ALLOWED_ORIGINS?: string;

@@ -18,7 +18,7 @@ import { authorizeHandshake } from '../reader/handshake.ts';
 import { DEFAULT_IDLE_MS } from '../reader/limits.ts';
 import { SESSION_META_HEADER, type SessionMeta } from '../reader/session-object.ts';
 import { clip } from '../reader/text.ts';
-import { tokenRateLimit } from '../security.ts';
+import { rateLimit } from '../security.ts';
 
 export const readerRoutes = new Hono<AppEnv>().get(
   '/realtime',
@@ -27,7 +27,7 @@ export const readerRoutes = new Hono<AppEnv>().get(
     if (!available.ok) throw available.error;
     await next();
   },
-  tokenRateLimit,
+  rateLimit,
   async (c) => {
     const available = readerAvailability(c.env);
     if (!available.ok) throw available.error;

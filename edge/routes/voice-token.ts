@@ -26,6 +26,9 @@ import { jsonBody, jsonContentType } from '../validate.ts';
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
 export const READER_WS_PATH = '/api/reader/realtime';
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export const DEFAULT_REALTIME_VOICE = 'alloy';
+/** Output tokens per response: a card's interpretation is a few hundred. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;
@@ -121,10 +124,21 @@ async function openAiToken(
       },
       body: JSON.stringify({
         expires_after: { anchor: 'created_at', seconds },
+        // Pinned here, so a leaked client secret cannot buy a bigger session: what the agents'
+        // own session.update keeps (model, voice, modality, an output cap, no tracing). Not the
+        // instructions or tools, which the agents' handoffs change.
         session: {
           type: 'realtime',
           model,
           output_modalities: body.mode === 'text' ? ['text'] : ['audio'],
+          audio: { output: { voice: env.OPENAI_REALTIME_VOICE || DEFAULT_REALTIME_VOICE } },
+          max_output_tokens: intSetting(
+            env.OPENAI_MAX_OUTPUT_TOKENS,
+            DEFAULT_MAX_OUTPUT_TOKENS,
+            1,
+            4096,
+          ),
+          tracing: null,
         },
       }),
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),

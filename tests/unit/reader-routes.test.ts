@@ -16,6 +16,7 @@ import {
 } from '../../edge/reader/token.ts';
 import { readerRoutes } from '../../edge/routes/reader.ts';
 import { voiceTokenRoutes } from '../../edge/routes/voice-token.ts';
+import { deployed } from './helpers/edge-env.ts';
 
 const app = new Hono<AppEnv>();
 app.route('/api/reader', readerRoutes);
@@ -172,7 +173,10 @@ describe('the reader fails closed outside local development', () => {
   });
 
   it('refuses a token signed with the development secret where a real secret is set', async () => {
-    const response = await upgradeWith(await devToken(), { READER_TOKEN_SECRET: 'real-secret' });
+    const response = await upgradeWith(
+      await devToken(),
+      deployed({ READER_TOKEN_SECRET: 'real-secret' }),
+    );
     expect(response.status).toBe(401);
   });
 
