@@ -52,6 +52,11 @@ export interface Bindings {
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
 
+  /** Cloudflare Access: the team (`<team>.cloudflareaccess.com`) and the application's AUD tag. */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
+  /** Optional comma-separated emails: only these Access identities own BMO's notes. */
+  ACCESS_OWNER_EMAILS?: string;
   /** With it, the token routes require a Turnstile token (edge/turnstile.ts). */
   TURNSTILE_SECRET_KEY?: string;
   /** Where siteverify is (default Cloudflare's); tests point it at a local stand-in. */
