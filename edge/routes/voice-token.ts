@@ -16,7 +16,7 @@ import {
   type VoiceTokenRequest as VoiceTokenRequestBody,
   type VoiceTokenResponse,
 } from '../../contracts/voice.ts';
-import { type AppEnv, intSetting } from '../env.ts';
+import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
@@ -76,9 +76,20 @@ function logUpstream(status: number | 'network' | 'malformed'): void {
   console.error(JSON.stringify({ event: 'voice_token_upstream_error', status }));
 }
 
-/** Maps an OpenAI failure to what the page should hear. */
-function upstreamError(status: number): ApiError {
+/**
+ * Maps an OpenAI failure to what the page should hear. A refused key is named as such only in
+ * local development; deployed, a visitor hears that the service is unavailable, nothing about
+ * which credential is wrong (the log says it, by status).
+ */
+function upstreamError(status: number, local: boolean): ApiError {
   logUpstream(status);
+  if ((status === 401 || status === 403) && !local) {
+    return new ApiError(
+      503,
+      'upstream_unavailable',
+      'The voice service is unavailable right now. Try again later, or use text chat.',
+    );
+  }
   if (status === 401 || status === 403) {
     return new ApiError(
       502,
@@ -153,7 +164,7 @@ async function openAiToken(
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw upstreamError(response.status);
+    throw upstreamError(response.status, isLocalDevelopment(env));
   }
   const parsed = OpenAIClientSecret.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {

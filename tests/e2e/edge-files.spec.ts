@@ -23,3 +23,16 @@ test('the page’s connect-src lists configured hosts, never a bare wss: or http
   expect(connect).toContain("'self'");
   for (const bare of ['wss:', 'https:', 'ws:', 'http:']) expect(connect).not.toContain(bare);
 });
+
+test('no source map is served, and the scripts point to none', async ({ request }) => {
+  const embed = await request.get('/embed/tarot.js');
+  expect(await embed.text()).not.toContain('sourceMappingURL');
+  // The embed's hidden maps exist for the npm package; the site never serves them.
+  const map = await request.get('/embed/tarot.js.map');
+  expect(map.status()).toBe(404);
+  const page = await (await request.get('/')).text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+  if (!script) throw new Error('the page loads a script from /assets/');
+  expect(await (await request.get(script)).text()).not.toContain('sourceMappingURL');
+  expect((await request.get(`${script}.map`)).status()).toBe(404);
+});

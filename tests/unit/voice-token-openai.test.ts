@@ -115,20 +115,25 @@ describe('POST /api/voice/token with an OpenAI key', () => {
     });
   });
 
-  const failures: [number, number, string][] = [
-    [401, 502, 'upstream_misconfigured'],
-    [403, 502, 'upstream_misconfigured'],
-    [429, 503, 'upstream_busy'],
-    [500, 503, 'upstream_unavailable'],
-    [503, 503, 'upstream_unavailable'],
+  // Deployed, a refused key reads as "unavailable": a visitor learns nothing of the credentials.
+  // In local development the developer is told the key is the problem.
+  const failures: [number, number, string, Partial<Bindings>][] = [
+    [401, 503, 'upstream_unavailable', {}],
+    [403, 503, 'upstream_unavailable', {}],
+    [401, 502, 'upstream_misconfigured', { LOCAL_DEVELOPMENT: 'true' }],
+    [403, 502, 'upstream_misconfigured', { LOCAL_DEVELOPMENT: 'true' }],
+    [429, 503, 'upstream_busy', {}],
+    [500, 503, 'upstream_unavailable', {}],
+    [503, 503, 'upstream_unavailable', {}],
   ];
-  for (const [upstream, status, code] of failures) {
-    it(`maps an OpenAI ${upstream} to ${status} ${code}, without the upstream body`, async () => {
+  for (const [upstream, status, code, extra] of failures) {
+    const where = extra.LOCAL_DEVELOPMENT ? ' in local development' : '';
+    it(`maps an OpenAI ${upstream} to ${status} ${code}${where}, without the upstream body`, async () => {
       answer = {
         status: upstream,
         body: { error: { message: `upstream detail ${KEY} internal-trace-id-77` } },
       };
-      const response = await mint(env());
+      const response = await mint(env(extra));
       expect(response.status).toBe(status);
       const text = await response.text();
       const body = ApiErrorBody.parse(JSON.parse(text));
@@ -136,6 +141,7 @@ describe('POST /api/voice/token with an OpenAI key', () => {
       expect(text).not.toContain('upstream detail');
       expect(text).not.toContain('internal-trace-id-77');
       expect(text).not.toContain(KEY);
+      if (!extra.LOCAL_DEVELOPMENT) expect(body.error.message).not.toMatch(/key|credential/i);
     });
   }
 
