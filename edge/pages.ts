@@ -36,8 +36,9 @@ function originsOf(setting: string | undefined): string[] {
 /** The hosts the page may connect to, from the configuration: nothing else. */
 export function connectSources(env: Bindings | undefined): string[] {
   const sources = new Set<string>(["'self'"]);
-  if (env?.OPENAI_API_KEY) {
-    // The page's RealtimeSession talks to OpenAI directly with its client secret.
+  if (env?.OPENAI_API_KEY || isLocalDevelopment(env)) {
+    // The page's RealtimeSession talks to OpenAI directly with its client secret (and on a
+    // developer's machine a key may come and go between restarts of the page).
     sources.add('https://api.openai.com');
     sources.add('wss://api.openai.com');
   }

@@ -100,9 +100,11 @@ describe('page routes', () => {
     for (const bare of ['wss:', 'https:', 'ws:', 'http:', '*']) expect(sources).not.toContain(bare);
   });
 
-  it('allows loopback ports in local development only', () => {
-    expect(connectSources({ LOCAL_DEVELOPMENT: 'true' })).toContain('ws://127.0.0.1:*');
-    expect(connectSources({})).not.toContain('ws://127.0.0.1:*');
+  it('allows loopback ports and OpenAI in local development, and neither deployed without a key', () => {
+    const local = connectSources({ LOCAL_DEVELOPMENT: 'true' });
+    expect(local).toContain('ws://127.0.0.1:*');
+    expect(local).toContain('https://api.openai.com');
+    expect(connectSources({})).toEqual(["'self'"]);
   });
 
   it('ignores a LiveKit URL that does not parse rather than widening the policy', () => {
