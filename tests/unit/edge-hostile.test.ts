@@ -3,21 +3,22 @@
  * the real app (`app.request`, as deployed: no LOCAL_DEVELOPMENT) and the reader engine. Each case
  * must get its stated outcome, never a 5xx it did not ask for, and no response may carry a secret.
  */
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
 import { app } from '../../edge/app.ts';
-import type { Bindings } from '../../edge/env.ts';
 import { ReaderSession } from '../../edge/reader/engine.ts';
-import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../edge/reader/token.ts';
+import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import {
   EVENTS_CASES,
   READER_FRAME_CASES,
   SECRETS,
-  UUID,
+  READER_UPGRADE_CASES,
   VOICE_TOKEN_CASES,
   deployment,
   type HttpCase,
 } from './hostile/cases.ts';
+import { TABLE_PATH, markdownTable } from './hostile/table.ts';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -64,133 +65,9 @@ describe(`POST /api/events: ${EVENTS_CASES.length} hostile inputs`, () => {
   }
 });
 
-/** Upgrade requests to the reader's socket: the token and headers vary; none may get through. */
-async function readerCases(): Promise<HttpCase[]> {
-  const secret = SECRETS.READER_TOKEN_SECRET;
-  const good = (await mintReaderToken({ secret, sessionId: UUID })).token;
-  const dev = (await mintReaderToken({ secret: DEV_READER_TOKEN_SECRET, sessionId: UUID })).token;
-  const expired = (
-    await mintReaderToken({ secret, sessionId: UUID, nowMs: Date.now() - 3_600_000 })
-  ).token;
-  const [signed = '', signature = ''] = good.split('.');
-  const upgrade = { upgrade: 'websocket' };
-  const bearer = (token: string) => ({ ...upgrade, authorization: `Bearer ${token}` });
-  const protocol = (value: string) => ({ ...upgrade, 'sec-websocket-protocol': value });
-  const refused = (name: string, headers: Record<string, string>): HttpCase => ({
-    name,
-    headers,
-    status: 401,
-    code: 'unauthorized',
-  });
-  return [
-    { name: 'a plain GET', status: 426, code: 'bad_request' },
-    { name: 'Upgrade: h2c', headers: { upgrade: 'h2c' }, status: 426 },
-    refused('no token', upgrade),
-    refused('an empty bearer', { ...upgrade, authorization: 'Bearer ' }),
-    refused('a bearer that is not ours', bearer('sk-live-123')),
-    refused('the bare prefix', bearer('ek_local_')),
-    refused('a prefix and a dot', bearer('ek_local_.')),
-    refused('junk after the prefix', bearer('ek_local_x.y')),
-    refused('a token signed with the development secret', bearer(dev)),
-    refused('an expired token', bearer(expired)),
-    refused('a token with its signature cut', bearer(signed)),
-    refused('a token with another signature', bearer(`${signed}.${'A'.repeat(signature.length)}`)),
-    refused('a token with a flipped payload byte', bearer(`${signed.slice(0, -2)}AA.${signature}`)),
-    refused('a token with padding added', bearer(`${good}==`)),
-    refused('a token of 1,001 characters', bearer(`ek_local_${'a'.repeat(992)}`)),
-    refused('a token in the query string only', upgrade),
-    refused('Basic instead of Bearer', { ...upgrade, authorization: `Basic ${good}` }),
-    refused('two bearers', { ...upgrade, authorization: `Bearer ${good} Bearer ${good}` }),
-    refused('a subprotocol key that is junk', protocol('realtime, openai-insecure-api-key.junk')),
-    refused('a subprotocol with an empty key', protocol('realtime, openai-insecure-api-key.')),
-    refused(
-      'a subprotocol key with the dev-secret token',
-      protocol(`realtime, openai-insecure-api-key.${dev}`),
-    ),
-    refused('only the realtime subprotocol', protocol('realtime')),
-    refused('a subprotocol list of commas', protocol(',,,,')),
-    refused('a 4,000-character subprotocol list', protocol('x,'.repeat(2000))),
-    refused(
-      'a key split across entries',
-      protocol(`openai-insecure-api-key.${signed}, .${signature}`),
-    ),
-    refused('a token with a NUL', bearer(`${good}\u0000`.replace('\u0000', '%00'))),
-    refused('a lower-case token', bearer(good.toLowerCase())),
-    refused('an upper-case token', bearer(good.toUpperCase())),
-    refused('a JWT instead of a reader token', bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.')),
-    { name: 'POST', method: 'POST', headers: bearer(good), status: 404 },
-    { name: 'DELETE', method: 'DELETE', status: 404 },
-    {
-      name: 'Origin: null',
-      headers: { ...bearer(good), origin: 'null' },
-      status: 403,
-      code: 'forbidden_origin',
-    },
-    {
-      name: 'a foreign origin',
-      headers: { ...bearer(good), origin: 'https://evil.example' },
-      status: 403,
-    },
-    {
-      name: 'OpenAI configured: not mounted',
-      env: deployment({ OPENAI_API_KEY: SECRETS.OPENAI_API_KEY }),
-      headers: bearer(good),
-      status: 404,
-      code: 'not_found',
-    },
-    {
-      name: 'a deployment without a reader secret',
-      env: deployment({ READER_TOKEN_SECRET: undefined }),
-      headers: bearer(dev),
-      status: 503,
-      code: 'not_configured',
-    },
-    {
-      name: 'a deployment without its limiter',
-      env: { READER_TOKEN_SECRET: secret },
-      headers: bearer(good),
-      status: 503,
-    },
-    {
-      name: 'a limiter that says no',
-      env: deployment({ TOKEN_RATE_LIMITER: { limit: async () => ({ success: false }) } }),
-      headers: bearer(good),
-      status: 429,
-    },
-    {
-      name: 'a good token but no session store bound',
-      headers: bearer(good),
-      status: 503,
-      code: 'not_configured',
-    },
-    {
-      name: 'a good token with a store: handed to the object',
-      env: deployment({
-        READER_SESSIONS: {
-          idFromName: (n: string) => n,
-          get: () => ({ fetch: async () => new Response('held', { status: 200 }) }),
-        },
-      }),
-      headers: bearer(good),
-      status: 200,
-    },
-    {
-      name: 'a good token in the subprotocol with a store',
-      env: deployment({
-        READER_SESSIONS: {
-          idFromName: (n: string) => n,
-          get: () => ({ fetch: async () => new Response('held', { status: 200 }) }),
-        },
-      }),
-      headers: protocol(`realtime, openai-insecure-api-key.${good}`),
-      status: 200,
-    },
-  ];
-}
-
 describe('GET /api/reader/realtime: hostile upgrades', () => {
   it('answers at least 40 hostile upgrade requests each as stated', async () => {
-    const cases = await readerCases();
+    const cases = await READER_UPGRADE_CASES();
     expect(cases.length).toBeGreaterThanOrEqual(40);
     for (const entry of cases) await expectOutcome('/api/reader/realtime', entry);
   });
@@ -236,4 +113,8 @@ describe(`the reader socket: ${READER_FRAME_CASES.length} hostile frames`, () =>
   });
 });
 
-export type { Bindings };
+describe('the hostile-input table in the docs', () => {
+  it('is the table of the cases above (regenerate: node tests/unit/hostile/table.ts > docs/hostile-inputs.md)', async () => {
+    expect(readFileSync(TABLE_PATH, 'utf8')).toBe(await markdownTable());
+  });
+});

@@ -4,6 +4,7 @@
  * expectation, so the table reads as the routes' contract under attack.
  */
 import type { Bindings } from '../../../edge/env.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
 import { allowAll } from '../helpers/edge-env.ts';
 
 export const SECRETS = {
@@ -329,6 +330,130 @@ export const EVENTS_CASES: HttpCase[] = [
   },
   { name: 'NUL bytes in a string', body: { ...error, message: 'a\u0000b' }, status: 204 },
 ];
+
+/** Upgrade requests to the reader's socket: the token and headers vary; none may get through. */
+export async function READER_UPGRADE_CASES(): Promise<HttpCase[]> {
+  const secret = SECRETS.READER_TOKEN_SECRET;
+  const good = (await mintReaderToken({ secret, sessionId: UUID })).token;
+  const dev = (await mintReaderToken({ secret: DEV_READER_TOKEN_SECRET, sessionId: UUID })).token;
+  const expired = (
+    await mintReaderToken({ secret, sessionId: UUID, nowMs: Date.now() - 3_600_000 })
+  ).token;
+  const [signed = '', signature = ''] = good.split('.');
+  const upgrade = { upgrade: 'websocket' };
+  const bearer = (token: string) => ({ ...upgrade, authorization: `Bearer ${token}` });
+  const protocol = (value: string) => ({ ...upgrade, 'sec-websocket-protocol': value });
+  const refused = (name: string, headers: Record<string, string>): HttpCase => ({
+    name,
+    headers,
+    status: 401,
+    code: 'unauthorized',
+  });
+  return [
+    { name: 'a plain GET', status: 426, code: 'bad_request' },
+    { name: 'Upgrade: h2c', headers: { upgrade: 'h2c' }, status: 426 },
+    refused('no token', upgrade),
+    refused('an empty bearer', { ...upgrade, authorization: 'Bearer ' }),
+    refused('a bearer that is not ours', bearer('sk-live-123')),
+    refused('the bare prefix', bearer('ek_local_')),
+    refused('a prefix and a dot', bearer('ek_local_.')),
+    refused('junk after the prefix', bearer('ek_local_x.y')),
+    refused('a token signed with the development secret', bearer(dev)),
+    refused('an expired token', bearer(expired)),
+    refused('a token with its signature cut', bearer(signed)),
+    refused('a token with another signature', bearer(`${signed}.${'A'.repeat(signature.length)}`)),
+    refused('a token with a flipped payload byte', bearer(`${signed.slice(0, -2)}AA.${signature}`)),
+    refused('a token with padding added', bearer(`${good}==`)),
+    refused('a token of 1,001 characters', bearer(`ek_local_${'a'.repeat(992)}`)),
+    refused('a token in the query string only', upgrade),
+    refused('Basic instead of Bearer', { ...upgrade, authorization: `Basic ${good}` }),
+    refused('two bearers', { ...upgrade, authorization: `Bearer ${good} Bearer ${good}` }),
+    refused('a subprotocol key that is junk', protocol('realtime, openai-insecure-api-key.junk')),
+    refused('a subprotocol with an empty key', protocol('realtime, openai-insecure-api-key.')),
+    refused(
+      'a subprotocol key with the dev-secret token',
+      protocol(`realtime, openai-insecure-api-key.${dev}`),
+    ),
+    refused('only the realtime subprotocol', protocol('realtime')),
+    refused('a subprotocol list of commas', protocol(',,,,')),
+    refused('a 4,000-character subprotocol list', protocol('x,'.repeat(2000))),
+    refused(
+      'a key split across entries',
+      protocol(`openai-insecure-api-key.${signed}, .${signature}`),
+    ),
+    refused('a token with a NUL', bearer(`${good}\u0000`.replace('\u0000', '%00'))),
+    refused('a lower-case token', bearer(good.toLowerCase())),
+    refused('an upper-case token', bearer(good.toUpperCase())),
+    refused('a JWT instead of a reader token', bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.')),
+    { name: 'POST', method: 'POST', headers: bearer(good), status: 404 },
+    { name: 'DELETE', method: 'DELETE', status: 404 },
+    {
+      name: 'Origin: null',
+      headers: { ...bearer(good), origin: 'null' },
+      status: 403,
+      code: 'forbidden_origin',
+    },
+    {
+      name: 'a foreign origin',
+      headers: { ...bearer(good), origin: 'https://evil.example' },
+      status: 403,
+    },
+    {
+      name: 'OpenAI configured: not mounted',
+      env: deployment({ OPENAI_API_KEY: SECRETS.OPENAI_API_KEY }),
+      headers: bearer(good),
+      status: 404,
+      code: 'not_found',
+    },
+    {
+      name: 'a deployment without a reader secret',
+      env: deployment({ READER_TOKEN_SECRET: undefined }),
+      headers: bearer(dev),
+      status: 503,
+      code: 'not_configured',
+    },
+    {
+      name: 'a deployment without its limiter',
+      env: { READER_TOKEN_SECRET: secret },
+      headers: bearer(good),
+      status: 503,
+    },
+    {
+      name: 'a limiter that says no',
+      env: deployment({ TOKEN_RATE_LIMITER: { limit: async () => ({ success: false }) } }),
+      headers: bearer(good),
+      status: 429,
+    },
+    {
+      name: 'a good token but no session store bound',
+      headers: bearer(good),
+      status: 503,
+      code: 'not_configured',
+    },
+    {
+      name: 'a good token with a store: handed to the object',
+      env: deployment({
+        READER_SESSIONS: {
+          idFromName: (n: string) => n,
+          get: () => ({ fetch: async () => new Response('held', { status: 200 }) }),
+        },
+      }),
+      headers: bearer(good),
+      status: 200,
+    },
+    {
+      name: 'a good token in the subprotocol with a store',
+      env: deployment({
+        READER_SESSIONS: {
+          idFromName: (n: string) => n,
+          get: () => ({ fetch: async () => new Response('held', { status: 200 }) }),
+        },
+      }),
+      headers: protocol(`realtime, openai-insecure-api-key.${good}`),
+      status: 200,
+    },
+  ];
+}
 
 export interface SocketCase {
   name: string;
