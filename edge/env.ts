@@ -62,6 +62,8 @@ export interface Bindings {
   /** Where siteverify is (default Cloudflare's); tests point it at a local stand-in. */
   TURNSTILE_VERIFY_URL?: string;
 
+  /** Comma-separated extra hosts (URLs) the page may connect to, added to its CSP connect-src. */
+  CONNECT_SRC?: string;
   /** Comma-separated origins allowed to call the API besides the page's own. */
   ALLOWED_ORIGINS?: string;
   /** HMAC secret for the local reader's tokens; outside local development, no secret, no reader. */

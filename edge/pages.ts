@@ -33,6 +33,14 @@ function originsOf(setting: string | undefined): string[] {
   }
 }
 
+function hostOf(setting: string): string | undefined {
+  try {
+    return new URL(setting).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The hosts the page may connect to, from the configuration: nothing else. */
 export function connectSources(env: Bindings | undefined): string[] {
   const sources = new Set<string>(["'self'"]);
@@ -43,6 +51,14 @@ export function connectSources(env: Bindings | undefined): string[] {
     sources.add('wss://api.openai.com');
   }
   for (const origin of originsOf(env?.LIVEKIT_URL)) sources.add(origin);
+  if (env?.LIVEKIT_URL && hostOf(env.LIVEKIT_URL)?.endsWith('.livekit.cloud')) {
+    // LiveKit Cloud moves a session to a regional host of the same project.
+    sources.add('wss://*.livekit.cloud');
+    sources.add('https://*.livekit.cloud');
+  }
+  for (const entry of (env?.CONNECT_SRC ?? '').split(',')) {
+    for (const origin of originsOf(entry.trim())) sources.add(origin);
+  }
   if (isLocalDevelopment(env)) {
     // A developer's own livekit-server and Vite on loopback ports.
     for (const host of ['127.0.0.1:*', 'localhost:*']) {

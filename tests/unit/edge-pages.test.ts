@@ -107,6 +107,17 @@ describe('page routes', () => {
     expect(connectSources({})).toEqual(["'self'"]);
   });
 
+  it('follows LiveKit Cloud to its regional hosts, and adds the extra hosts a deployer names', () => {
+    const cloud = connectSources({ LIVEKIT_URL: 'wss://bmo-x1y2.livekit.cloud' });
+    expect(cloud).toContain('wss://bmo-x1y2.livekit.cloud');
+    expect(cloud).toContain('wss://*.livekit.cloud');
+    expect(connectSources({ LIVEKIT_URL: 'wss://livekit.example.com' })).not.toContain(
+      'wss://*.livekit.cloud',
+    );
+    const extra = connectSources({ CONNECT_SRC: 'https://telemetry.example, not a url' });
+    expect(extra).toEqual(["'self'", 'wss://telemetry.example', 'https://telemetry.example']);
+  });
+
   it('ignores a LiveKit URL that does not parse rather than widening the policy', () => {
     expect(connectSources({ LIVEKIT_URL: 'not a url' })).toEqual(["'self'"]);
   });
