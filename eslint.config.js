@@ -1,7 +1,9 @@
-// Lint: TypeScript (type-aware where cheap), Lit templates and Lit accessibility rules.
+// Lint: TypeScript (type-aware where cheap), Lit templates and Lit accessibility rules, and
+// regular expressions that could backtrack super-linearly.
 import tseslint from 'typescript-eslint';
 import lit from 'eslint-plugin-lit';
 import litA11y from 'eslint-plugin-lit-a11y';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   {
@@ -22,6 +24,17 @@ export default tseslint.config(
     rules: {
       ...lit.configs.recommended.rules,
       ...litA11y.configs.recommended.rules,
+    },
+  },
+  {
+    // Patterns that read visitors' words must run in linear time: one long frame must not hold the
+    // isolate's CPU (issue 12). The edge and the contracts now; agent/ and web-components/ join
+    // once their own patterns are fixed (see the edge-safety report).
+    files: ['edge/**/*.ts', 'contracts/**/*.ts', 'tests/unit/reader-*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -9,7 +9,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No public source maps in the hosted build: the page's source is not published with it.
+    sourcemap: false,
     manifest: true,
     // The SDK chunks (livekit-client, @openai/agents-realtime) are large and load only on demand.
     chunkSizeWarningLimit: 1000,

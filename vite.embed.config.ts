@@ -11,7 +11,9 @@ export default defineConfig({
     outDir: 'dist/embed',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // Hidden maps: written for the npm package, with no sourceMappingURL in the scripts, and never
+    // served (public/.assetsignore keeps *.map out of the site).
+    sourcemap: 'hidden',
     manifest: true,
     lib: {
       entry: {

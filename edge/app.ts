@@ -1,6 +1,7 @@
 /**
  * The edge app: the API under /api, with one error shape for everything, and the built page as
- * static assets (wrangler serves those first; the worker only sees /api/* and fallbacks).
+ * static assets (wrangler serves files first; the worker sees /api/*, the page routes and misses,
+ * see pages.ts).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -8,6 +9,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { HealthResponse } from '../contracts/api.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
+import { servePage } from './pages.ts';
+import { turnstile } from './turnstile.ts';
 import { limitBody, originGuard, rateLimit } from './security.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenRoutes } from './routes/livekit-token.ts';
@@ -20,6 +23,7 @@ app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
 app.use('/api/*', originGuard);
 app.use('/api/*', limitBody);
 app.use('/api/*/token', rateLimit);
+app.use('/api/*/token', turnstile);
 
 app.get('/api/health', (c) => {
   const env = c.env ?? {};
@@ -37,13 +41,20 @@ app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
 app.route('/api/events', eventsRoutes);
 
-app.notFound((c) => {
-  // Page routes fall back to the single-page app when the assets binding is there.
-  if (!c.req.path.startsWith('/api/') && c.env?.ASSETS && c.req.method === 'GET') {
-    return c.env.ASSETS.fetch(new Request(new URL('/', c.req.url), c.req.raw));
-  }
-  return c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404);
+app.notFound(async (c) => {
+  // Page routes get the single-page app; a missing file (an /embed/ script, say) stays a 404.
+  const page = await servePage(c);
+  if (page) return page;
+  return c.json(
+    errorBody('not_found', `No route for ${c.req.method} ${clipPath(c.req.path)}.`),
+    404,
+  );
 });
+
+/** A path as it may appear in an error: clipped, so a long request line is not echoed whole. */
+function clipPath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
 
 app.onError((err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err);

@@ -13,8 +13,21 @@ export interface AssetsBinding {
   fetch(request: Request): Promise<Response>;
 }
 
+/** A Durable Object's stub: requests reach the one object with its id, wherever it runs. */
+export interface DurableObjectStubLike {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** A Durable Object namespace binding (`[[durable_objects.bindings]]` in wrangler.toml). */
+export interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: unknown): DurableObjectStubLike;
+}
+
 export interface Bindings {
   ASSETS?: AssetsBinding;
+  /** One Durable Object per reader socket (edge/reader/session-object.ts). */
+  READER_SESSIONS?: DurableObjectNamespaceLike;
   /** Per-client limit on the token routes. */
   TOKEN_RATE_LIMITER?: RateLimitBinding;
   /** Per-client limit on the page's event beacons. */
@@ -26,6 +39,10 @@ export interface Bindings {
   OPENAI_BASE_URL?: string;
   /** The Realtime model, the same in the token and in the session. */
   OPENAI_REALTIME_MODEL?: string;
+  /** The voice pinned in the client secret (default alloy). */
+  OPENAI_REALTIME_VOICE?: string;
+  /** Output tokens per response pinned in the client secret (default 1024, at most 4096). */
+  OPENAI_MAX_OUTPUT_TOKENS?: string;
   /** Lifetime of a voice token, seconds (default 60). */
   VOICE_TOKEN_TTL_SECONDS?: string;
 
@@ -35,10 +52,26 @@ export interface Bindings {
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
 
+  /** Cloudflare Access: the team (`<team>.cloudflareaccess.com`) and the application's AUD tag. */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
+  /** Optional comma-separated emails: only these Access identities own BMO's notes. */
+  ACCESS_OWNER_EMAILS?: string;
+  /** With it, the token routes require a Turnstile token (edge/turnstile.ts). */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Where siteverify is (default Cloudflare's); tests point it at a local stand-in. */
+  TURNSTILE_VERIFY_URL?: string;
+
+  /** Comma-separated extra hosts (URLs) the page may connect to, added to its CSP connect-src. */
+  CONNECT_SRC?: string;
   /** Comma-separated origins allowed to call the API besides the page's own. */
   ALLOWED_ORIGINS?: string;
-  /** HMAC secret for the local reader's tokens. */
+  /** HMAC secret for the local reader's tokens; outside local development, no secret, no reader. */
   READER_TOKEN_SECRET?: string;
+  /** "true" keeps the offline reader mounted where OpenAI is configured (off by default). */
+  READER_WITH_OPENAI?: string;
+  /** Minutes a reader socket may stay idle (default 5). */
+  READER_IDLE_MINUTES?: string;
   /**
    * "true" only on a developer's own machine: `npm start`, `npm run dev` and the e2e harness pass it
    * with `--var`; it is never in wrangler.toml. Where it is unset the edge behaves as deployed in

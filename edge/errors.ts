@@ -38,11 +38,23 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json(errorBody(error.code, error.message, error.issues), error.status);
 }
 
-/** A zod failure as the common error, naming each field and what is wrong with it. */
+/** A path segment as an error may name it: capped, so a long key is not reflected whole. */
+function segment(part: PropertyKey): string {
+  const text = String(part);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * A zod failure as the common error, naming each field and what is wrong with it. Fields the
+ * schema does not know are counted, never named: their names are the sender's words.
+ */
 export function validationError(error: z.core.$ZodError, what = 'request body'): ApiError {
-  const issues = error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
+  const issues = error.issues.slice(0, 10).map((issue) => ({
+    path: issue.path.map(segment).join('.') || '(root)',
+    message:
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.length} unknown field${issue.keys.length === 1 ? '' : 's'}: only the documented fields are accepted`
+        : issue.message.slice(0, 200),
   }));
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
   return new ApiError(400, 'bad_request', `Invalid ${what}: ${summary}`, issues);

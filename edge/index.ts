@@ -1,3 +1,4 @@
 import { app } from './app.ts';
 
 export default app;
+export { ReaderSessionObject } from './reader/session-object.ts';

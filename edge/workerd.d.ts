@@ -15,6 +15,11 @@ declare global {
     new (): { 0: WebSocket; 1: WebSocket };
   };
 
+  interface Response {
+    /** workerd: the client end of the socket, on a 101 from a Durable Object's stub. */
+    readonly webSocket?: WebSocket | null;
+  }
+
   interface ResponseInit {
     /** workerd: the client end of a `WebSocketPair`, with `status: 101`. */
     webSocket?: WebSocket | null;

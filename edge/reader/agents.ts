@@ -11,7 +11,7 @@
  * otherwise the pair of card tools decides.
  */
 import { AGENT_NAMES, handoffToolName, type AgentName } from '../../contracts/reading.ts';
-import { DRAW_CARD, SHOW_CARD } from './policy.ts';
+import { DRAW_CARD, SHOW_CARD } from './policy-actions.ts';
 
 export function inferAgent(toolNames: ReadonlySet<string>): AgentName {
   for (let index = AGENT_NAMES.length - 1; index > 0; index -= 1) {

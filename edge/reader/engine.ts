@@ -14,19 +14,26 @@
  * - a malformed, unknown or unsupported client event gets an `error` event naming it (its
  *   `event_id` when it had one) and the connection carries on.
  * Responses are produced synchronously and in full: there is no audio, so nothing to pace.
+ * The conversation lives in conversation.ts, response writing in responses.ts, logs in
+ * session-log.ts.
  */
 import type { LogEvent } from '../../contracts/events.ts';
-import {
-  CLIENT_EVENT_TYPES,
-  RealtimeClientEvent,
-  type RealtimeClientItem,
-  type RealtimeContentPart,
-  type RealtimeSessionConfig,
-} from '../../contracts/realtime.ts';
-import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading.ts';
+import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
+import type { AgentName } from '../../contracts/reading.ts';
 import { inferAgent } from './agents.ts';
-import { DRAW_CARD, ReaderPolicy, SHOW_CARD, type ReaderAction, type TurnInput } from './policy.ts';
-import { clip, words } from './text.ts';
+import { Conversation } from './conversation.ts';
+import { applySessionUpdate } from './session-config.ts';
+import { parseFrame } from './frames.ts';
+import { type ItemContext, commitAudio, createItem, existingItemEvent } from './item-events.ts';
+import { ReaderPolicy, type ReaderAction, type TurnInput } from './policy.ts';
+import { type Modality, type ResponseSink, writeResponse } from './responses.ts';
+import { type CallRecord, SessionLog } from './session-log.ts';
+import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
+import { SessionClock, deadlineError } from './limits.ts';
+import { clip } from './text.ts';
+import { decodedLength, defaultSession } from './wire.ts';
+
+export type { ReaderSnapshot } from './engine-state.ts';
 
 export interface ReaderSessionOptions {
   /** Sends one server event (the host serialises it as a text frame). */
@@ -40,211 +47,158 @@ export interface ReaderSessionOptions {
   userAgent?: string;
   /** Structured log events (contracts/events.ts); no user words ever go in them. */
   onLog?(event: LogEvent): void;
-}
-
-type WireItem = Record<string, unknown> & { id: string; type: string };
-
-interface CallRecord {
-  name: string;
-  args: Record<string, unknown>;
-  agent: AgentName;
-  startedAt: number;
-  answered: boolean;
+  /** Closes the socket with a code, after a cap ended the session (limits.ts). */
+  close?(code: number, reason: string): void;
+  /** Idle time and session lifetime, ms (defaults in limits.ts). */
+  idleMs?: number;
+  sessionMs?: number;
+  /** A session to carry on: a Durable Object woken from hibernation. */
+  restore?: ReaderSnapshot;
 }
 
 const MAX_PENDING_INPUTS = 20;
-const MAX_ITEMS = 500;
-const DELTA_WORDS = 6;
-const MODEL = 'gpt-realtime';
-
-/** The session as `session.created` reports it before any update. */
-function defaultSession(id: string, expiresAt: number): Record<string, unknown> {
-  return {
-    type: 'realtime',
-    object: 'realtime.session',
-    id,
-    model: MODEL,
-    output_modalities: ['audio'],
-    instructions: '',
-    tools: [],
-    tool_choice: 'auto',
-    max_output_tokens: 'inf',
-    tracing: null,
-    truncation: 'auto',
-    prompt: null,
-    expires_at: expiresAt,
-    include: null,
-    audio: {
-      input: {
-        format: { type: 'audio/pcm', rate: 24000 },
-        transcription: null,
-        noise_reduction: null,
-        turn_detection: null,
-      },
-      output: { format: { type: 'audio/pcm', rate: 24000 }, voice: 'alloy', speed: 1 },
-    },
-  };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Session config merge: nested objects merge, everything else (arrays, null) replaces. */
-function mergeConfig(
-  base: Record<string, unknown>,
-  patch: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(patch)) {
-    const current = merged[key];
-    merged[key] =
-      isPlainObject(current) && isPlainObject(value) ? mergeConfig(current, value) : value;
-  }
-  return merged;
-}
-
-/** Splits text into delta chunks of a few words each, keeping the spacing. */
-function chunks(text: string): string[] {
-  const pieces = text.match(/\S+\s*/g) ?? [text];
-  const out: string[] = [];
-  for (let index = 0; index < pieces.length; index += DELTA_WORDS) {
-    out.push(pieces.slice(index, index + DELTA_WORDS).join(''));
-  }
-  return out;
-}
-
-function decodedLength(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
-}
-
-/** What a user message says: its text, an audio transcript, or "audio nobody transcribed". */
-function userInput(content: readonly RealtimeContentPart[]): TurnInput | undefined {
-  const texts: string[] = [];
-  let audio = false;
-  for (const part of content) {
-    if (part.type === 'input_text') texts.push(part.text);
-    else if (part.type === 'input_audio') {
-      if (typeof part.transcript === 'string' && part.transcript.trim() !== '') {
-        texts.push(part.transcript);
-      } else audio = true;
-    }
-  }
-  if (texts.length > 0) return { kind: 'user_text', text: texts.join(' ') };
-  return audio ? { kind: 'user_audio' } : undefined;
-}
-
-/** Stored content drops raw audio: the reader never needs the bytes back. */
-function storedContent(content: readonly RealtimeContentPart[]): RealtimeContentPart[] {
-  return content.map((part) =>
-    part.type === 'input_audio'
-      ? { type: 'input_audio', transcript: part.transcript ?? null }
-      : part,
-  );
-}
 
 export class ReaderSession {
   readonly #send: (event: object) => void;
   readonly #now: () => number;
   readonly #options: ReaderSessionOptions;
-  readonly #policy = new ReaderPolicy();
-  readonly #startedAt: number;
+  readonly #policy: ReaderPolicy;
+  readonly #clock: SessionClock;
   readonly #sessionObjectId: string;
+  readonly #log: SessionLog;
+  readonly #conversation: Conversation;
+  readonly #sink: ResponseSink;
+  readonly #items: ItemContext;
 
-  #started = false;
-  #closed = false;
-  #seq = 0;
-  #session: Record<string, unknown>;
+  /** The session's own plain fields (engine-state.ts); snapshots copy them whole. */
+  #s: EngineState;
   #tools = new Set<string>();
-  #agent: AgentName = 'IntentAssessment';
-  #agentSince: number;
-  #agentDurations = new Map<string, number>();
-  #transitions = 0;
-  #modality: 'text' | 'audio' = 'audio';
-  #loggedStart = false;
-  #items: WireItem[] = [];
-  #inputs: TurnInput[] = [];
   #calls = new Map<string, CallRecord>();
-  #audioBytes = 0;
-  #toolCounts = new Map<string, number>();
-  #toolMs = 0;
-  #toolDone = 0;
 
   constructor(options: ReaderSessionOptions) {
     this.#options = options;
     this.#send = options.send;
     this.#now = options.now ?? Date.now;
-    this.#startedAt = this.#now();
-    this.#agentSince = this.#startedAt;
-    this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
-    this.#session = defaultSession(
-      this.#sessionObjectId,
-      Math.floor(this.#startedAt / 1000) + 60 * 60,
+    const restore = options.restore;
+    const startedAt = restore?.startedAt ?? this.#now();
+    this.#clock = new SessionClock(startedAt, options);
+    this.#log = new SessionLog(options.sessionId, options.onLog);
+    this.#conversation = new Conversation((item) =>
+      this.#emit('conversation.item.deleted', { item_id: item.id }),
     );
+    this.#policy = new ReaderPolicy(restore?.policy);
+    this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
+    this.#s =
+      restore?.state ??
+      initialEngineState(
+        defaultSession(this.#sessionObjectId, Math.floor(this.#clock.expiresAt / 1000)),
+        startedAt,
+      );
+    if (restore) {
+      this.#tools = new Set(restore.tools);
+      this.#calls = new Map(restore.calls);
+      this.#clock.lastActivity = restore.lastActivity;
+      this.#conversation.load(restore.conversation);
+      this.#log.load(restore.log);
+    }
+    this.#sink = {
+      emit: (type, body) => this.#emit(type, body),
+      id: (kind) => this.#id(kind),
+      conversation: this.#conversation,
+      conversationId: `conv_${this.#sessionObjectId}`,
+      onCall: (callId, name, args) => {
+        this.#calls.set(callId, {
+          name,
+          args,
+          agent: this.#s.agent,
+          startedAt: this.#now(),
+          answered: false,
+        });
+        this.#log.countCall(name);
+      },
+    };
+    this.#items = {
+      conversation: this.#conversation,
+      calls: this.#calls,
+      emit: (type, body) => this.#emit(type, body),
+      error: (code, message, eventId, param) => this.#error(code, message, eventId, param),
+      id: (kind) => this.#id(kind),
+      queue: (input) => this.#queue(input),
+      logTool: (answered) => this.#log.tool(answered, answered.output, this.#now()),
+    };
   }
 
   /** The active agent, as learnt from the declared tools. */
   get agent(): AgentName {
-    return this.#agent;
+    return this.#s.agent;
   }
 
   get closed(): boolean {
-    return this.#closed;
+    return this.#s.closed;
+  }
+
+  /** When the session must next be checked for idleness or expiry (ms since the epoch). */
+  get deadline(): number {
+    return this.#clock.deadline();
+  }
+
+  /** Ends the session if it has been idle too long or reached its expiry; true if it ended. */
+  enforceDeadlines(): boolean {
+    if (this.#s.closed) return true;
+    const due = this.#clock.due(this.#now());
+    if (!due) return false;
+    const ending = deadlineError(due, this.#clock.idleMs);
+    this.#end(ending.code, ending.message, ending.closeCode);
+    return true;
+  }
+
+  /** The session as plain data, to carry it on elsewhere (`restore`). */
+  snapshot(): ReaderSnapshot {
+    return {
+      v: 1,
+      state: this.#s,
+      tools: [...this.#tools],
+      calls: [...this.#calls],
+      startedAt: this.#clock.startedAt,
+      lastActivity: this.#clock.lastActivity,
+      conversation: this.#conversation.items(),
+      policy: this.#policy.state,
+      log: this.#log.toJSON(),
+    };
+  }
+
+  /** Says why the session ends, closes the socket with `code` and logs the summary. */
+  #end(code: string, message: string, closeCode: number): void {
+    this.#error(code, message, undefined, null);
+    this.close();
+    try {
+      this.#options.close?.(closeCode, code);
+    } catch {
+      // The socket is already gone.
+    }
   }
 
   /** Sends `session.created`. The hosts call it once the socket is open; `handleMessage` calls it too. */
   start(): void {
-    if (this.#started || this.#closed) return;
-    this.#started = true;
-    this.#emit('session.created', { session: this.#session });
+    if (this.#s.started || this.#s.closed) return;
+    this.#s.started = true;
+    this.#emit('session.created', { session: this.#s.session });
   }
 
   /** Handles one text frame from the client. Never throws. */
   handleMessage(raw: string): void {
-    if (this.#closed) return;
+    if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
-    let json: unknown;
+    this.#clock.lastActivity = this.#now();
+    const parsed = parseFrame(raw);
+    if (!parsed.ok) {
+      if (parsed.closeCode) this.#end(parsed.code, parsed.message, parsed.closeCode);
+      else this.#error(parsed.code, parsed.message, parsed.eventId, parsed.param);
+      return;
+    }
+    const eventId = parsed.event.event_id;
     try {
-      json = JSON.parse(raw);
-    } catch {
-      this.#error('invalid_json', 'The event is not valid JSON.', undefined);
-      return;
-    }
-    const eventId =
-      isPlainObject(json) && typeof json.event_id === 'string' ? json.event_id : undefined;
-    if (!isPlainObject(json) || typeof json.type !== 'string') {
-      this.#error(
-        'invalid_event',
-        'An event must be a JSON object with a string "type".',
-        eventId,
-        'type',
-      );
-      return;
-    }
-    if (!CLIENT_EVENT_TYPES.includes(json.type)) {
-      this.#error(
-        'unknown_event',
-        `The offline reader does not support the event type "${clip(json.type, 80)}". Supported types: ${CLIENT_EVENT_TYPES.join(', ')}.`,
-        eventId,
-        'type',
-      );
-      return;
-    }
-    const parsed = RealtimeClientEvent.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue?.path.map(String).join('.') ?? '';
-      this.#error(
-        'invalid_event',
-        `Invalid ${json.type} event${path ? ` at ${path}` : ''}: ${issue?.message ?? 'does not match the schema'}.`,
-        eventId,
-        path || null,
-      );
-      return;
-    }
-    try {
-      this.#dispatch(parsed.data);
+      this.#dispatch(parsed.event);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.#error(
@@ -259,8 +213,9 @@ export class ReaderSession {
 
   /** Answers a binary frame: the protocol is JSON text only. */
   handleBinary(): void {
-    if (this.#closed) return;
+    if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
+    this.#clock.lastActivity = this.#now();
     this.#error(
       'invalid_event',
       'Binary frames are not supported: send JSON text frames.',
@@ -270,23 +225,12 @@ export class ReaderSession {
 
   /** Ends the session: later frames are ignored and the summary is logged. */
   close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.#s.closed) return;
+    this.#s.closed = true;
     const now = this.#now();
     this.#addAgentTime(now);
-    this.#log({
-      event: 'session_summary',
-      sessionId: this.#logSessionId(),
-      time: new Date(now).toISOString(),
-      durationMs: Math.max(0, Math.round(now - this.#startedAt)),
-      transitions: this.#transitions,
-      toolCalls: Object.fromEntries(this.#toolCounts),
-      cardsDrawn: this.#policy.summary.cardsDrawn + this.#policy.summary.clarificationCards,
-      averageToolMs: this.#toolDone === 0 ? 0 : Math.round(this.#toolMs / this.#toolDone),
-      agentDurationsMs: Object.fromEntries(
-        [...this.#agentDurations].map(([name, ms]) => [name, Math.round(ms)]),
-      ),
-    });
+    const summary = this.#policy.summary;
+    this.#log.summary(now, this.#clock.startedAt, summary.cardsDrawn + summary.clarificationCards);
   }
 
   // ------------------------------------------------------------------ dispatch
@@ -297,41 +241,23 @@ export class ReaderSession {
         this.#sessionUpdate(event.session);
         return;
       case 'conversation.item.create':
-        this.#createItem(event.item, event.previous_item_id, event.event_id);
+        createItem(this.#items, event.item, event.previous_item_id, event.event_id);
         return;
-      case 'conversation.item.retrieve': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) this.#emit('conversation.item.retrieved', { item });
+      case 'conversation.item.retrieve':
+      case 'conversation.item.truncate':
+      case 'conversation.item.delete':
+        existingItemEvent(this.#items, event);
         return;
-      }
-      case 'conversation.item.truncate': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) {
-          this.#emit('conversation.item.truncated', {
-            item_id: item.id,
-            content_index: event.content_index,
-            audio_end_ms: event.audio_end_ms,
-          });
-        }
-        return;
-      }
-      case 'conversation.item.delete': {
-        const item = this.#findItem(event.item_id, event.event_id);
-        if (item) {
-          this.#items = this.#items.filter((entry) => entry !== item);
-          this.#emit('conversation.item.deleted', { item_id: item.id });
-        }
-        return;
-      }
       case 'input_audio_buffer.append':
-        this.#audioBytes += decodedLength(event.audio);
+        this.#s.audioBytes += decodedLength(event.audio);
         return;
       case 'input_audio_buffer.clear':
-        this.#audioBytes = 0;
+        this.#s.audioBytes = 0;
         this.#emit('input_audio_buffer.cleared', {});
         return;
       case 'input_audio_buffer.commit':
-        this.#commitAudio(event.event_id);
+        commitAudio(this.#items, this.#s.audioBytes, event.event_id);
+        this.#s.audioBytes = 0;
         return;
       case 'response.create':
         this.#respond(event.response?.output_modalities);
@@ -343,258 +269,60 @@ export class ReaderSession {
   }
 
   #sessionUpdate(patch: RealtimeSessionConfig): void {
-    this.#session = mergeConfig(this.#session, patch);
-    if (patch.output_modalities) {
-      this.#modality = patch.output_modalities.includes('audio') ? 'audio' : 'text';
-    }
-    if (patch.tools) {
-      // Only a full update declares tools; the SDK's `{ type, tracing }` update leaves them be.
-      this.#tools = new Set(
-        patch.tools.flatMap((tool) =>
-          tool.type === 'function' && 'name' in tool && typeof tool.name === 'string'
-            ? [tool.name]
-            : [],
-        ),
-      );
+    const applied = applySessionUpdate(this.#s.session, patch);
+    this.#s.session = applied.session;
+    if (applied.modality) this.#s.modality = applied.modality;
+    if (applied.tools) {
+      this.#tools = applied.tools;
       this.#setAgent(inferAgent(this.#tools));
     }
-    if (!this.#loggedStart && (patch.tools || patch.output_modalities)) {
-      this.#loggedStart = true;
-      this.#log({
-        event: 'session_start',
-        sessionId: this.#logSessionId(),
-        time: new Date(this.#now()).toISOString(),
-        initialAgent: this.#agent,
-        tokenExpiresAt:
-          this.#options.tokenExpiresAt === undefined
-            ? null
-            : new Date(this.#options.tokenExpiresAt * 1000).toISOString(),
-        userAgent: clip(this.#options.userAgent ?? '', 400),
-        mode: this.#modality === 'audio' ? 'voice' : 'text',
-        engine: 'local',
-      });
+    if (!this.#s.loggedStart && (applied.tools || applied.modality)) {
+      this.#s.loggedStart = true;
+      this.#log.sessionStart(this.#now(), this.#s.agent, this.#s.modality, this.#options);
     }
-    this.#emit('session.updated', { session: this.#session });
-  }
-
-  #setAgent(next: AgentName): void {
-    if (next === this.#agent) return;
-    const now = this.#now();
-    const from = this.#agent;
-    const durationMs = Math.max(0, Math.round(now - this.#agentSince));
-    this.#addAgentTime(now);
-    this.#agent = next;
-    this.#transitions += 1;
-    const summary = this.#policy.summary;
-    this.#log({
-      event: 'agent_transition',
-      sessionId: this.#logSessionId(),
-      time: new Date(now).toISOString(),
-      from,
-      to: next,
-      durationMs,
-      contextSummary: {
-        ...(summary.topic ? { topic: summary.topic } : {}),
-        ...(summary.spreadName ? { spreadName: summary.spreadName } : {}),
-        positions: summary.positions,
-        cards: Math.min(summary.cardsDrawn, 20),
-        interpretations: Math.min(summary.interpretations, 20),
-      },
+    this.#emit('session.updated', {
+      session: this.#s.session,
+      ...(applied.ignored.length > 0 ? { ignored_fields: applied.ignored } : {}),
     });
   }
 
+  #setAgent(next: AgentName): void {
+    if (next === this.#s.agent) return;
+    const now = this.#now();
+    const from = this.#s.agent;
+    const durationMs = Math.max(0, Math.round(now - this.#s.agentSince));
+    this.#addAgentTime(now);
+    this.#s.agent = next;
+    this.#log.transition(now, from, next, durationMs, this.#policy.summary);
+  }
+
   #addAgentTime(now: number): void {
-    this.#agentDurations.set(
-      this.#agent,
-      (this.#agentDurations.get(this.#agent) ?? 0) + Math.max(0, now - this.#agentSince),
-    );
-    this.#agentSince = now;
+    this.#log.addAgentTime(this.#s.agent, now - this.#s.agentSince);
+    this.#s.agentSince = now;
   }
 
   // ------------------------------------------------------------------ conversation items
 
-  #lastItemId(): string | null {
-    return this.#items[this.#items.length - 1]?.id ?? null;
-  }
-
-  #findItem(itemId: string, eventId: string | undefined): WireItem | undefined {
-    const item = this.#items.find((entry) => entry.id === itemId);
-    if (!item) {
-      this.#error(
-        'item_not_found',
-        `No conversation item has the id "${clip(itemId, 80)}".`,
-        eventId,
-        'item_id',
-      );
-    }
-    return item;
-  }
-
-  /** Stores an item where the client asked and returns its predecessor's id (null: first). */
-  #place(
-    item: WireItem,
-    previous: string | null | undefined,
-    eventId: string | undefined,
-  ): string | null | false {
-    if (previous === undefined || previous === null) {
-      const last = this.#lastItemId();
-      this.#items.push(item);
-      this.#trimItems();
-      return last;
-    }
-    if (previous === 'root') {
-      this.#items.unshift(item);
-      this.#trimItems();
-      return null;
-    }
-    const index = this.#items.findIndex((entry) => entry.id === previous);
-    if (index === -1) {
-      this.#error(
-        'item_not_found',
-        `previous_item_id "${clip(previous, 80)}" names no conversation item.`,
-        eventId,
-        'previous_item_id',
-      );
-      return false;
-    }
-    this.#items.splice(index + 1, 0, item);
-    this.#trimItems();
-    return previous;
-  }
-
-  #trimItems(): void {
-    if (this.#items.length > MAX_ITEMS) this.#items.splice(0, this.#items.length - MAX_ITEMS);
-  }
-
-  #createItem(
-    item: RealtimeClientItem,
-    previous: string | null | undefined,
-    eventId: string | undefined,
-  ): void {
-    if (item.id && this.#items.some((entry) => entry.id === item.id)) {
-      this.#error(
-        'item_already_exists',
-        `An item with the id "${clip(item.id, 80)}" already exists.`,
-        eventId,
-        'item.id',
-      );
-      return;
-    }
-    let input: TurnInput | undefined;
-    let wire: WireItem;
-    switch (item.type) {
-      case 'message': {
-        wire = {
-          id: item.id ?? this.#id('item'),
-          object: 'realtime.item',
-          type: 'message',
-          role: item.role,
-          status: 'completed',
-          content: storedContent(item.content),
-        };
-        if (item.role === 'user') input = userInput(item.content);
-        break;
-      }
-      case 'function_call_output': {
-        const record = this.#calls.get(item.call_id);
-        if (!record) {
-          this.#error(
-            'invalid_call_id',
-            `No function call with call_id "${clip(item.call_id, 80)}" is waiting for output.`,
-            eventId,
-            'item.call_id',
-          );
-          return;
-        }
-        if (record.answered) {
-          this.#error(
-            'duplicate_call_output',
-            `The function call "${clip(item.call_id, 80)}" already has an output.`,
-            eventId,
-            'item.call_id',
-          );
-          return;
-        }
-        record.answered = true;
-        this.#logTool(record, item.output);
-        wire = {
-          id: item.id ?? this.#id('item'),
-          object: 'realtime.item',
-          type: 'function_call_output',
-          call_id: item.call_id,
-          output: item.output,
-        };
-        input = { kind: 'tool_output', name: record.name, args: record.args, output: item.output };
-        break;
-      }
-      case 'function_call': {
-        wire = {
-          id: item.id ?? this.#id('item'),
-          object: 'realtime.item',
-          type: 'function_call',
-          status: 'completed',
-          call_id: item.call_id,
-          name: item.name,
-          arguments: item.arguments,
-        };
-        break;
-      }
-    }
-    const previousId = this.#place(wire, previous, eventId);
-    if (previousId === false) return;
-    if (input) this.#queue(input);
-    this.#emit('conversation.item.added', { previous_item_id: previousId, item: wire });
-    this.#emit('conversation.item.done', { previous_item_id: previousId, item: wire });
-  }
-
   #queue(input: TurnInput): void {
-    this.#inputs.push(input);
-    if (this.#inputs.length > MAX_PENDING_INPUTS) this.#inputs.shift();
-  }
-
-  #commitAudio(eventId: string | undefined): void {
-    if (this.#audioBytes === 0) {
-      this.#error(
-        'input_audio_buffer_commit_empty',
-        'Error committing input audio buffer: the buffer is empty. Send input_audio_buffer.append first.',
-        eventId,
-        null,
-      );
-      return;
-    }
-    this.#audioBytes = 0;
-    const wire: WireItem = {
-      id: this.#id('item'),
-      object: 'realtime.item',
-      type: 'message',
-      role: 'user',
-      status: 'completed',
-      content: [{ type: 'input_audio', transcript: null }],
-    };
-    const previousId = this.#lastItemId();
-    this.#items.push(wire);
-    this.#trimItems();
-    this.#queue({ kind: 'user_audio' });
-    this.#emit('input_audio_buffer.committed', { previous_item_id: previousId, item_id: wire.id });
-    this.#emit('conversation.item.added', { previous_item_id: previousId, item: wire });
-    this.#emit('conversation.item.done', { previous_item_id: previousId, item: wire });
+    this.#s.inputs.push(input);
+    if (this.#s.inputs.length > MAX_PENDING_INPUTS) this.#s.inputs.shift();
   }
 
   // ------------------------------------------------------------------ responses
 
-  #respond(modalities: readonly ('text' | 'audio')[] | undefined): void {
+  #respond(modalities: readonly Modality[] | undefined): void {
     const modality = modalities
       ? modalities.includes('audio')
         ? 'audio'
         : 'text'
-      : this.#modality;
-    const inputs = this.#inputs;
-    this.#inputs = [];
+      : this.#s.modality;
+    const inputs = this.#s.inputs;
+    this.#s.inputs = [];
     const awaiting = [...this.#calls.values()].find((record) => !record.answered);
     let actions: ReaderAction[];
     try {
       actions = this.#policy.respond({
-        agent: this.#agent,
+        agent: this.#s.agent,
         tools: this.#tools,
         inputs,
         awaitingTool: awaiting?.name,
@@ -602,16 +330,13 @@ export class ReaderSession {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.#log({
-        event: 'error',
-        sessionId: this.#logSessionId(),
-        time: new Date(this.#now()).toISOString(),
-        type: 'validation',
-        severity: 'error',
-        message: clip(`The reading policy failed: ${message}`, 500),
-        agent: this.#agent,
-        connectionStatus: 'connected',
-      });
+      this.#log.error(
+        this.#now(),
+        this.#s.agent,
+        'validation',
+        'error',
+        `The reading policy failed: ${message}`,
+      );
       actions = [
         {
           kind: 'say',
@@ -619,179 +344,18 @@ export class ReaderSession {
         },
       ];
     }
-
-    const responseId = this.#id('resp');
-    const base = {
-      id: responseId,
-      object: 'realtime.response',
-      conversation_id: `conv_${this.#sessionObjectId}`,
-      output_modalities: [modality],
-      status_details: null,
-    };
-    this.#emit('response.created', {
-      response: { ...base, status: 'in_progress', output: [], usage: null },
-    });
-    const output: WireItem[] = [];
-    let spokenWords = 0;
-    for (const action of actions) {
-      if (action.kind === 'say') {
-        if (action.text.trim() === '') continue;
-        spokenWords += words(action.text).length;
-        output.push(this.#emitMessage(responseId, output.length, action.text, modality));
-      } else {
-        output.push(this.#emitCall(responseId, output.length, action.name, action.args));
-      }
-    }
-    const inputWords = inputs.reduce(
-      (sum, input) =>
-        sum +
-        (input.kind === 'user_text'
-          ? words(input.text).length
-          : input.kind === 'tool_output'
-            ? 10
-            : 50),
-      0,
-    );
-    this.#emit('response.done', {
-      response: {
-        ...base,
-        status: 'completed',
-        output,
-        usage: {
-          total_tokens: inputWords + spokenWords,
-          input_tokens: inputWords,
-          output_tokens: spokenWords,
-          input_token_details: { text_tokens: inputWords, audio_tokens: 0, cached_tokens: 0 },
-          output_token_details: { text_tokens: spokenWords, audio_tokens: 0 },
-        },
-      },
-    });
-  }
-
-  #emitMessage(
-    responseId: string,
-    outputIndex: number,
-    text: string,
-    modality: 'text' | 'audio',
-  ): WireItem {
-    const itemId = this.#id('item');
-    const previousId = this.#lastItemId();
-    const open: WireItem = {
-      id: itemId,
-      object: 'realtime.item',
-      type: 'message',
-      role: 'assistant',
-      status: 'in_progress',
-      content: [],
-    };
-    const where = {
-      response_id: responseId,
-      item_id: itemId,
-      output_index: outputIndex,
-      content_index: 0,
-    };
-    this.#emit('response.output_item.added', {
-      response_id: responseId,
-      output_index: outputIndex,
-      item: open,
-    });
-    this.#emit('conversation.item.added', { previous_item_id: previousId, item: open });
-    const audio = modality === 'audio';
-    this.#emit('response.content_part.added', {
-      ...where,
-      part: audio ? { type: 'audio', transcript: '' } : { type: 'text', text: '' },
-    });
-    for (const delta of chunks(text)) {
-      this.#emit(audio ? 'response.output_audio_transcript.delta' : 'response.output_text.delta', {
-        ...where,
-        delta,
-      });
-    }
-    if (audio) this.#emit('response.output_audio_transcript.done', { ...where, transcript: text });
-    else this.#emit('response.output_text.done', { ...where, text });
-    this.#emit('response.content_part.done', {
-      ...where,
-      part: audio ? { type: 'audio', transcript: text } : { type: 'text', text },
-    });
-    const done: WireItem = {
-      ...open,
-      status: 'completed',
-      content: [audio ? { type: 'output_audio', transcript: text } : { type: 'output_text', text }],
-    };
-    this.#emit('response.output_item.done', {
-      response_id: responseId,
-      output_index: outputIndex,
-      item: done,
-    });
-    this.#emit('conversation.item.done', { previous_item_id: previousId, item: done });
-    this.#items.push(done);
-    this.#trimItems();
-    return done;
-  }
-
-  #emitCall(
-    responseId: string,
-    outputIndex: number,
-    name: string,
-    args: Record<string, unknown>,
-  ): WireItem {
-    const itemId = this.#id('item');
-    const callId = this.#id('call');
-    const previousId = this.#lastItemId();
-    const argumentsJson = JSON.stringify(args);
-    const open: WireItem = {
-      id: itemId,
-      object: 'realtime.item',
-      type: 'function_call',
-      status: 'in_progress',
-      name,
-      call_id: callId,
-      arguments: '',
-    };
-    const where = {
-      response_id: responseId,
-      item_id: itemId,
-      output_index: outputIndex,
-      call_id: callId,
-    };
-    this.#calls.set(callId, {
-      name,
-      args,
-      agent: this.#agent,
-      startedAt: this.#now(),
-      answered: false,
-    });
-    this.#toolCounts.set(name, (this.#toolCounts.get(name) ?? 0) + 1);
-    this.#emit('response.output_item.added', {
-      response_id: responseId,
-      output_index: outputIndex,
-      item: open,
-    });
-    this.#emit('conversation.item.added', { previous_item_id: previousId, item: open });
-    this.#emit('response.function_call_arguments.delta', { ...where, delta: argumentsJson });
-    this.#emit('response.function_call_arguments.done', { ...where, arguments: argumentsJson });
-    const done: WireItem = { ...open, status: 'completed', arguments: argumentsJson };
-    // The SDK dispatches the call on this event: type function_call, status completed, response_id.
-    this.#emit('response.output_item.done', {
-      response_id: responseId,
-      output_index: outputIndex,
-      item: done,
-    });
-    this.#emit('conversation.item.done', { previous_item_id: previousId, item: done });
-    this.#items.push(done);
-    this.#trimItems();
-    return done;
+    writeResponse(this.#sink, actions, modality, inputs);
   }
 
   // ------------------------------------------------------------------ plumbing
 
   #id(kind: 'item' | 'resp' | 'call' | 'event'): string {
-    this.#seq += 1;
-    return `${kind}_local_${this.#seq}`;
+    this.#s.seq += 1;
+    return `${kind}_local_${this.#s.seq}`;
   }
 
   #emit(type: string, body: Record<string, unknown>): void {
-    if (this.#closed) return;
+    if (this.#s.closed) return;
     this.#send({ event_id: this.#id('event'), type, ...body });
   }
 
@@ -805,61 +369,13 @@ export class ReaderSession {
     this.#emit('error', {
       error: { type, code, message, param, event_id: eventId ?? null },
     });
-    this.#log({
-      event: 'error',
-      sessionId: this.#logSessionId(),
-      time: new Date(this.#now()).toISOString(),
-      type: type === 'server_error' ? 'unsupported' : 'validation',
-      severity: type === 'server_error' ? 'error' : 'warning',
-      message: clip(`${code}: ${message}`, 500),
-      agent: this.#agent,
-      connectionStatus: 'connected',
-    });
-  }
-
-  #logTool(record: CallRecord, output: string): void {
-    const durationMs = Math.max(0, Math.round(this.#now() - record.startedAt));
-    this.#toolMs += durationMs;
-    this.#toolDone += 1;
-    let parsed: unknown = output;
-    try {
-      parsed = JSON.parse(output);
-    } catch {
-      // Plain text output (the SDK's own error text, or a handoff's).
-    }
-    const failure = ToolErrorResult.safeParse(parsed);
-    const failed =
-      failure.success ||
-      (record.name === DRAW_CARD && !DrawCardResult.safeParse(parsed).success) ||
-      (record.name === SHOW_CARD && typeof parsed === 'string');
-    // Parameters as logged: only our own labels and ids, never the user's words.
-    const params: Record<string, string | boolean> = {};
-    if (typeof record.args.positionLabel === 'string')
-      params.positionLabel = clip(record.args.positionLabel, 60);
-    if (typeof record.args.cardId === 'string') params.cardId = record.args.cardId;
-    if (typeof record.args.reversed === 'boolean') params.reversed = record.args.reversed;
-    this.#log({
-      event: 'tool_call',
-      sessionId: this.#logSessionId(),
-      time: new Date(this.#now()).toISOString(),
-      tool: record.name,
-      agent: record.agent,
-      params,
-      result: failed ? 'error' : 'success',
-      ...(failure.success ? { errorCode: failure.data.error.code } : {}),
-      durationMs,
-    });
-  }
-
-  #logSessionId(): string {
-    return clip(this.#options.sessionId ?? 'local', 100);
-  }
-
-  #log(event: LogEvent): void {
-    try {
-      this.#options.onLog?.(event);
-    } catch {
-      // A failing logger must not break the reading.
-    }
+    const server = type === 'server_error';
+    this.#log.error(
+      this.#now(),
+      this.#s.agent,
+      server ? 'unsupported' : 'validation',
+      server ? 'error' : 'warning',
+      `${code}: ${message}`,
+    );
   }
 }

@@ -38,7 +38,14 @@ export function readHandshake(headers: HandshakeHeaders): HandshakeCredentials {
 }
 
 export type HandshakeResult =
-  | { ok: true; sessionId: string; expiresAt: number; protocol: string | undefined }
+  | {
+      ok: true;
+      sessionId: string;
+      /** The token's own id: the one socket it opens is named after it. */
+      tokenId: string;
+      expiresAt: number;
+      protocol: string | undefined;
+    }
   | { ok: false; message: string };
 
 /** Decides whether to upgrade: a valid, unexpired reader token is required. */
@@ -66,6 +73,7 @@ export async function authorizeHandshake(
   return {
     ok: true,
     sessionId: check.sessionId,
+    tokenId: check.tokenId,
     expiresAt: check.expiresAt,
     protocol: offersRealtime ? REALTIME_SUBPROTOCOL : undefined,
   };

@@ -210,7 +210,7 @@ export function answerFromCards(
   }
   const meaning = reading(read);
   const firstSentence =
-    meaning?.meaning.match(/[^.!?]+[.!?]/)?.[0]?.trim() ?? meaning?.meaning ?? '';
+    meaning?.meaning.match(/^[^.!?]*[.!?]/)?.[0]?.trim() ?? meaning?.meaning ?? '';
   const keywords = keywordsOf(read);
   const look = `For “${clip(question, 120)}”, look to ${displayName(read)}${
     read.drawn.reversed ? ' (reversed)' : ''

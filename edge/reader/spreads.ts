@@ -58,10 +58,11 @@ const KIND_BY_LABEL: Record<string, PositionKind> = {
 
 /** The kind of a position, from its label (labels from another reader fall back to generic). */
 export function positionKind(label: string): PositionKind {
-  const key = label
-    .toLowerCase()
-    .replace(/\s+\d+$/, '')
-    .trim();
+  // "Option 2" is an Option: a trailing number does not change the kind.
+  const words = label.toLowerCase().trim().split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  if (words.length > 1 && /^\d+$/.test(last)) words.pop();
+  const key = words.join(' ');
   return KIND_BY_LABEL[key] ?? 'generic';
 }
 

@@ -218,7 +218,14 @@ export function clip(text: string, max: number): string {
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
+  return `${trimEnd(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut, ' \t\n,;:.')}…`;
+}
+
+/** Drops trailing characters found in `chars`, in one pass from the end (no regex to backtrack). */
+export function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
 }
 
 /**
@@ -250,7 +257,7 @@ export function findHiddenConcern(answer: string): string {
 }
 
 const GREETING =
-  /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|yo)\b[\s!.,]*(there|again)?[\s!.,]*$/i;
+  /^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening)|greetings|yo)\b[\s!.,]*(?:(?:there|again)\b[\s!.,]*)?$/i;
 
 /** A message that says hello and asks nothing. */
 export function isGreeting(text: string): boolean {

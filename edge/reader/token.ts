@@ -1,31 +1,43 @@
 /**
  * Short-lived tokens for the local reader's WebSocket: `ek_local_<payload>.<signature>`, where the
- * payload is base64url JSON `{ v: 1, sid, exp }` (reading session id, expiry in epoch seconds) and
- * the signature is HMAC-SHA256 over `ek_local_<payload>` with `READER_TOKEN_SECRET`.
+ * payload is base64url JSON `{ v: 2, sid, jti, iat, exp }` (reading session id, a random token id,
+ * issue and expiry times in epoch seconds) and the signature is HMAC-SHA256 over
+ * `ek_local_<payload>` with `READER_TOKEN_SECRET`.
  *
  * The `ek_` prefix is there because the browser SDK refuses any other key. Only WebCrypto is used,
  * so the same code signs in workerd and verifies in Node. Like an OpenAI client secret, a token
- * only gates opening a session: a session already open outlives it. Tokens are not single-use (the
- * edge keeps no state between requests); the short lifetime is what bounds replay.
+ * only gates opening a session: a session already open outlives it (until its own caps end it).
+ * A token opens one socket: the reader's Durable Object is named after its `jti` and refuses a
+ * second opening. Verification refuses a token that claims to live longer than
+ * MAX_READER_TOKEN_SECONDS, whoever signed it.
+ *
+ * Secrets: `READER_TOKEN_SECRET`, or, in local development only, the development constant below.
+ * Anywhere else there is no secret, so no reader (`readerSecretFor` answers undefined).
  */
 import { z } from 'zod';
+import { type Bindings, isLocalDevelopment } from '../env.ts';
 
 export const READER_TOKEN_PREFIX = 'ek_local_';
 
 /**
- * The secret used when `READER_TOKEN_SECRET` is unset, so `wrangler dev` works with no setup. It
- * is public (it is in this file), so it only keeps strangers' clients from guessing the token
- * format; that is acceptable because all it guards is the offline reader, which holds no secrets
- * and calls nothing. Set `READER_TOKEN_SECRET` in production.
+ * The secret used in local development (`npm start`, `npm run dev`, the e2e harness) when
+ * `READER_TOKEN_SECRET` is unset, so a fresh clone works with no setup. It is public (it is in this
+ * file), so it is never trusted anywhere else.
  */
 export const DEV_READER_TOKEN_SECRET = 'voice-agent-elements/local-reader/dev-secret-v1';
 
 /** Default token lifetime, seconds (`VOICE_TOKEN_TTL_SECONDS` overrides it). */
 export const DEFAULT_TOKEN_TTL_SECONDS = 60;
+/** The longest a reader token may live, seconds: longer ones are not minted, and refused. */
+export const MAX_READER_TOKEN_SECONDS = 600;
+/** Clock skew tolerated between the minting and the verifying machine, seconds. */
+const CLOCK_SKEW_SECONDS = 30;
 
 const TokenPayload = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
   sid: z.string().min(1).max(100),
+  jti: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  iat: z.number().int().positive(),
   exp: z.number().int().positive(),
 });
 type TokenPayload = z.infer<typeof TokenPayload>;
@@ -37,12 +49,17 @@ export interface MintedReaderToken {
 }
 
 export type ReaderTokenCheck =
-  | { ok: true; sessionId: string; expiresAt: number }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+  | { ok: true; sessionId: string; tokenId: string; expiresAt: number }
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'too_long_lived' };
 
-/** The secret from the environment, or the documented development constant. */
-export function readerSecret(setting: string | undefined): string {
-  return setting && setting.trim() !== '' ? setting : DEV_READER_TOKEN_SECRET;
+/**
+ * The secret reader tokens are signed with: `READER_TOKEN_SECRET`; in local development, the
+ * development constant when it is unset; anywhere else, none (so no reader).
+ */
+export function readerSecretFor(env: Bindings | undefined): string | undefined {
+  const setting = env?.READER_TOKEN_SECRET;
+  if (setting && setting.trim() !== '') return setting;
+  return isLocalDevelopment(env) ? DEV_READER_TOKEN_SECRET : undefined;
 }
 
 const encoder = new TextEncoder();
@@ -51,7 +68,10 @@ const decoder = new TextDecoder();
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
@@ -86,10 +106,13 @@ export async function mintReaderToken(options: {
   nowMs?: number;
 }): Promise<MintedReaderToken> {
   const nowSeconds = Math.floor((options.nowMs ?? Date.now()) / 1000);
+  const ttl = Math.min(options.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, MAX_READER_TOKEN_SECONDS);
   const payload: TokenPayload = {
-    v: 1,
+    v: 2,
     sid: options.sessionId,
-    exp: nowSeconds + (options.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS),
+    jti: toBase64Url(crypto.getRandomValues(new Uint8Array(18))),
+    iat: nowSeconds,
+    exp: nowSeconds + ttl,
   };
   const signed = READER_TOKEN_PREFIX + toBase64Url(encoder.encode(JSON.stringify(payload)));
   const key = await hmacKey(options.secret, 'sign');
@@ -98,8 +121,8 @@ export async function mintReaderToken(options: {
 }
 
 /**
- * Checks a token's signature (in constant time, through WebCrypto) and then its expiry. A token
- * is good up to and including its `exp` second.
+ * Checks a token's signature (in constant time, through WebCrypto), then its lifetime (at most
+ * MAX_READER_TOKEN_SECONDS) and its expiry. A token is good up to and including its `exp` second.
  */
 export async function verifyReaderToken(
   token: string,
@@ -128,6 +151,14 @@ export async function verifyReaderToken(
   }
   const payload = TokenPayload.safeParse(json);
   if (!payload.success) return { ok: false, reason: 'malformed' };
-  if (Math.floor(nowMs / 1000) > payload.data.exp) return { ok: false, reason: 'expired' };
-  return { ok: true, sessionId: payload.data.sid, expiresAt: payload.data.exp };
+  const now = Math.floor(nowMs / 1000);
+  const { exp, iat } = payload.data;
+  if (
+    exp - iat > MAX_READER_TOKEN_SECONDS ||
+    exp > now + MAX_READER_TOKEN_SECONDS + CLOCK_SKEW_SECONDS
+  ) {
+    return { ok: false, reason: 'too_long_lived' };
+  }
+  if (now > exp) return { ok: false, reason: 'expired' };
+  return { ok: true, sessionId: payload.data.sid, tokenId: payload.data.jti, expiresAt: exp };
 }

@@ -8,24 +8,45 @@ import { Hono } from 'hono';
 import { LogEvent } from '../../contracts/events.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { clip } from '../reader/text.ts';
+import { rateLimiter } from '../security.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
+
+/** Entries an event's maps (tool parameters, per-tool counts, per-agent durations) may hold. */
+const MAX_MAP_ENTRIES = 16;
+
+/** The most entries in any one map of the event. */
+function mapEntries(event: LogEvent): number {
+  const maps: (object | undefined)[] = [
+    'params' in event ? event.params : undefined,
+    'toolCalls' in event ? event.toolCalls : undefined,
+    'agentDurationsMs' in event ? event.agentDurationsMs : undefined,
+  ];
+  return Math.max(0, ...maps.map((map) => (map ? Object.keys(map).length : 0)));
+}
 
 export const eventsRoutes = new Hono<AppEnv>().post(
   '/',
-  async (c, next) => {
-    const limiter = c.env?.EVENTS_RATE_LIMITER;
-    if (limiter) {
-      const client = c.req.header('cf-connecting-ip') ?? 'local';
-      const { success } = await limiter.limit({ key: `${client}:events` });
-      if (!success) throw new ApiError(429, 'rate_limited', 'Too many events: slow down.');
-    }
-    await next();
-  },
+  rateLimiter({
+    binding: 'EVENTS_RATE_LIMITER',
+    message: 'Too many events: slow down.',
+    scope: () => 'events',
+  }),
   jsonContentType(),
   jsonBody(LogEvent),
   (c) => {
     const event = c.req.valid('json');
-    console.log(JSON.stringify({ source: 'browser', ...event }));
+    const entries = mapEntries(event);
+    if (entries > MAX_MAP_ENTRIES) {
+      throw new ApiError(
+        400,
+        'bad_request',
+        `Invalid request body: an event's maps hold at most ${MAX_MAP_ENTRIES} entries.`,
+      );
+    }
+    // The origin as the allowlist passed it (originGuard), or none for a non-browser client.
+    const origin = clip(c.req.header('origin') ?? 'none', 200);
+    console.log(JSON.stringify({ source: 'browser', origin, ...event }));
     return c.body(null, 204);
   },
 );

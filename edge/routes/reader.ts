@@ -1,78 +1,83 @@
 /**
  * `GET /api/reader/realtime` (mounted at `/api/reader`): the local reader's WebSocket in workerd.
  *
- * The token (from the `openai-insecure-api-key.<token>` subprotocol a browser sends, or the
- * `Authorization: Bearer` header Node sends) is checked before the upgrade: a missing, bad or
- * expired one gets 401 and no socket. The 101 selects `realtime` only when the client offered it
- * (browsers fail the handshake otherwise; Node's SDK fails if we select one it did not offer).
- * Hono's `upgradeWebSocket` cannot set that header, hence the `WebSocketPair` by hand.
+ * Refused before any upgrade: where the reader does not run (availability.ts: 404 where OpenAI is
+ * the engine, 503 without a secret outside local development), too many attempts from one client
+ * (429, the token routes' limiter), a plain GET (426), and a missing, bad, expired or too
+ * long-lived token (401). An accepted upgrade goes to the Durable Object named after the token's id
+ * (session-object.ts), which holds the socket and opens one per token, ever.
+ *
+ * The 101 selects `realtime` only when the client offered it (browsers fail the handshake
+ * otherwise; Node's SDK fails if we select one it did not offer).
  */
 import { Hono } from 'hono';
-import type { LogEvent } from '../../contracts/events.ts';
-import type { AppEnv } from '../env.ts';
+import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { ReaderSession } from '../reader/engine.ts';
+import { readerAvailability } from '../reader/availability.ts';
 import { authorizeHandshake } from '../reader/handshake.ts';
-import { readerSecret } from '../reader/token.ts';
+import { DEFAULT_IDLE_MS } from '../reader/limits.ts';
+import { SESSION_META_HEADER, type SessionMeta } from '../reader/session-object.ts';
+import { clip } from '../reader/text.ts';
+import { rateLimit } from '../security.ts';
 
-/** The edge's JSON-lines log: one structured event per line, no user words. */
-function logLine(event: LogEvent): void {
-  console.log(JSON.stringify(event));
-}
-
-export const readerRoutes = new Hono<AppEnv>().get('/realtime', async (c) => {
-  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-    throw new ApiError(
-      426,
-      'bad_request',
-      'This is the local reader’s WebSocket: connect with a WebSocket client.',
-    );
-  }
-  const handshake = await authorizeHandshake(
-    {
-      protocol: c.req.header('sec-websocket-protocol') ?? null,
-      authorization: c.req.header('authorization') ?? null,
-    },
-    readerSecret(c.env?.READER_TOKEN_SECRET),
-  );
-  if (!handshake.ok) throw new ApiError(401, 'unauthorized', handshake.message);
-
-  const pair = new WebSocketPair();
-  const client = pair[0];
-  const server = pair[1];
-  server.accept();
-  const session = new ReaderSession({
-    send: (event) => {
-      try {
-        server.send(JSON.stringify(event));
-      } catch {
-        // The socket closed under us; the close handler ends the session.
-      }
-    },
-    sessionId: handshake.sessionId,
-    tokenExpiresAt: handshake.expiresAt,
-    userAgent: c.req.header('user-agent') ?? '',
-    onLog: logLine,
-  });
-  server.addEventListener('message', (event: MessageEvent) => {
-    if (typeof event.data === 'string') session.handleMessage(event.data);
-    else session.handleBinary();
-  });
-  const end = () => {
-    session.close();
-    try {
-      server.close();
-    } catch {
-      // Already closed.
+export const readerRoutes = new Hono<AppEnv>().get(
+  '/realtime',
+  async (c, next) => {
+    const available = readerAvailability(c.env);
+    if (!available.ok) throw available.error;
+    await next();
+  },
+  rateLimit,
+  async (c) => {
+    const available = readerAvailability(c.env);
+    if (!available.ok) throw available.error;
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+      throw new ApiError(
+        426,
+        'bad_request',
+        'This is the local reader’s WebSocket: connect with a WebSocket client.',
+      );
     }
-  };
-  server.addEventListener('close', end);
-  server.addEventListener('error', end);
-  session.start();
+    const handshake = await authorizeHandshake(
+      {
+        protocol: c.req.header('sec-websocket-protocol') ?? null,
+        authorization: c.req.header('authorization') ?? null,
+      },
+      available.secret,
+    );
+    if (!handshake.ok) throw new ApiError(401, 'unauthorized', handshake.message);
 
-  return new Response(null, {
-    status: 101,
-    webSocket: client,
-    headers: handshake.protocol ? { 'Sec-WebSocket-Protocol': handshake.protocol } : {},
-  });
-});
+    const sessions = c.env?.READER_SESSIONS;
+    if (!sessions) {
+      throw new ApiError(
+        503,
+        'not_configured',
+        isLocalDevelopment(c.env)
+          ? 'The READER_SESSIONS Durable Object binding is missing: run the edge with wrangler.toml.'
+          : 'Readings are not available on this site right now. Please try again later.',
+      );
+    }
+    const meta: SessionMeta = {
+      sessionId: handshake.sessionId,
+      tokenId: handshake.tokenId,
+      expiresAt: handshake.expiresAt,
+      ...(handshake.protocol ? { protocol: handshake.protocol } : {}),
+      userAgent: clip(c.req.header('user-agent') ?? '', 400),
+      idleMs: intSetting(c.env?.READER_IDLE_MINUTES, DEFAULT_IDLE_MS / 60_000, 1, 120) * 60_000,
+    };
+    const headers = new Headers({
+      Upgrade: 'websocket',
+      [SESSION_META_HEADER]: JSON.stringify(meta),
+    });
+    const stub = sessions.get(sessions.idFromName(handshake.tokenId));
+    const held = await stub.fetch(
+      new Request('https://reader-session.internal/connect', { headers }),
+    );
+    // A stub's response has immutable headers; the API's middleware adds its own, so copy it.
+    return new Response(held.status === 101 ? null : held.body, {
+      status: held.status,
+      headers: held.headers,
+      webSocket: held.webSocket ?? null,
+    });
+  },
+);

@@ -16,14 +16,19 @@ import {
   type VoiceTokenRequest as VoiceTokenRequestBody,
   type VoiceTokenResponse,
 } from '../../contracts/voice.ts';
-import { type AppEnv, intSetting } from '../env.ts';
+import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken, readerSecret } from '../reader/token.ts';
+import { readerAvailability } from '../reader/availability.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
+import { trimEnd } from '../reader/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
 export const READER_WS_PATH = '/api/reader/realtime';
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export const DEFAULT_REALTIME_VOICE = 'alloy';
+/** Output tokens per response: a card's interpretation is a few hundred. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;
@@ -41,8 +46,10 @@ async function localToken(
   body: VoiceTokenRequestBody,
 ): Promise<VoiceTokenResponse> {
   const env = c.env ?? {};
+  const available = readerAvailability(env);
+  if (!available.ok) throw available.error;
   const minted = await mintReaderToken({
-    secret: readerSecret(env.READER_TOKEN_SECRET),
+    secret: available.secret,
     sessionId: body.sessionId,
     ttlSeconds: intSetting(
       env.VOICE_TOKEN_TTL_SECONDS,
@@ -69,9 +76,20 @@ function logUpstream(status: number | 'network' | 'malformed'): void {
   console.error(JSON.stringify({ event: 'voice_token_upstream_error', status }));
 }
 
-/** Maps an OpenAI failure to what the page should hear. */
-function upstreamError(status: number): ApiError {
+/**
+ * Maps an OpenAI failure to what the page should hear. A refused key is named as such only in
+ * local development; deployed, a visitor hears that the service is unavailable, nothing about
+ * which credential is wrong (the log says it, by status).
+ */
+function upstreamError(status: number, local: boolean): ApiError {
   logUpstream(status);
+  if ((status === 401 || status === 403) && !local) {
+    return new ApiError(
+      503,
+      'upstream_unavailable',
+      'The voice service is unavailable right now. Try again later, or use text chat.',
+    );
+  }
   if (status === 401 || status === 403) {
     return new ApiError(
       502,
@@ -106,7 +124,7 @@ async function openAiToken(
     MIN_TTL_SECONDS,
     MAX_TTL_SECONDS,
   );
-  const base = (env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  const base = trimEnd(env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL, '/');
   let response: Response;
   try {
     response = await fetch(`${base}/realtime/client_secrets`, {
@@ -117,10 +135,21 @@ async function openAiToken(
       },
       body: JSON.stringify({
         expires_after: { anchor: 'created_at', seconds },
+        // Pinned here, so a leaked client secret cannot buy a bigger session: what the agents'
+        // own session.update keeps (model, voice, modality, an output cap, no tracing). Not the
+        // instructions or tools, which the agents' handoffs change.
         session: {
           type: 'realtime',
           model,
           output_modalities: body.mode === 'text' ? ['text'] : ['audio'],
+          audio: { output: { voice: env.OPENAI_REALTIME_VOICE || DEFAULT_REALTIME_VOICE } },
+          max_output_tokens: intSetting(
+            env.OPENAI_MAX_OUTPUT_TOKENS,
+            DEFAULT_MAX_OUTPUT_TOKENS,
+            1,
+            4096,
+          ),
+          tracing: null,
         },
       }),
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
@@ -135,7 +164,7 @@ async function openAiToken(
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw upstreamError(response.status);
+    throw upstreamError(response.status, isLocalDevelopment(env));
   }
   const parsed = OpenAIClientSecret.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {

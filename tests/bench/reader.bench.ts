@@ -9,7 +9,9 @@
 import { pathToFileURL } from 'node:url';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import WebSocket from 'ws';
-import { startReaderServer } from '../../edge/reader/node-host.ts';
+import { startReaderServer } from '../unit/helpers/reader-node-host.ts';
+import { ReaderSession } from '../../edge/reader/engine.ts';
+import { MAX_FRAME_BYTES } from '../../edge/reader/limits.ts';
 import { inProcess, runReading } from '../unit/helpers/reader-driver.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
@@ -90,6 +92,32 @@ async function firstMessageLatency(rounds: number): Promise<{ sdk: number[]; han
   return { sdk, handshake };
 }
 
+/** A user message frame of exactly `bytes`: "hi", a run of "!", "x" (the old worst case). */
+function worstCaseFrame(bytes: number): string {
+  const frame = (text: string) =>
+    JSON.stringify({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+    });
+  return frame('hi' + '!'.repeat(bytes - frame('hix').length) + 'x');
+}
+
+/** Median ms for a fresh session to take one message of `bytes` and answer it. */
+function messageTime(bytes: number, rounds: number): number {
+  const frame = worstCaseFrame(bytes);
+  const create = JSON.stringify({ type: 'response.create' });
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const session = new ReaderSession({ send: () => {} });
+    session.start();
+    const start = performance.now();
+    session.handleMessage(frame);
+    session.handleMessage(create);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
 export async function readerBench(
   options: { durationMs?: number; rounds?: number } = {},
 ): Promise<BenchRow[]> {
@@ -98,7 +126,16 @@ export async function readerBench(
   const engine = engineThroughput(durationMs);
   const json = jsonThroughput(engine.sample, durationMs);
   const latency = await firstMessageLatency(rounds);
+  const atCap = messageTime(MAX_FRAME_BYTES, 10);
+  const oneKiB = messageTime(1024, 10);
   return [
+    row(
+      'reader',
+      `a ${MAX_FRAME_BYTES / 1024} KiB message at the frame cap ("hi", "!"…, "x") → answer (median)`,
+      atCap,
+      'ms',
+      { name: 'the same shape at 1 KiB', value: oneKiB },
+    ),
     row('reader', 'engine events/s (whole readings, in-process)', engine.eventsPerSecond, 'events/s', {
       name: 'JSON round-trip of the same frames',
       value: json,

@@ -16,6 +16,7 @@ import {
 } from '../../edge/reader/token.ts';
 import { readerRoutes } from '../../edge/routes/reader.ts';
 import { voiceTokenRoutes } from '../../edge/routes/voice-token.ts';
+import { deployed } from './helpers/edge-env.ts';
 
 const app = new Hono<AppEnv>();
 app.route('/api/reader', readerRoutes);
@@ -25,10 +26,12 @@ app.onError((err, c) =>
 );
 
 const SESSION = '3f9a1c2e-7b4d-4e8f-a1b2-c3d4e5f60718';
+/** `npm start`, `npm run dev` and the e2e harness: the only place the development secret works. */
+const LOCAL: Bindings = { LOCAL_DEVELOPMENT: 'true' };
 
 function postToken(
   body: unknown,
-  env: Bindings = {},
+  env: Bindings = LOCAL,
   init: RequestInit = {},
   url = '/api/voice/token',
 ) {
@@ -67,6 +70,7 @@ describe('POST /api/voice/token without an OpenAI key', () => {
     const response = await postToken(
       { sessionId: SESSION, mode: 'voice' },
       {
+        ...LOCAL,
         READER_TOKEN_SECRET: 'configured',
         VOICE_TOKEN_TTL_SECONDS: '120',
         OPENAI_REALTIME_MODEL: 'gpt-realtime-mini',
@@ -101,24 +105,20 @@ describe('POST /api/voice/token without an OpenAI key', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const response = await postToken(
-      `sessionId=${SESSION}&mode=text`,
-      {},
-      {
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      },
-    );
+    const response = await postToken(`sessionId=${SESSION}&mode=text`, LOCAL, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
     expect(ApiErrorBody.parse(await response.json()).error.code).toBe('unsupported_media_type');
   });
 });
 
 describe('GET /api/reader/realtime refusals', () => {
-  const upgrade = (headers: Record<string, string>, env: Bindings = {}) =>
+  const upgrade = (headers: Record<string, string>, env: Bindings = LOCAL) =>
     app.request('/api/reader/realtime', { headers: { Upgrade: 'websocket', ...headers } }, env);
 
   it('answers a plain GET with 426', async () => {
-    const response = await app.request('/api/reader/realtime');
+    const response = await app.request('/api/reader/realtime', {}, LOCAL);
     expect(response.status).toBe(426);
     ApiErrorBody.parse(await response.json());
   });
@@ -145,5 +145,109 @@ describe('GET /api/reader/realtime refusals', () => {
       await (await upgrade({ Authorization: `Bearer ${expired.token}` })).json(),
     );
     expect(expiredBody.error.message).toMatch(/expired/);
+  });
+});
+
+describe('the reader fails closed outside local development', () => {
+  const devToken = async () =>
+    (await mintReaderToken({ secret: DEV_READER_TOKEN_SECRET, sessionId: SESSION })).token;
+  const upgradeWith = async (token: string, env: Bindings) =>
+    app.request(
+      '/api/reader/realtime',
+      { headers: { Upgrade: 'websocket', Authorization: `Bearer ${token}` } },
+      env,
+    );
+
+  it('mints no reader token without READER_TOKEN_SECRET, and the refusal names no setting', async () => {
+    const response = await postToken({ sessionId: SESSION, mode: 'text' }, {});
+    expect(response.status).toBe(503);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.error.code).toBe('not_configured');
+    expect(body.error.message).not.toMatch(/READER|SECRET|TOKEN_|key/i);
+  });
+
+  it('refuses a token signed with the repository’s development secret in a deployment without a secret', async () => {
+    const response = await upgradeWith(await devToken(), {});
+    expect(response.status).toBe(503);
+    expect(ApiErrorBody.parse(await response.json()).error.code).toBe('not_configured');
+  });
+
+  it('refuses a token signed with the development secret where a real secret is set', async () => {
+    const response = await upgradeWith(
+      await devToken(),
+      deployed({ READER_TOKEN_SECRET: 'real-secret' }),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it('does not mount the reader where OpenAI is the engine, even in local development', async () => {
+    for (const env of [{ OPENAI_API_KEY: 'sk-test' }, { ...LOCAL, OPENAI_API_KEY: 'sk-test' }]) {
+      const response = await upgradeWith(await devToken(), env);
+      expect(response.status).toBe(404);
+      expect(ApiErrorBody.parse(await response.json()).error.code).toBe('not_found');
+    }
+  });
+
+  it('hands a good upgrade to the Durable Object named after the token’s id, with the session’s facts', async () => {
+    const names: string[] = [];
+    const forwarded: Request[] = [];
+    const env: Bindings = {
+      ...LOCAL,
+      OPENAI_API_KEY: 'sk-test',
+      READER_WITH_OPENAI: 'true',
+      READER_SESSIONS: {
+        idFromName: (name: string) => {
+          names.push(name);
+          return name;
+        },
+        get: () => ({
+          fetch: async (request: Request) => {
+            forwarded.push(request);
+            return new Response('held by the object', { status: 200 });
+          },
+        }),
+      },
+    };
+    const token = await devToken();
+    const response = await app.request(
+      '/api/reader/realtime',
+      {
+        headers: {
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Protocol': `realtime, openai-insecure-api-key.${token}`,
+          'User-Agent': 'test-agent',
+        },
+      },
+      env,
+    );
+    expect(await response.text()).toBe('held by the object');
+    const check = await verifyReaderToken(token, DEV_READER_TOKEN_SECRET);
+    expect(check.ok && names).toEqual(check.ok ? [check.tokenId] : []);
+    const meta = JSON.parse(forwarded[0]?.headers.get('x-reader-session') ?? '{}');
+    expect(meta).toMatchObject({
+      sessionId: SESSION,
+      protocol: 'realtime',
+      userAgent: 'test-agent',
+      idleMs: 300_000,
+    });
+  });
+
+  it('rate-limits the socket route like the token routes', async () => {
+    const keys: string[] = [];
+    const response = await app.request(
+      '/api/reader/realtime',
+      { headers: { Upgrade: 'websocket', 'cf-connecting-ip': '203.0.113.7' } },
+      {
+        ...LOCAL,
+        TOKEN_RATE_LIMITER: {
+          limit: async ({ key }: { key: string }) => {
+            keys.push(key);
+            return { success: false };
+          },
+        },
+      },
+    );
+    expect(response.status).toBe(429);
+    expect(keys).toEqual(['203.0.113.7:/api/reader/realtime']);
   });
 });

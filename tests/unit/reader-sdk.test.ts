@@ -24,7 +24,7 @@ import {
   type AgentName,
   type DrawCardResult,
 } from '../../contracts/reading.ts';
-import { startReaderServer, type ReaderServer } from '../../edge/reader/node-host.ts';
+import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
 
 /** The cards "the user" picks, in order. */
 const PICKS: readonly { cardId: string; reversed: boolean }[] = [

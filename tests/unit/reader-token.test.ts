@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { authorizeHandshake, readHandshake } from '../../edge/reader/handshake.ts';
 import {
   DEV_READER_TOKEN_SECRET,
+  MAX_READER_TOKEN_SECONDS,
   mintReaderToken,
-  readerSecret,
+  readerSecretFor,
   verifyReaderToken,
 } from '../../edge/reader/token.ts';
 
@@ -25,6 +26,7 @@ describe('reader tokens', () => {
     expect(await verifyReaderToken(minted.token, SECRET, NOW)).toEqual({
       ok: true,
       sessionId: SESSION,
+      tokenId: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
       expiresAt: minted.expiresAt,
     });
   });
@@ -61,7 +63,7 @@ describe('reader tokens', () => {
     const forged = btoa(JSON.stringify({ ...payload, exp: payload.exp + 3600 }))
       .replace(/\+/g, '-')
       .replace(/\//g, '_')
-      .replace(/=+$/, '');
+      .replace(/={1,2}$/, '');
     expect(await verifyReaderToken(`ek_local_${forged}.${signature}`, SECRET, NOW)).toEqual({
       ok: false,
       reason: 'bad_signature',
@@ -84,10 +86,55 @@ describe('reader tokens', () => {
     }
   });
 
-  it('falls back to the documented development secret when none is configured', () => {
-    expect(readerSecret(undefined)).toBe(DEV_READER_TOKEN_SECRET);
-    expect(readerSecret('  ')).toBe(DEV_READER_TOKEN_SECRET);
-    expect(readerSecret('prod-secret')).toBe('prod-secret');
+  it('uses the development secret in local development only, and never where a secret is set', () => {
+    const local = { LOCAL_DEVELOPMENT: 'true' };
+    expect(readerSecretFor(local)).toBe(DEV_READER_TOKEN_SECRET);
+    expect(readerSecretFor({ ...local, READER_TOKEN_SECRET: '  ' })).toBe(DEV_READER_TOKEN_SECRET);
+    expect(readerSecretFor({ ...local, READER_TOKEN_SECRET: 'prod-secret' })).toBe('prod-secret');
+    // Deployed: no secret, no reader; the committed constant is never trusted.
+    expect(readerSecretFor({})).toBeUndefined();
+    expect(readerSecretFor(undefined)).toBeUndefined();
+    expect(readerSecretFor({ READER_TOKEN_SECRET: 'prod-secret' })).toBe('prod-secret');
+  });
+
+  it('gives each token its own id, so one token names one session object', async () => {
+    const first = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    const second = await mintReaderToken({ secret: SECRET, sessionId: SESSION, nowMs: NOW });
+    const a = await verifyReaderToken(first.token, SECRET, NOW);
+    const b = await verifyReaderToken(second.token, SECRET, NOW);
+    expect(a.ok && b.ok && a.tokenId !== b.tokenId).toBe(true);
+  });
+
+  it('never mints a token that lives longer than the maximum, whatever ttl is asked', async () => {
+    const minted = await mintReaderToken({
+      secret: SECRET,
+      sessionId: SESSION,
+      nowMs: NOW,
+      ttlSeconds: 86_400,
+    });
+    expect(minted.expiresAt).toBe(NOW / 1000 + MAX_READER_TOKEN_SECONDS);
+  });
+
+  it('refuses a correctly signed token that claims a lifetime over the maximum', async () => {
+    // Signed by hand with the right secret, as a leaked or older minting code might.
+    const payload = {
+      v: 2,
+      sid: SESSION,
+      jti: 'A'.repeat(24),
+      iat: NOW / 1000,
+      exp: NOW / 1000 + 86_400,
+    };
+    const token = await signPayload(payload, SECRET);
+    expect(await verifyReaderToken(token, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'too_long_lived',
+    });
+    // Its iat may lie too: a far expiry is refused on its own.
+    const lying = await signPayload({ ...payload, iat: payload.exp - 60 }, SECRET);
+    expect(await verifyReaderToken(lying, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'too_long_lived',
+    });
   });
 });
 
@@ -131,3 +178,24 @@ describe('the reader handshake', () => {
     expect(late).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
   });
 });
+
+/** Signs an arbitrary payload the way mintReaderToken does, to forge what it never mints. */
+async function signPayload(payload: object, secret: string): Promise<string> {
+  const b64 = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/={1,2}$/, '');
+  const signed = `ek_local_${b64(new TextEncoder().encode(JSON.stringify(payload)))}`;
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signature = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(signed)),
+  );
+  return `${signed}.${b64(signature)}`;
+}

@@ -4,6 +4,7 @@ import { ApiErrorBody } from '../../contracts/api.ts';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
+import { deployed } from './helpers/edge-env.ts';
 import {
   startClientSecretStandin,
   type ScriptedAnswer,
@@ -34,7 +35,7 @@ afterEach(async () => {
 });
 
 function env(extra: Partial<Bindings> = {}): Bindings {
-  return { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: standin.baseURL, ...extra };
+  return deployed({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: standin.baseURL, ...extra });
 }
 
 function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
@@ -52,6 +53,23 @@ function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
 const secret = { value: 'ek_68af296e8e408191a1120ab6383263c2', expires_at: 1_900_000_000 };
 
 describe('POST /api/voice/token with an OpenAI key', () => {
+  it('pins the configured voice and output token limit in the client secret', async () => {
+    answer = { status: 200, body: { ...secret, session: { type: 'realtime' } } };
+    const response = await mint(
+      env({ OPENAI_REALTIME_VOICE: 'marin', OPENAI_MAX_OUTPUT_TOKENS: '300' }),
+      'text',
+    );
+    expect(response.status).toBe(200);
+    expect(standin.requests[0]?.body).toMatchObject({
+      session: {
+        output_modalities: ['text'],
+        audio: { output: { voice: 'marin' } },
+        max_output_tokens: 300,
+        tracing: null,
+      },
+    });
+  });
+
   it('asks OpenAI for a client secret for the session’s model, with the configured lifetime', async () => {
     answer = { status: 200, body: { ...secret, session: { type: 'realtime' } } };
     const response = await mint(
@@ -63,10 +81,21 @@ describe('POST /api/voice/token with an OpenAI key', () => {
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/v1/realtime/client_secrets');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+    // The secret pins the session settings the agents' own updates keep, and nothing they change.
     expect(request?.body).toEqual({
       expires_after: { anchor: 'created_at', seconds: 45 },
-      session: { type: 'realtime', model: 'gpt-realtime-mini', output_modalities: ['audio'] },
+      session: {
+        type: 'realtime',
+        model: 'gpt-realtime-mini',
+        output_modalities: ['audio'],
+        audio: { output: { voice: 'alloy' } },
+        max_output_tokens: 1024,
+        tracing: null,
+      },
     });
+    const session = (request?.body as { session: Record<string, unknown> }).session;
+    expect(session).not.toHaveProperty('instructions');
+    expect(session).not.toHaveProperty('tools');
     const body = VoiceTokenResponse.parse(await response.json());
     expect(body).toEqual({
       engine: 'openai',
@@ -86,20 +115,25 @@ describe('POST /api/voice/token with an OpenAI key', () => {
     });
   });
 
-  const failures: [number, number, string][] = [
-    [401, 502, 'upstream_misconfigured'],
-    [403, 502, 'upstream_misconfigured'],
-    [429, 503, 'upstream_busy'],
-    [500, 503, 'upstream_unavailable'],
-    [503, 503, 'upstream_unavailable'],
+  // Deployed, a refused key reads as "unavailable": a visitor learns nothing of the credentials.
+  // In local development the developer is told the key is the problem.
+  const failures: [number, number, string, Partial<Bindings>][] = [
+    [401, 503, 'upstream_unavailable', {}],
+    [403, 503, 'upstream_unavailable', {}],
+    [401, 502, 'upstream_misconfigured', { LOCAL_DEVELOPMENT: 'true' }],
+    [403, 502, 'upstream_misconfigured', { LOCAL_DEVELOPMENT: 'true' }],
+    [429, 503, 'upstream_busy', {}],
+    [500, 503, 'upstream_unavailable', {}],
+    [503, 503, 'upstream_unavailable', {}],
   ];
-  for (const [upstream, status, code] of failures) {
-    it(`maps an OpenAI ${upstream} to ${status} ${code}, without the upstream body`, async () => {
+  for (const [upstream, status, code, extra] of failures) {
+    const where = extra.LOCAL_DEVELOPMENT ? ' in local development' : '';
+    it(`maps an OpenAI ${upstream} to ${status} ${code}${where}, without the upstream body`, async () => {
       answer = {
         status: upstream,
         body: { error: { message: `upstream detail ${KEY} internal-trace-id-77` } },
       };
-      const response = await mint(env());
+      const response = await mint(env(extra));
       expect(response.status).toBe(status);
       const text = await response.text();
       const body = ApiErrorBody.parse(JSON.parse(text));
@@ -107,6 +141,7 @@ describe('POST /api/voice/token with an OpenAI key', () => {
       expect(text).not.toContain('upstream detail');
       expect(text).not.toContain('internal-trace-id-77');
       expect(text).not.toContain(KEY);
+      if (!extra.LOCAL_DEVELOPMENT) expect(body.error.message).not.toMatch(/key|credential/i);
     });
   }
 

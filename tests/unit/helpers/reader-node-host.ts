@@ -1,14 +1,16 @@
 /**
  * The local reader on a plain Node HTTP server with the `ws` package, for tests and benchmarks.
- * Same engine, same handshake rules as the workerd route: a bad or expired token is refused with
- * 401 before the upgrade, and `realtime` is selected only when the client offered it.
+ * Same engine, same handshake rules as the workerd route and its Durable Object: a bad or expired
+ * token is refused with 401 before the upgrade, a token opens one socket only, `realtime` is
+ * selected only when the client offered it, and the session's deadlines close the socket.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { ReaderSession, type ReaderSessionOptions } from './engine.ts';
-import { REALTIME_SUBPROTOCOL, authorizeHandshake } from './handshake.ts';
-import { DEV_READER_TOKEN_SECRET, mintReaderToken } from './token.ts';
+import { ReaderSession, type ReaderSessionOptions } from '../../../edge/reader/engine.ts';
+import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../../edge/reader/handshake.ts';
+import { MAX_FRAME_BYTES } from '../../../edge/reader/limits.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
 
 export const READER_PATH = '/api/reader/realtime';
 
@@ -20,6 +22,9 @@ export interface ReaderServerOptions {
   /** Token lifetime for `mintToken`, seconds. */
   ttlSeconds?: number;
   onLog?: ReaderSessionOptions['onLog'];
+  /** Session caps in ms (defaults in edge/reader/limits.ts). */
+  idleMs?: number;
+  sessionMs?: number;
 }
 
 export interface ReaderServer {
@@ -30,8 +35,8 @@ export interface ReaderServer {
   close(): Promise<void>;
 }
 
-/** Frames above this are refused (a long push-to-talk turn is well under it). */
-const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** `ws` drops frames above this itself; below it the engine answers oversized frames in words. */
+const MAX_PAYLOAD_BYTES = 4 * MAX_FRAME_BYTES;
 
 function refuse(socket: Duplex, status: 401 | 404, message: string): void {
   const code = status === 401 ? 'unauthorized' : 'not_found';
@@ -55,6 +60,8 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const secret = options.secret ?? DEV_READER_TOKEN_SECRET;
   const host = options.host ?? '127.0.0.1';
   const sockets = new Set<WebSocket>();
+  /** Token ids that have opened their socket (the Durable Object keeps this in workerd). */
+  const usedTokens = new Set<string>();
 
   const http = createServer((_request, response) => {
     response.writeHead(426, { 'Content-Type': 'application/json' });
@@ -64,7 +71,7 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   });
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_FRAME_BYTES,
+    maxPayload: MAX_PAYLOAD_BYTES,
     handleProtocols: (protocols) =>
       protocols.has(REALTIME_SUBPROTOCOL) ? REALTIME_SUBPROTOCOL : false,
   });
@@ -76,28 +83,43 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
     expiresAt: number,
   ) => {
     sockets.add(ws);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const session = new ReaderSession({
       send: (event) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       },
+      close: (code, reason) => ws.close(code, reason),
+      ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
+      ...(options.sessionMs === undefined ? {} : { sessionMs: options.sessionMs }),
       sessionId,
       tokenExpiresAt: expiresAt,
       userAgent: request.headers['user-agent'] ?? '',
       ...(options.onLog ? { onLog: options.onLog } : {}),
     });
+    // One timer stands in for the Durable Object's alarm.
+    const schedule = () => {
+      clearTimeout(timer);
+      if (session.closed) return;
+      timer = setTimeout(
+        () => {
+          if (!session.enforceDeadlines()) schedule();
+        },
+        Math.max(0, session.deadline - Date.now()),
+      );
+    };
     ws.on('message', (data, isBinary) => {
-      if (isBinary) {
-        session.handleBinary();
-        return;
-      }
-      session.handleMessage(frameText(data));
+      if (isBinary) session.handleBinary();
+      else session.handleMessage(frameText(data));
+      schedule();
     });
     ws.on('close', () => {
+      clearTimeout(timer);
       sockets.delete(ws);
       session.close();
     });
     ws.on('error', () => ws.terminate());
     session.start();
+    schedule();
   };
 
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -120,6 +142,15 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
           refuse(socket, 401, result.message);
           return;
         }
+        if (usedTokens.has(result.tokenId)) {
+          refuse(
+            socket,
+            401,
+            'This reader token has already opened its session: ask POST /api/voice/token for a new one.',
+          );
+          return;
+        }
+        usedTokens.add(result.tokenId);
         wss.handleUpgrade(request, socket, head, (ws) =>
           attach(ws, request, result.sessionId, result.expiresAt),
         );

@@ -1,0 +1,58 @@
+/**
+ * A reader session's state as plain data: the engine's own fields, and the snapshot that carries a
+ * whole session (conversation, policy, log counters) into a fresh isolate, which is how a Durable
+ * Object holding the socket wakes from hibernation and goes on where it was.
+ */
+import type { AgentName } from '../../contracts/reading.ts';
+import type { TurnInput } from './policy-actions.ts';
+import type { PolicyState } from './policy-state.ts';
+import type { CallRecord, SessionLogState } from './session-log.ts';
+import type { WireItem } from './wire.ts';
+
+export interface EngineState {
+  started: boolean;
+  closed: boolean;
+  /** The last number used in an id (`item_local_<n>`, `event_local_<n>`, …). */
+  seq: number;
+  /** The session object `session.created` and `session.updated` report. */
+  session: Record<string, unknown>;
+  agent: AgentName;
+  /** When the active agent became active (ms since the epoch). */
+  agentSince: number;
+  modality: 'text' | 'audio';
+  loggedStart: boolean;
+  /** What happened since the last response. */
+  inputs: TurnInput[];
+  /** Decoded bytes appended to the input audio buffer since it was last committed or cleared. */
+  audioBytes: number;
+}
+
+export function initialEngineState(
+  session: Record<string, unknown>,
+  startedAt: number,
+): EngineState {
+  return {
+    started: false,
+    closed: false,
+    seq: 0,
+    session,
+    agent: 'IntentAssessment',
+    agentSince: startedAt,
+    modality: 'audio',
+    loggedStart: false,
+    inputs: [],
+    audioBytes: 0,
+  };
+}
+
+export interface ReaderSnapshot {
+  v: 1;
+  state: EngineState;
+  tools: string[];
+  calls: [string, CallRecord][];
+  startedAt: number;
+  lastActivity: number;
+  conversation: WireItem[];
+  policy: PolicyState;
+  log: SessionLogState;
+}

@@ -1,0 +1,84 @@
+/**
+ * The caps on a reader socket, each answered with an `error` event naming it and, where the
+ * session cannot go on, a close code: never a hang, never a silent trim.
+ *
+ * | cap                              | answer                                              |
+ * | -------------------------------- | --------------------------------------------------- |
+ * | frame over MAX_FRAME_BYTES       | error `frame_too_large`, close 1009                  |
+ * | session.update over its cap      | error `session_update_too_large`, session unchanged  |
+ * | items past MAX_ITEMS / bytes cap | oldest items deleted, each `conversation.item.deleted` |
+ * | no frame for the idle time       | error `idle_timeout`, close 4408                     |
+ * | the advertised `expires_at`      | error `session_expired`, close 4410                  |
+ *
+ * One frame carries one item, so the frame cap is also the cap on an item's size; a message at
+ * the frame cap is read in linear time (text.ts keeps its patterns linear, eslint checks them).
+ */
+
+/** Largest text frame the reader reads, so the largest item (a long typed question is a few KiB). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** Largest `session.update` frame (the SDK's full update, instructions and tools, is under 16 KiB). */
+export const MAX_SESSION_UPDATE_BYTES = 32 * 1024;
+/** A session with no client frame for this long is closed. */
+export const DEFAULT_IDLE_MS = 5 * 60_000;
+/** The session lifetime advertised in `session.created` (`expires_at`) and enforced. */
+export const DEFAULT_SESSION_MS = 60 * 60_000;
+
+export const CLOSE_TOO_LARGE = 1009;
+export const CLOSE_IDLE = 4408;
+export const CLOSE_EXPIRED = 4410;
+
+/** The UTF-8 size of a frame, or a bound on it that is enough to tell whether it passes `cap`. */
+export function exceeds(text: string, cap: number): boolean {
+  if (text.length > cap) return true;
+  if (text.length * 3 <= cap) return false;
+  return new TextEncoder().encode(text).length > cap;
+}
+
+export type Deadline = 'idle' | 'expired';
+
+/** When a session must end: its advertised expiry, or idle time since the last client frame. */
+export class SessionClock {
+  readonly startedAt: number;
+  readonly expiresAt: number;
+  readonly idleMs: number;
+  lastActivity: number;
+
+  constructor(startedAt: number, limits: { idleMs?: number; sessionMs?: number } = {}) {
+    this.startedAt = startedAt;
+    this.idleMs = limits.idleMs ?? DEFAULT_IDLE_MS;
+    this.expiresAt = startedAt + (limits.sessionMs ?? DEFAULT_SESSION_MS);
+    this.lastActivity = startedAt;
+  }
+
+  /** The next moment something is due (ms since the epoch). */
+  deadline(): number {
+    return Math.min(this.expiresAt, this.lastActivity + this.idleMs);
+  }
+
+  due(now: number): Deadline | undefined {
+    if (now >= this.expiresAt) return 'expired';
+    if (now >= this.lastActivity + this.idleMs) return 'idle';
+    return undefined;
+  }
+}
+
+/** The error event and close code that end a session at a deadline. */
+export function deadlineError(
+  due: Deadline,
+  idleMs: number,
+): { code: string; message: string; closeCode: number } {
+  if (due === 'expired') {
+    return {
+      code: 'session_expired',
+      message:
+        'The session reached its maximum duration and has ended. Start a new reading to go on.',
+      closeCode: CLOSE_EXPIRED,
+    };
+  }
+  const minutes = Math.max(1, Math.round(idleMs / 60_000));
+  return {
+    code: 'idle_timeout',
+    message: `The session was idle for ${minutes} minute${minutes === 1 ? '' : 's'} and has ended. Start a new reading to go on.`,
+    closeCode: CLOSE_IDLE,
+  };
+}

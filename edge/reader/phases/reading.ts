@@ -1,0 +1,140 @@
+/**
+ * Reading: calls `show_card` before interpreting each drawn card, then gives a synthesis and
+ * advice and hands off to Followup with the interpretations.
+ */
+import { ReadingHandoff, handoffToolName, type DrawnCard } from '../../../contracts/reading.ts';
+import {
+  advise,
+  answerFromCards,
+  displayName,
+  interpretCard,
+  lookUp,
+  summariseCard,
+  synthesise,
+} from '../interpret.ts';
+import {
+  SHOW_CARD,
+  type PhaseTurn,
+  type ReaderAction,
+  call,
+  say,
+  sayIf,
+  showOutcome,
+  userText,
+} from '../policy-actions.ts';
+import type { PolicyState } from '../policy-state.ts';
+import { DEFAULT_TIMEFRAME } from '../text.ts';
+
+export function cardsToRead(state: PolicyState): DrawnCard[] {
+  return state.spreadHandoff?.cards ?? state.drawn;
+}
+
+export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
+  const cards = cardsToRead(state).map(lookUp);
+  if (cards.length === 0) {
+    return [
+      say(
+        "I don't have any cards to read yet. Once your cards are drawn, I'll turn them over with you.",
+      ),
+    ];
+  }
+  const timeframe = state.intent?.timeframe ?? DEFAULT_TIMEFRAME;
+  const spoken: string[] = [];
+  let show = state.show;
+  if (!show) {
+    show = { next: 0, showing: undefined, interpreted: [], done: false };
+    state.show = show;
+    const first = cards[0];
+    spoken.push(
+      `Let's turn your cards over one at a time${first ? `, beginning with the ${first.drawn.positionLabel} position` : ''}.`,
+    );
+  }
+  for (const input of turn.inputs) {
+    if (input.kind !== 'tool_output' || input.name !== SHOW_CARD) continue;
+    const index = show.showing ?? show.next;
+    show.showing = undefined;
+    const read = cards[index];
+    show.next = index + 1;
+    if (!read) continue;
+    if (showOutcome(input.output).ok) {
+      show.interpreted.push(read);
+      spoken.push(interpretCard(read, timeframe));
+    } else {
+      spoken.push(
+        `I'm sorry, I couldn't show ${displayName(read)} on screen, so I'll skip it and carry on.`,
+      );
+    }
+  }
+  const text = userText(turn.inputs);
+  if (turn.awaitingTool === SHOW_CARD) {
+    return [say([...spoken, 'One moment: the card is coming up.'].join(' '))];
+  }
+  if (show.done && show.interpreted.length > 0) {
+    // The reading is delivered but the session is still on Reading: answer, then hand off again.
+    const reply =
+      text === undefined
+        ? 'That completes your reading.'
+        : answerFromCards(show.interpreted, text, state.synthesis);
+    const tool = handoffToolName('Followup');
+    return state.reading && turn.tools.has(tool)
+      ? [say(reply), call(tool, state.reading)]
+      : [say(reply)];
+  }
+  if (show.done && text !== undefined) {
+    // Nothing could be shown earlier and the user has spoken: try again from the top.
+    show.done = false;
+    show.next = 0;
+    spoken.push("Let's try showing the cards again.");
+  } else if (text !== undefined && show.next > 0 && show.next < cards.length) {
+    spoken.push("Let's finish the reading first; I'll take your questions right after.");
+  }
+  const next = cards[show.next];
+  if (next && turn.tools.has(SHOW_CARD)) {
+    show.showing = show.next;
+    if (show.next > 0) spoken.push(`Next, the ${next.drawn.positionLabel} position.`);
+    return [
+      ...sayIf(spoken.join(' ')),
+      call(SHOW_CARD, { cardId: next.drawn.cardId, reversed: next.drawn.reversed }),
+    ];
+  }
+  if (next) {
+    // No way to show cards: read the rest straight through.
+    for (const read of cards.slice(show.next)) {
+      show.interpreted.push(read);
+      spoken.push(interpretCard(read, timeframe));
+    }
+    show.next = cards.length;
+  }
+  show.done = true;
+  if (show.interpreted.length === 0) {
+    return [
+      say(
+        [
+          ...spoken,
+          "I'm sorry, I couldn't show any of your cards, so I can't give you a reading yet. Tell me when you'd like to try again.",
+        ].join(' '),
+      ),
+    ];
+  }
+  state.synthesis = synthesise(show.interpreted, timeframe);
+  const advice = advise(show.interpreted);
+  state.reading ??= ReadingHandoff.parse({
+    interpretations: show.interpreted.map((read) => ({
+      cardId: read.drawn.cardId,
+      positionLabel: read.drawn.positionLabel,
+      summary: summariseCard(read),
+    })),
+    synthesis: state.synthesis,
+    advice,
+  });
+  const tool = handoffToolName('Followup');
+  const closing = `${state.synthesis} ${advice}`.trim();
+  if (!turn.tools.has(tool)) {
+    return [...sayIf(spoken.join(' ')), say(closing)];
+  }
+  return [
+    ...sayIf(spoken.join(' ')),
+    say(`${closing} That completes your reading; I'll stay with you for any questions.`),
+    call(tool, state.reading),
+  ];
+}

@@ -1,0 +1,131 @@
+/**
+ * The vocabulary the reading policy's phases share: the tool names, what happened since the last
+ * response (`TurnInput`), what the reader does next (`ReaderAction`), and small helpers to read
+ * tool outputs and build actions.
+ */
+import {
+  APP_NOTE_PREFIX,
+  DrawCardResult,
+  ShowCardResult,
+  ToolErrorResult,
+  type AgentName,
+  type SpreadPosition,
+} from '../../contracts/reading.ts';
+import { clip } from './text.ts';
+
+export const DRAW_CARD = 'draw_card';
+export const SHOW_CARD = 'show_card';
+
+/** Something that happened since the last response. */
+export type TurnInput =
+  | { kind: 'user_text'; text: string }
+  | { kind: 'user_audio' }
+  | { kind: 'tool_output'; name: string; args: unknown; output: string };
+
+export type ReaderAction =
+  { kind: 'say'; text: string } | { kind: 'call'; name: string; args: Record<string, unknown> };
+
+export interface TurnContext {
+  agent: AgentName;
+  /** Names of the function tools the active agent may call (handoffs included). */
+  tools: ReadonlySet<string>;
+  inputs: readonly TurnInput[];
+  /** A tool this reader called whose output has not come back yet. */
+  awaitingTool: string | undefined;
+  modality: 'text' | 'audio';
+}
+
+/** How many clarification cards Followup will draw (the spec: 1–3). */
+export const MAX_CLARIFICATION_CARDS = 3;
+
+const SDK_TOOL_ERROR =
+  /^An error occurred while running the tool|timed out after|^Tool \S+ not found/;
+
+type ToolOutcome<T> = { ok: true; value: T } | { ok: false };
+
+function parseOutput(output: string): unknown {
+  try {
+    return JSON.parse(output);
+  } catch {
+    return output;
+  }
+}
+
+/** A draw_card output: the card, or a failure (an error object, the SDK's error text, junk). */
+export function drawOutcome(output: string): ToolOutcome<DrawCardResult> {
+  const result = DrawCardResult.safeParse(parseOutput(output));
+  return result.success ? { ok: true, value: result.data } : { ok: false };
+}
+
+/** A show_card output: anything but a recognisable failure counts as shown. */
+export function showOutcome(output: string): ToolOutcome<null> {
+  const parsed = parseOutput(output);
+  if (ShowCardResult.safeParse(parsed).success) return { ok: true, value: null };
+  if (ToolErrorResult.safeParse(parsed).success) return { ok: false };
+  if (typeof parsed === 'object' && parsed !== null && 'success' in parsed) {
+    return parsed.success === false ? { ok: false } : { ok: true, value: null };
+  }
+  if (typeof parsed === 'string' && SDK_TOOL_ERROR.test(parsed)) return { ok: false };
+  return { ok: true, value: null };
+}
+
+export type NonAudio = Exclude<TurnInput, { kind: 'user_audio' }>;
+
+/** A turn once audio turns have become their demo-script lines. */
+export type PhaseTurn = TurnContext & { inputs: readonly NonAudio[] };
+
+export function say(text: string): ReaderAction {
+  return { kind: 'say', text };
+}
+
+export function sayIf(text: string): ReaderAction[] {
+  return text.trim() === '' ? [] : [say(text)];
+}
+
+export function call(name: string, args: object): ReaderAction {
+  return { kind: 'call', name, args: { ...args } };
+}
+
+/** Everything the user typed (or was scripted to say) since the last response; app notes are not. */
+export function userText(inputs: readonly NonAudio[]): string | undefined {
+  const texts = inputs.flatMap((input) =>
+    input.kind === 'user_text' && !input.text.trimStart().startsWith(APP_NOTE_PREFIX)
+      ? [input.text.trim()]
+      : [],
+  );
+  const joined = texts.filter((text) => text !== '').join(' ');
+  return joined === '' ? undefined : joined;
+}
+
+export function describePosition(position: SpreadPosition, index: number, total: number): string {
+  const which =
+    total === 1
+      ? `The ${position.label} position`
+      : index === 0
+        ? `The first position, ${position.label},`
+        : index === total - 1
+          ? `The last position, ${position.label},`
+          : `Next comes the ${position.label} position, which`;
+  return `${which} shows ${position.role}. Pick a card when you're ready.`;
+}
+
+const REQUEST_WORDS =
+  /\b(could|can|would|will)\s+you\b|\b(please|draw|another|one more|extra|new|a|an|clarification|clarifying|clarify|card|cards|for me|for that|me|now)\b|[?.!,]/gi;
+
+/** What a clarification card is for: the question itself, when there is more to it than the request. */
+export function clarificationRole(question: string): string {
+  const rest = question.replace(REQUEST_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return rest.split(' ').length >= 3
+    ? `more light on “${clip(question, 120)}”`
+    : 'more light on the reading so far';
+}
+
+/** Puts the demo-script lines in front of the first thing said (or says them on their own). */
+export function withPreface(preface: readonly string[], actions: ReaderAction[]): ReaderAction[] {
+  if (preface.length === 0) return actions;
+  const lead = preface.join(' ');
+  const index = actions.findIndex((action) => action.kind === 'say');
+  const first = actions[index];
+  if (index === -1 || !first || first.kind !== 'say') return [say(lead), ...actions];
+  return [...actions.slice(0, index), say(`${lead} ${first.text}`), ...actions.slice(index + 1)];
+}

@@ -1,0 +1,76 @@
+/**
+ * Optional Cloudflare Turnstile on the token routes. With `TURNSTILE_SECRET_KEY` set, a token
+ * request must carry the widget's token in the `X-Turnstile-Token` header (the host page runs the
+ * widget and hands its token to our element, which sends it); the edge checks it with siteverify
+ * (`TURNSTILE_VERIFY_URL`, default Cloudflare's, a local stand-in in tests) before minting.
+ * Without the setting nothing changes. A token is good once: siteverify refuses a reused one.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from './env.ts';
+import { ApiError } from './errors.ts';
+import { trimEnd } from './reader/text.ts';
+
+export const TURNSTILE_HEADER = 'X-Turnstile-Token';
+export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0';
+/** Turnstile tokens are at most 2048 characters. */
+const MAX_TOKEN_LENGTH = 2048;
+const VERIFY_TIMEOUT_MS = 5_000;
+
+const SiteverifyAnswer = z.object({
+  success: z.boolean(),
+  'error-codes': z.array(z.string()).optional(),
+});
+
+export const turnstile: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const secret = c.env?.TURNSTILE_SECRET_KEY;
+  if (!secret) {
+    await next();
+    return;
+  }
+  const token = c.req.header(TURNSTILE_HEADER);
+  if (!token || token.length > MAX_TOKEN_LENGTH) {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'This site asks for a quick human check first: complete it and try again.',
+    );
+  }
+  const form = new FormData();
+  form.set('secret', secret);
+  form.set('response', token);
+  const address = c.req.header('cf-connecting-ip');
+  if (address) form.set('remoteip', address);
+  form.set('idempotency_key', crypto.randomUUID());
+  const base = trimEnd(c.env?.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL, '/');
+  let answer: z.infer<typeof SiteverifyAnswer>;
+  try {
+    const response = await fetch(`${base}/siteverify`, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+    });
+    answer = SiteverifyAnswer.parse(await response.json());
+  } catch {
+    console.error(JSON.stringify({ event: 'turnstile_unreachable' }));
+    throw new ApiError(
+      503,
+      'upstream_unavailable',
+      'The human check could not be confirmed just now. Try again in a moment.',
+    );
+  }
+  if (!answer.success) {
+    console.log(
+      JSON.stringify({
+        event: 'turnstile_refused',
+        codes: (answer['error-codes'] ?? []).slice(0, 5).map((code) => code.slice(0, 40)),
+      }),
+    );
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'The human check did not pass or has expired: complete it again and retry.',
+    );
+  }
+  await next();
+};

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import WebSocket from 'ws';
+import { VoiceTokenResponse } from '../../contracts/voice.ts';
+
+// The offline reader's socket under wrangler dev, held by its Durable Object: one token opens one
+// socket (wherever the request lands), and the caps end a session with a close code.
+
+async function readerToken(request: import('@playwright/test').APIRequestContext) {
+  const response = await request.post('/api/voice/token', {
+    data: { sessionId: crypto.randomUUID(), mode: 'text' },
+  });
+  expect(response.status()).toBe(200);
+  return VoiceTokenResponse.parse(await response.json());
+}
+
+interface Socket {
+  ws: WebSocket;
+  types: string[];
+  errors: string[];
+  closed: Promise<number>;
+}
+
+function connect(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } });
+    const types: string[] = [];
+    const errors: string[] = [];
+    const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
+    ws.on('message', (data) => {
+      const event = JSON.parse(String(data)) as { type: string; error?: { code: string } };
+      types.push(event.type);
+      if (event.error) errors.push(event.error.code);
+    });
+    ws.once('open', () => resolve({ ws, types, errors, closed }));
+    ws.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused with ${response.statusCode}`)),
+    );
+    ws.once('error', reject);
+  });
+}
+
+test('one reader token opens exactly one socket; the second is refused and the first goes on', async ({
+  request,
+}) => {
+  const { token, url } = await readerToken(request);
+  if (!url) throw new Error('a local token carries the reader’s URL');
+  const first = await connect(url, token);
+  await expect.poll(() => first.types).toContain('session.created');
+  await expect(connect(url, token)).rejects.toThrow('refused with 401');
+  first.ws.send(
+    JSON.stringify({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hello' }] },
+    }),
+  );
+  first.ws.send(JSON.stringify({ type: 'response.create' }));
+  await expect.poll(() => first.types).toContain('response.done');
+  first.ws.close();
+  // Closed, the token still opens nothing.
+  await first.closed;
+  await expect(connect(url, token)).rejects.toThrow('refused with 401');
+});
+
+test('a frame over the cap ends the session with an error event and close code 1009', async ({
+  request,
+}) => {
+  const { token, url } = await readerToken(request);
+  if (!url) throw new Error('a local token carries the reader’s URL');
+  const socket = await connect(url, token);
+  await expect.poll(() => socket.types).toContain('session.created');
+  socket.ws.send(JSON.stringify({ type: 'response.cancel', padding: 'x'.repeat(70_000) }));
+  expect(await socket.closed).toBe(1009);
+  expect(socket.errors).toEqual(['frame_too_large']);
+});

@@ -1,0 +1,129 @@
+/**
+ * Property tests (fast-check, 1,000 runs each) on what strangers send the edge: token-route and
+ * event bodies of any shape, and reader frames of any shape. Whatever arrives: no 5xx, no secret in
+ * any response, nothing reflected beyond validated, capped fields, and a reader session that never
+ * fails on its own side. The seed is fixed (so CI runs the same cases every time; FC_SEED replays
+ * another, FC_RANDOM=1 draws a new one) and fast-check prints it with any failure.
+ */
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { app } from '../../edge/app.ts';
+import { ReaderSession } from '../../edge/reader/engine.ts';
+import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
+import { SECRETS, UUID, deployment } from './hostile/cases.ts';
+
+// Fixed unless asked otherwise: FC_SEED=<n> replays a seed, FC_RANDOM=1 explores new ones.
+const SEED = process.env.FC_SEED
+  ? Number(process.env.FC_SEED)
+  : process.env.FC_RANDOM === '1'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : 20_261_123;
+const RUNS = { numRuns: 1000, seed: SEED };
+const SECRET_VALUES = [...Object.values(SECRETS), DEV_READER_TOKEN_SECRET];
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  return () => vi.restoreAllMocks();
+});
+
+/** A marker no route could produce by itself: if it comes back, the route reflected input. */
+const marker = fc.stringMatching(/^zq[a-z]{10,20}$/);
+
+/** A JSON body of any shape with the marker somewhere in it: as a key, a value, or the body. */
+const bodyWithMarker = fc
+  .tuple(marker, fc.jsonValue({ maxDepth: 4 }), fc.constantFrom('key', 'value', 'mode', 'whole'))
+  .map(([mark, value, where]) => {
+    const base = { sessionId: UUID, mode: 'text' };
+    const body =
+      where === 'key'
+        ? { ...base, [mark]: value }
+        : where === 'value'
+          ? { ...base, extra: [value, mark] }
+          : where === 'mode'
+            ? { ...base, mode: mark }
+            : mark;
+    return { mark, text: JSON.stringify(body) };
+  });
+
+const headerSets = fc.constantFrom<Record<string, string>>(
+  { 'content-type': 'application/json' },
+  { 'content-type': 'application/json', origin: 'http://edge.test' },
+  { 'content-type': 'application/json', origin: 'null' },
+  { 'content-type': 'text/plain' },
+  { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::1' },
+);
+
+const routes = fc.constantFrom('/api/voice/token', '/api/events', '/api/livekit/token');
+
+describe(`route bodies (seed ${SEED})`, () => {
+  it('never answer 5xx (but a deliberate 503), never carry a secret, never reflect a marker', async () => {
+    await fc.assert(
+      fc.asyncProperty(routes, bodyWithMarker, headerSets, async (path, body, headers) => {
+        const response = await app.request(
+          `http://edge.test${path}`,
+          { method: 'POST', headers, body: body.text },
+          deployment({
+            OPENAI_API_KEY: undefined,
+            LIVEKIT_URL: 'wss://livekit.example.test',
+            LIVEKIT_API_KEY: 'APIhostile',
+            LIVEKIT_API_SECRET: SECRETS.LIVEKIT_API_SECRET,
+          }),
+        );
+        const text = await response.text();
+        expect(response.status === 500 || response.status > 503).toBe(false);
+        for (const secret of SECRET_VALUES) expect(text).not.toContain(secret);
+        expect(text).not.toContain(body.mark);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe(`reader frames (seed ${SEED})`, () => {
+  const frames = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 5 }).map((value) => JSON.stringify(value)),
+    fc
+      .record({
+        type: fc.constantFrom(
+          'session.update',
+          'conversation.item.create',
+          'conversation.item.retrieve',
+          'conversation.item.delete',
+          'conversation.item.truncate',
+          'input_audio_buffer.append',
+          'input_audio_buffer.commit',
+          'input_audio_buffer.clear',
+          'response.create',
+          'response.cancel',
+        ),
+        event_id: fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+        item: fc.option(fc.jsonValue({ maxDepth: 4 }), { nil: undefined }),
+        session: fc.option(fc.jsonValue({ maxDepth: 4 }), { nil: undefined }),
+        item_id: fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+        audio: fc.option(fc.base64String({ maxLength: 40 }), { nil: undefined }),
+      })
+      .map((event) => JSON.stringify(event)),
+  );
+
+  it('never fail on the reader’s side, never close on their own, and stay bounded', () => {
+    fc.assert(
+      fc.property(fc.array(frames, { minLength: 1, maxLength: 8 }), (batch) => {
+        const sent: string[] = [];
+        const session = new ReaderSession({ send: (event) => sent.push(JSON.stringify(event)) });
+        session.start();
+        for (const frame of batch) session.handleMessage(frame);
+        const events = sent.map((line) => JSON.parse(line) as { error?: { type: string } });
+        expect(events.some((event) => event.error?.type === 'server_error')).toBe(false);
+        expect(session.closed).toBe(false);
+        const inBytes = batch.reduce((sum, frame) => sum + frame.length, 0);
+        const outBytes = sent.reduce((sum, line) => sum + line.length, 0);
+        // Replies are bounded by what came in plus the reader's own words.
+        expect(outBytes).toBeLessThan(4 * inBytes + 64 * 1024);
+        for (const line of sent) expect(line).not.toContain(DEV_READER_TOKEN_SECRET);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The hostile-input table for the docs, generated from the cases the suite runs:
+ * `node tests/unit/hostile/table.ts > docs/hostile-inputs.md`. edge-hostile.test.ts checks that
+ * the document is the table of the current cases.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import {
+  EVENTS_CASES,
+  READER_FRAME_CASES,
+  READER_UPGRADE_CASES,
+  VOICE_TOKEN_CASES,
+  type HttpCase,
+} from './cases.ts';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+function httpTable(title: string, cases: readonly HttpCase[]): string {
+  const rows = cases.map(
+    (entry) => `| ${cell(entry.name)} | ${entry.status}${entry.code ? ` \`${entry.code}\`` : ''} |`,
+  );
+  return [
+    `## ${title} (${cases.length} inputs)`,
+    '',
+    '| input | answer |',
+    '| --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+/** Where the table lives, formatted the way `prettier --check` wants it. */
+export const TABLE_PATH = fileURLToPath(
+  new URL('../../../docs/hostile-inputs.md', import.meta.url),
+);
+
+export async function markdownTable(): Promise<string> {
+  const options = (await resolveConfig(TABLE_PATH)) ?? {};
+  return format(await rawTable(), { ...options, parser: 'markdown' });
+}
+
+async function rawTable(): Promise<string> {
+  const frames = READER_FRAME_CASES.map(
+    (entry) => `| ${cell(entry.name)} | ${entry.error ? `error \`${entry.error}\`` : 'no error'} |`,
+  );
+  return [
+    '# Hostile inputs and what the edge answers',
+    '',
+    'Generated from `tests/unit/hostile/cases.ts` by `node tests/unit/hostile/table.ts`; every row is',
+    'a test in `tests/unit/edge-hostile.test.ts`, run against the app as deployed (no local',
+    'development). Besides its answer, every case checks that no secret is in the response.',
+    '',
+    httpTable('POST /api/voice/token', VOICE_TOKEN_CASES),
+    '',
+    httpTable('POST /api/events', EVENTS_CASES),
+    '',
+    httpTable('GET /api/reader/realtime (upgrade)', await READER_UPGRADE_CASES()),
+    '',
+    `## Reader socket frames (${READER_FRAME_CASES.length} inputs, one session, which still answers afterwards)`,
+    '',
+    '| frame | answer |',
+    '| --- | --- |',
+    ...frames,
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.stdout.write(await markdownTable());
+}
