@@ -11,10 +11,10 @@ import {
   type AgentName,
   type SpreadPosition,
 } from '../../contracts/reading.ts';
+import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { clip } from './text.ts';
 
-export const DRAW_CARD = 'draw_card';
-export const SHOW_CARD = 'show_card';
+export { DRAW_CARD, SHOW_CARD };
 
 /** Something that happened since the last response. */
 export type TurnInput =

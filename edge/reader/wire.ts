@@ -4,13 +4,14 @@
  * of a response, and what a user message says.
  */
 import type { RealtimeContentPart } from '../../contracts/realtime.ts';
+import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
 import type { TurnInput } from './policy-actions.ts';
 
 /** A conversation item as the reader stores and echoes it. */
 export type WireItem = Record<string, unknown> & { id: string; type: string };
 
 const DELTA_WORDS = 6;
-const MODEL = 'gpt-realtime';
+const MODEL = DEFAULT_REALTIME_MODEL;
 
 /** The session as `session.created` reports it before any update. */
 export function defaultSession(id: string, expiresAt: number): Record<string, unknown> {

@@ -10,7 +10,9 @@
  * errors (never the upstream body).
  */
 import { Hono, type Context } from 'hono';
+import { API_PATHS } from '../../contracts/api.ts';
 import {
+  DEFAULT_REALTIME_MODEL,
   OpenAIClientSecret,
   VoiceTokenRequest,
   type VoiceTokenRequest as VoiceTokenRequestBody,
@@ -24,8 +26,8 @@ import { trimEnd } from '../reader/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
-export const READER_WS_PATH = '/api/reader/realtime';
-export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export const READER_WS_PATH = API_PATHS.readerRealtime;
+export { DEFAULT_REALTIME_MODEL };
 export const DEFAULT_REALTIME_VOICE = 'alloy';
 /** Output tokens per response: a card's interpretation is a few hundred. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;

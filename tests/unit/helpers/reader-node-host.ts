@@ -7,12 +7,13 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { API_PATHS } from '../../../contracts/api.ts';
 import { ReaderSession, type ReaderSessionOptions } from '../../../edge/reader/engine.ts';
 import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../../edge/reader/handshake.ts';
 import { MAX_FRAME_BYTES } from '../../../edge/reader/limits.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
 
-export const READER_PATH = '/api/reader/realtime';
+export const READER_PATH = API_PATHS.readerRealtime;
 
 export interface ReaderServerOptions {
   /** 0 (the default) picks a free port. */
