@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { AgentEngine } from '../contracts/livekit.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
 export const DEFAULT_MAX_JOBS = 8;
@@ -52,6 +53,11 @@ const EnvSchema = z.object({
 export type BmoMode = 'realtime' | 'text';
 
 export interface AgentConfig {
+  /**
+   * What BMO thinks with: `openai` when `OPENAI_API_KEY` is set, else `offline` (the local
+   * language model in agent/offline: typed chat only, so the mode is then always `text`).
+   */
+  engine: AgentEngine;
   mode: BmoMode;
   openaiApiKey: string | undefined;
   openaiBaseURL: string | undefined;
@@ -89,8 +95,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const engine: AgentEngine = e.OPENAI_API_KEY === undefined ? 'offline' : 'openai';
   return {
-    mode: e.BMO_MODE,
+    engine,
+    mode: engine === 'offline' ? 'text' : e.BMO_MODE,
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseURL: e.OPENAI_BASE_URL,
     realtimeModel: e.OPENAI_REALTIME_MODEL ?? DEFAULT_REALTIME_MODEL,
@@ -105,12 +113,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * What the worker needs before it registers: the LiveKit connection and an OpenAI key (the
- * plugin refuses to start without one, even against a local stand-in). Returns the problems,
- * empty when ready.
+ * What the worker needs before it registers: the LiveKit connection. (Without `OPENAI_API_KEY`
+ * BMO runs on the offline model, so no key is required.) Returns the problems, empty when ready.
  */
 export function workerProblems(config: AgentConfig): string[] {
-  const problems: string[] = [];
   const missing = [
     ['LIVEKIT_URL', config.livekit.url],
     ['LIVEKIT_API_KEY', config.livekit.apiKey],
@@ -118,13 +124,5 @@ export function workerProblems(config: AgentConfig): string[] {
   ]
     .filter(([, value]) => value === undefined)
     .map(([name]) => name);
-  if (missing.length > 0) {
-    problems.push(`LiveKit is not configured: set ${missing.join(', ')}`);
-  }
-  if (config.openaiApiKey === undefined) {
-    problems.push(
-      'OPENAI_API_KEY is not set: BMO needs it (any value works against a local stand-in set with OPENAI_BASE_URL)',
-    );
-  }
-  return problems;
+  return missing.length > 0 ? [`LiveKit is not configured: set ${missing.join(', ')}`] : [];
 }
