@@ -22,7 +22,7 @@ import {
   type LiveKitTokenResponse,
   TIME_ZONE_ATTRIBUTE,
 } from '../../contracts/livekit.ts';
-import { type AppEnv, intSetting } from '../env.ts';
+import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -58,7 +58,17 @@ interface LiveKitSettings {
   apiSecret: string;
 }
 
-/** The LiveKit settings from the bindings, or the 503 `not_configured` error. */
+/** What a developer at a local start reads on /bmo when LiveKit is missing: what to install. */
+export const LOCAL_LIVEKIT_HINT =
+  'LiveKit is not running: npm start runs a local livekit-server when it finds one (on PATH, in ' +
+  'LIVEKIT_SERVER_BIN or .tools/bin) or can build one with Go. Install Go 1.24 or newer ' +
+  '(https://go.dev/dl/) and run npm start again, or set LIVEKIT_URL, LIVEKIT_API_KEY and ' +
+  'LIVEKIT_API_SECRET for a LiveKit server of your own.';
+
+/**
+ * The LiveKit settings from the bindings, or the 503 `not_configured` error: in local development
+ * it says exactly what to install; deployed, it names no setting.
+ */
 function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
   const url = env?.LIVEKIT_URL;
   const apiKey = env?.LIVEKIT_API_KEY;
@@ -67,7 +77,7 @@ function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
     throw new ApiError(
       503,
       'not_configured',
-      'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
+      isLocalDevelopment(env) ? LOCAL_LIVEKIT_HINT : 'BMO is not available right now.',
     );
   }
   return { url, apiKey, apiSecret };

@@ -6,7 +6,7 @@ import { ApiErrorBody } from '../../contracts/api.ts';
 import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
-import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+import { LOCAL_LIVEKIT_HINT, livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -186,10 +186,17 @@ describe('POST /api/livekit/token', () => {
       expect(response.status).toBe(503);
       const body = ApiErrorBody.parse(await response.json());
       expect(body.error.code).toBe('not_configured');
-      expect(body.error.message).toBe(
-        'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
-      );
+      // deployed: no setting is named to a stranger
+      expect(body.error.message).toBe('BMO is not available right now.');
     }
+  });
+
+  it('tells a developer at a local start exactly what to install when LiveKit is missing', async () => {
+    const response = await post({}, { LOCAL_DEVELOPMENT: 'true' });
+    expect(response.status).toBe(503);
+    const { error } = ApiErrorBody.parse(await response.json());
+    expect(error.message).toBe(LOCAL_LIVEKIT_HINT);
+    expect(error.message).toMatch(/Install Go 1\.24 or newer \(https:\/\/go\.dev\/dl\/\)/);
   });
 
   it('answers 503 before looking at a bad body when not configured', async () => {
