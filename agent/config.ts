@@ -32,6 +32,8 @@ const EnvSchema = z.object({
     z.url({ protocol: /^(https?|wss?)$/ }).optional(),
   ),
   OBSIDIAN_VAULT_PATH: optionalText,
+  /** Comma-separated vault folders whose notes visitors may read. */
+  BMO_PUBLIC_FOLDERS: optionalText,
   LIVEKIT_URL: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.url({ protocol: /^(https?|wss?)$/ }).optional(),
@@ -67,6 +69,8 @@ export interface AgentConfig {
   vaultPath: string;
   /** True when no vault was configured and the shipped sample vault is used. */
   sampleVault: boolean;
+  /** Vault-relative folders whose notes are public (besides notes with `public: true`). */
+  publicFolders: string[];
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
   maxJobs: number;
@@ -106,6 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatModel: e.OPENAI_CHAT_MODEL ?? DEFAULT_CHAT_MODEL,
     vaultPath: e.OBSIDIAN_VAULT_PATH ?? SAMPLE_VAULT_PATH,
     sampleVault: e.OBSIDIAN_VAULT_PATH === undefined,
+    publicFolders: (e.BMO_PUBLIC_FOLDERS ?? '')
+      .split(',')
+      .map((folder) => folder.trim().replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean),
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
     maxJobs: e.BMO_MAX_JOBS,

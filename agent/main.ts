@@ -36,6 +36,7 @@ function openVault(config: AgentConfig): Promise<VaultIndex | undefined> {
   const started = performance.now();
   return VaultIndex.open(config.vaultPath, {
     watch: true,
+    publicFolders: config.publicFolders,
     onReindex: (change) => logEvent('vault_reindexed', change),
     onError: (error) => logEvent('vault_error', errorFields(error), 'warn'),
   }).then(

@@ -66,6 +66,14 @@ describe('agent configuration', () => {
     expect(workerProblems(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
   });
 
+  it('reads the public folders as a comma-separated list of vault folders', () => {
+    expect(loadConfig({}).publicFolders).toEqual([]);
+    expect(loadConfig({ BMO_PUBLIC_FOLDERS: ' Shared/, /Guests , ' }).publicFolders).toEqual([
+      'Shared',
+      'Guests',
+    ]);
+  });
+
   it('runs BMO offline, in text mode, when no OpenAI key is set', async () => {
     const config = loadConfig({ ...LIVEKIT, BMO_MODE: 'realtime' });
     expect(config).toMatchObject({ engine: 'offline', mode: 'text' });
