@@ -34,6 +34,8 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
+  /** Local development: the BMO agent worker's health URL, which `/api/health` asks (npm start). */
+  BMO_AGENT_HEALTH_URL?: string;
 
   /** Comma-separated origins allowed to call the API besides the page's own. */
   ALLOWED_ORIGINS?: string;

@@ -10,6 +10,9 @@ import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
 
+/** Another site, allowed to use the API, from which the BMO tests visit as a visitor (not the owner). */
+export const VISITOR_ORIGIN = 'https://visitor.invalid';
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the e2e layer (npm test does).');
@@ -23,6 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LIVEKIT_API_KEY: livekit.apiKey,
         LIVEKIT_API_SECRET: livekit.apiSecret,
         READER_TOKEN_SECRET: 'e2e-reader-secret',
+        ALLOWED_ORIGINS: VISITOR_ORIGIN,
       },
     });
   } catch (error) {

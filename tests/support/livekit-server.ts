@@ -7,11 +7,10 @@
  * repository root (where `scripts/ensure-tools.ts` installs it), then `livekit-server` on `PATH`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findLiveKitServerBinary, freshKeys, liveKitConfig } from '../../scripts/livekit-local.ts';
 import { freeTcpPort, freeUdpPort } from './free-port.ts';
+
+export { findLiveKitServerBinary };
 
 export interface LiveKitServer {
   /** `ws://127.0.0.1:<port>` */
@@ -26,37 +25,6 @@ export interface LiveKitServerOptions {
   timeoutMs?: number;
   /** Receives the server's own log lines (default: kept, printed only if the start fails). */
   onLog?: (line: string) => void;
-}
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where the `livekit-server` binary is, or a clear error saying how to get one. */
-export function findLiveKitServerBinary(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates: string[] = [];
-  if (env.LIVEKIT_SERVER_BIN) candidates.push(env.LIVEKIT_SERVER_BIN);
-  candidates.push(join(REPO_ROOT, '.tools', 'bin', 'livekit-server'));
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir) candidates.push(join(dir, 'livekit-server'));
-  }
-  const found = candidates.find(isExecutable);
-  if (found) return found;
-  throw new Error(
-    'livekit-server not found: set LIVEKIT_SERVER_BIN, or install it into .tools/bin ' +
-      '(CGO_ENABLED=0 GOBIN="$PWD/.tools/bin" go install ' +
-      'github.com/livekit/livekit-server/cmd/server@v1.13.5 && mv .tools/bin/server ' +
-      '.tools/bin/livekit-server), or put it on PATH. Looked in: ' +
-      candidates.slice(0, 2).join(', ') +
-      ' and PATH.',
-  );
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -97,21 +65,8 @@ export async function startLiveKitServer(
     freeTcpPort(),
     freeUdpPort(),
   ]);
-  const apiKey = `test${randomBytes(6).toString('hex')}`;
-  const apiSecret = randomBytes(24).toString('hex');
-  const config = [
-    `port: ${httpPort}`,
-    'bind_addresses: ["127.0.0.1"]',
-    'rtc:',
-    `  tcp_port: ${tcpPort}`,
-    `  udp_port: ${udpPort}`,
-    '  use_external_ip: false',
-    '  node_ip: 127.0.0.1',
-    'keys:',
-    `  ${apiKey}: ${apiSecret}`,
-    'logging:',
-    '  level: warn',
-  ].join('\n');
+  const { apiKey, apiSecret } = freshKeys('test');
+  const config = liveKitConfig({ port: httpPort, tcpPort, udpPort }, { apiKey, apiSecret });
 
   const logs: string[] = [];
   const child = spawn(binary, ['--dev', '--config-body', config], {
