@@ -7,7 +7,13 @@
  * repository root (where `scripts/ensure-tools.ts` installs it), then `livekit-server` on `PATH`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { findLiveKitServerBinary, freshKeys, liveKitConfig } from '../../scripts/livekit-local.ts';
+import {
+  type LiveKitKeys,
+  type LiveKitPorts,
+  findLiveKitServerBinary,
+  freshKeys,
+  liveKitConfig,
+} from '../../scripts/livekit-local.ts';
 import { freeTcpPort, freeUdpPort } from './free-port.ts';
 
 export { findLiveKitServerBinary };
@@ -17,6 +23,8 @@ export interface LiveKitServer {
   url: string;
   apiKey: string;
   apiSecret: string;
+  /** The ports it listens on (to start it again on the same ones: `startLiveKitServer({ reuse })`). */
+  ports: LiveKitPorts;
   stop(): Promise<void>;
 }
 
@@ -25,6 +33,8 @@ export interface LiveKitServerOptions {
   timeoutMs?: number;
   /** Receives the server's own log lines (default: kept, printed only if the start fails). */
   onLog?: (line: string) => void;
+  /** Start on the ports and with the keys of this (stopped) server: a restart, as clients see it. */
+  reuse?: { ports: LiveKitPorts; apiKey: string; apiSecret: string };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -60,12 +70,11 @@ export async function startLiveKitServer(
   options: LiveKitServerOptions = {},
 ): Promise<LiveKitServer> {
   const binary = findLiveKitServerBinary();
-  const [httpPort, tcpPort, udpPort] = await Promise.all([
-    freeTcpPort(),
-    freeTcpPort(),
-    freeUdpPort(),
-  ]);
-  const { apiKey, apiSecret } = freshKeys('test');
+  const reuse = options.reuse;
+  const [httpPort, tcpPort, udpPort] = reuse
+    ? [reuse.ports.port, reuse.ports.tcpPort, reuse.ports.udpPort]
+    : await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
+  const { apiKey, apiSecret }: LiveKitKeys = reuse ?? freshKeys('test');
   const config = liveKitConfig({ port: httpPort, tcpPort, udpPort }, { apiKey, apiSecret });
 
   const logs: string[] = [];
@@ -94,6 +103,7 @@ export async function startLiveKitServer(
     url: `ws://127.0.0.1:${httpPort}`,
     apiKey,
     apiSecret,
+    ports: { port: httpPort, tcpPort, udpPort },
     stop: () => stopChild(child),
   };
 }
