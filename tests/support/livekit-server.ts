@@ -26,6 +26,8 @@ export interface LiveKitServer {
   /** The ports it listens on (to start it again on the same ones: `startLiveKitServer({ reuse })`). */
   ports: LiveKitPorts;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL): a crash, with no goodbye to its clients. */
+  kill(): Promise<void>;
 }
 
 export interface LiveKitServerOptions {
@@ -105,5 +107,11 @@ export async function startLiveKitServer(
     apiSecret,
     ports: { port: httpPort, tcpPort, udpPort },
     stop: () => stopChild(child),
+    kill: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      return exited;
+    },
   };
 }

@@ -159,6 +159,8 @@ export class RoomSession {
     room.on(E.ParticipantDisconnected, (participant) => {
       if (!this.active || !isAgent(participant) || this.#findAgent()) return;
       s.$agentState.set('disconnected');
+      // a BMO that joins this room again (dispatched after a server restart) is welcomed back
+      this.#welcomeBack = true;
       const message = 'BMO left the conversation.';
       this.#host.fail({ code: 'agent_left', message }, undefined, 'warning');
     });
