@@ -16,7 +16,7 @@ import {
 // Fault (issue 15): the BMO worker process dies mid-session. On the real parts: the built page
 // under `wrangler dev`, the shared `livekit-server --dev`, and a worker this test starts, kills
 // with SIGKILL (a crash, not a shutdown) and replaces. Reconnect asks the edge for a fresh token
-// (the route fails and hangs on the way, and is retried), which dispatches BMO into a new room.
+// (the route fails on the way, and is retried), which dispatches BMO into a new room.
 
 function liveKitEnv(): Record<string, string> {
   const { LIVEKIT_URL: url, LIVEKIT_API_KEY: key, LIVEKIT_API_SECRET: secret } = process.env;
@@ -31,7 +31,7 @@ test.afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
 });
 
-test('the worker dies mid-session: the page says BMO left and keeps the cassette and transcript; Reconnect (through a token route that hangs, then fails, then answers) brings BMO back in a new room', async ({
+test('the worker dies mid-session: the page says BMO left and keeps the cassette and transcript; Reconnect (through a token route that fails once) brings BMO back in a new room', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -60,23 +60,21 @@ test('the worker dies mid-session: the page says BMO left and keeps the cassette
 
   const second = await secondStarting;
 
-  // The token route: the first attempt hangs past its time limit, the second fails, the third
-  // reaches the edge.
+  // The token route fails on the first attempt; the retry reaches the edge. (A route that hangs
+  // is in bmo-faults-token.spec.ts.)
   const attempts: number[] = [];
   await page.route('**/api/livekit/token', async (route) => {
     attempts.push(performance.now());
-    if (attempts.length === 1) return; // never answered: the page must give up on it
-    if (attempts.length === 2) return route.abort('connectionfailed');
+    if (attempts.length === 1) return route.abort('connectionfailed');
     return route.continue();
   });
   const heard = await recordAnnouncements(page);
   await page.getByRole('button', { name: 'Reconnect' }).click();
   await ready(page);
   await expect(alert).toHaveText('');
-  expect(attempts).toHaveLength(3);
-  const [a1 = 0, a2 = 0, a3 = 0] = attempts;
-  expect(a2 - a1, 'the hung attempt was given up on after its 5 s limit').toBeGreaterThan(5_000);
-  expect(a3 - a2, 'a backoff before the third attempt').toBeGreaterThan(300);
+  expect(attempts).toHaveLength(2);
+  const [a1 = 0, a2 = 0] = attempts;
+  expect(a2 - a1, 'a backoff before the retry').toBeGreaterThanOrEqual(150);
   await expect
     .poll(heard, { timeout: REPLY_MS })
     .toEqual(expect.arrayContaining(["Still trying to reach BMO's server…"]));
