@@ -130,7 +130,12 @@ function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolea
         ? `"${noteName(best.path)}" (${section})`
         : `"${noteName(best.path)}"`;
     const gist = best.text.length > 320 ? `${best.text.slice(0, 317).trimEnd()}…` : best.text;
-    return sayText(`Here's what your note ${where} says: ${gist.replace(/\s*\n\s*/g, ' ')}`);
+    const oneLine = gist
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ');
+    return sayText(`Here's what your note ${where} says: ${oneLine}`);
   }
 
   const from = `your note "${noteName(fact.passage.path)}"`;

@@ -6,6 +6,7 @@
  * any particular note: it works from what the search returned.
  */
 import type { ReadPassage } from '../tools/obsidian-query.ts';
+import { trimEndChars, withoutParentheses } from '../text.ts';
 import { DATA_KINDS, askedKinds, stem, subjectWords, words } from './language.ts';
 
 export interface Fact {
@@ -53,7 +54,8 @@ export function isPreciseValue(value: string): boolean {
   if (!v || v.length > 120) return false;
   if (v.split(/\s+/).length > 8) return false;
   if (/\d/.test(v)) return true;
-  if (/^\S+@\S+\.\S+$/.test(v)) return true;
+  const at = v.indexOf('@');
+  if (at > 0 && !/\s/.test(v) && v.indexOf('.', at) > at + 1 && !v.endsWith('.')) return true;
   // a single token mixing cases or joined by hyphens (Treehouse-Guest, QXPMZZ)
   return !/\s/.test(v) && (/^[A-Z0-9]{5,}$/.test(v) || /[a-z]-[a-z]/i.test(v));
 }
@@ -62,7 +64,7 @@ export function isPreciseValue(value: string): boolean {
 function valueOf(rest: string): string {
   const end = /\.\s+\p{Lu}/u.exec(rest);
   const value = end ? rest.slice(0, end.index) : rest;
-  return value.trim().replace(/[.;,]+$/, '');
+  return trimEndChars(value.trim(), '.;,');
 }
 
 const NUMBER_RUN = /\+?\d+(?:[ ()-]+\d+)*/g;
@@ -89,7 +91,7 @@ export function factsIn(passage: ReadPassage): Omit<Fact, 'score'>[] {
     for (const match of line.matchAll(NUMBER_RUN)) {
       const digits = match[0].replace(/\D/g, '').length;
       if (digits < 6) continue;
-      const before = line.slice(0, match.index).replace(/[\s,:(-]+$/, '');
+      const before = trimEndChars(line.slice(0, match.index), ' \t,:(-');
       const label = (before.split(/[.,;]\s/).pop() ?? '').split(/\s+/).slice(-4).join(' ');
       facts.push({ label: label || 'Number', value: match[0].trim(), passage });
     }
@@ -160,10 +162,7 @@ export function bestFact(keys: string[], passages: ReadPassage[]): Fact | undefi
 
 /** A cassette title of a few words: "PhilHealth ID (PIN)" → "PhilHealth ID"; "Phone" → "Landlord phone". */
 export function cassetteTitle(fact: Fact): string {
-  let title = fact.label
-    .replace(/\([^)]*\)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let title = withoutParentheses(fact.label).split(/\s+/).filter(Boolean).join(' ');
   if (title.split(' ').length === 1 || title === 'Number') {
     const section = fact.passage.heading.split(' › ').pop() || noteName(fact.passage.path);
     title = `${section} ${title === 'Number' ? 'number' : title.toLowerCase()}`;
