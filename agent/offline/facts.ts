@@ -48,6 +48,31 @@ export function mentionsAny(passage: ReadPassage, subject: string[]): boolean {
   return subject.some((word) => has(all, word));
 }
 
+/**
+ * The passage that best covers the subject words, each weighted by how rare it is among the
+ * passages (a word in one passage tells more than a word in all); the search's order breaks ties.
+ */
+export function bestPassage(passages: ReadPassage[], subject: string[]): ReadPassage | undefined {
+  const weight = new Map(
+    subject.map((word) => [
+      word,
+      1 / Math.max(1, passages.filter((p) => mentionsAny(p, [word])).length),
+    ]),
+  );
+  let best: ReadPassage | undefined;
+  let bestScore = -1;
+  for (const passage of passages) {
+    const score = subject
+      .filter((word) => mentionsAny(passage, [word]))
+      .reduce((sum, word) => sum + (weight.get(word) ?? 0), 0);
+    if (score > bestScore) {
+      best = passage;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** True for a value a person would copy rather than read: it carries digits, or is code-like. */
 export function isPreciseValue(value: string): boolean {
   const v = value.trim();
@@ -109,7 +134,8 @@ function kindsOf(word: string): string[] {
 /**
  * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
  * when the question's subject is in its label, line, section or note (and, for a question with no
- * kind word, in its label), and any kind asked for is the kind its label names.
+ * kind word, all of it there and some in its label), and any kind asked for is the kind its label
+ * names.
  */
 export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
   const subject = subjectWords(keys);
@@ -133,6 +159,9 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
     matched += 1;
   }
   if (subject.length > 0 && (strong === 0 || matched / subject.length < 0.5)) return 0;
+  // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
+  // premium" is not the PhilHealth ID)
+  if (kinds.length === 0 && strong < subject.length) return 0;
 
   if (kinds.length > 0) {
     const wanted = new Set(kinds.flatMap(kindsOf));

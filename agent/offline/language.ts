@@ -15,7 +15,8 @@ const STOP_WORDS = new Set(
     'a about above after again all also am an and any anything are as at be been being bmo both ' +
     'but by can could did do does doing done down during each either else for from get give got ' +
     'had has have having he her here hers hey hi how i if in into is it its just know let lets ' +
-    'like look looking me mine more most much my myself need needs no nor not note notes now of ' +
+    'like look looking make made makes me mine more most much my myself need needs no nor not ' +
+    'note notes now of ' +
     'off on once one only or other our ours out over own please pls remember remind saved say ' +
     'search see send share she should show so some something still such tell than thank thanks ' +
     'that the their them then there these they thing this those through to too up us use very ' +

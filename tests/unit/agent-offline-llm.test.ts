@@ -126,6 +126,19 @@ describe('the offline BMO and the notes', () => {
     const result = await ask('How do I make pancakes?', { vault: sample, access: () => 'owner' });
     expect(calls(result).map((c) => c.name)).toEqual(['obsidian-query']);
     expect(reply(result)).toContain('2 cups flour');
+    // a question near an ID is not a question for the ID; BMO searches again for the word the
+    // first passages left out, and answers from the section that has it
+    await bmo?.close();
+    const premium = await ask('How much is my PhilHealth premium?', {
+      vault: sample,
+      access: () => 'owner',
+    });
+    expect(calls(premium)).toEqual([
+      { name: 'obsidian-query', args: { query: 'philhealth premium', limit: 5 } },
+      { name: 'obsidian-query', args: { query: 'premium', limit: 5 } },
+    ]);
+    expect(reply(premium)).toContain('₱1,250');
+    expect(reply(premium)).not.toContain(PHILHEALTH_ID);
   });
 
   describe('in a vault it has never seen', () => {
