@@ -17,6 +17,7 @@ import {
   type ChatTurn,
   type RecordedChatRequest,
 } from '../support/openai-chat-standin.ts';
+import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { VISITOR_ORIGIN } from './global-setup.ts';
 
@@ -50,12 +51,18 @@ function useWorker(
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     const { url, apiKey, apiSecret } = settings();
-    state.worker = await startAgentWorker({
-      LIVEKIT_URL: url,
-      LIVEKIT_API_KEY: apiKey,
-      LIVEKIT_API_SECRET: apiSecret,
-      ...(await env()),
-    });
+    // `start` mode, as `npm start` runs it: prewarmed job processes, so BMO joins at once even
+    // on a busy machine (in `dev` mode each job first boots a process and indexes the vault)
+    state.worker = await startAgentWorker(
+      {
+        LIVEKIT_URL: url,
+        LIVEKIT_API_KEY: apiKey,
+        LIVEKIT_API_SECRET: apiSecret,
+        BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
+        ...(await env()),
+      },
+      { mode: 'start', echo: process.env.ECHO_WORKER === '1' },
+    );
   });
   test.afterAll(async () => {
     await state.worker?.stop();
