@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_REALTIME_MODEL } from '../contracts/voice.ts';
 import type { AgentEngine } from '../contracts/livekit.ts';
+import { trimChars } from './text.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
 export const DEFAULT_MAX_JOBS = 8;
@@ -113,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleVault: e.OBSIDIAN_VAULT_PATH === undefined,
     publicFolders: (e.BMO_PUBLIC_FOLDERS ?? '')
       .split(',')
-      .map((folder) => folder.trim().replace(/^\/+|\/+$/g, ''))
+      .map((folder) => trimChars(folder.trim(), '/'))
       .filter(Boolean),
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,

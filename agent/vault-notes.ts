@@ -4,6 +4,7 @@
  */
 import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parseHeading, trimChars } from './text.ts';
 
 export interface SectionDoc {
   id: string;
@@ -57,7 +58,6 @@ function frontMatterTags(value: unknown): string[] {
 }
 
 const INLINE_TAG = /(?:^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
 
 interface RawSection {
@@ -71,11 +71,11 @@ function splitSections(body: string): RawSection[] {
   let inFence = false;
   for (const line of body.split(/\r?\n/)) {
     if (FENCE.test(line)) inFence = !inFence;
-    const heading = inFence ? null : HEADING.exec(line);
+    const heading = inFence ? undefined : parseHeading(line);
     if (heading) {
-      const level = (heading[1] ?? '#').length;
+      const { level } = heading;
       while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
-      stack.push({ level, text: heading[2] ?? '' });
+      stack.push(heading);
       sections.push({ headingPath: stack.map((h) => h.text), lines: [] });
     } else {
       sections[sections.length - 1]?.lines.push(line);
@@ -101,7 +101,7 @@ function isPublicFlag(value: unknown): boolean {
 /** True when `vaultPath` lies inside one of the public folders (vault-relative, `/`-separated). */
 export function inPublicFolder(vaultPath: string, publicFolders: readonly string[]): boolean {
   return publicFolders.some((folder) => {
-    const clean = folder.replace(/^\/+|\/+$/g, '');
+    const clean = trimChars(folder, '/');
     return clean !== '' && vaultPath.startsWith(`${clean}/`);
   });
 }

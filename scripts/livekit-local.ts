@@ -40,10 +40,13 @@ function isExecutable(path: string): boolean {
 }
 
 /** Where the `livekit-server` binary is, or a clear error saying how to get one. */
-export function findLiveKitServerBinary(env: NodeJS.ProcessEnv = process.env): string {
+export function findLiveKitServerBinary(
+  env: NodeJS.ProcessEnv = process.env,
+  toolsBin = TOOLS_BIN,
+): string {
   const candidates: string[] = [];
   if (env.LIVEKIT_SERVER_BIN) candidates.push(env.LIVEKIT_SERVER_BIN);
-  candidates.push(join(TOOLS_BIN, 'livekit-server'));
+  candidates.push(join(toolsBin, 'livekit-server'));
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir) candidates.push(join(dir, 'livekit-server'));
   }
@@ -60,8 +63,8 @@ export function findLiveKitServerBinary(env: NodeJS.ProcessEnv = process.env): s
 }
 
 /** True when Go is on PATH. */
-export function hasGo(): boolean {
-  return spawnSync('go', ['version'], { encoding: 'utf8' }).status === 0;
+export function hasGo(env: NodeJS.ProcessEnv = process.env): boolean {
+  return spawnSync('go', ['version'], { encoding: 'utf8', env }).status === 0;
 }
 
 /** Builds livekit-server into .tools/bin with Go; returns the binary or undefined on failure. */
@@ -81,12 +84,15 @@ export function buildLiveKitServer(): string | undefined {
   return binary;
 }
 
-/** The binary, built with Go when missing; undefined (and why, for the terminal) when neither. */
-export function findOrBuildLiveKitServer(): { binary: string } | { problem: string } {
+/** The binary, built with Go when missing; else what to install (for the terminal). */
+export function findOrBuildLiveKitServer(
+  env: NodeJS.ProcessEnv = process.env,
+  toolsBin = TOOLS_BIN,
+): { binary: string } | { problem: string } {
   try {
-    return { binary: findLiveKitServerBinary() };
+    return { binary: findLiveKitServerBinary(env, toolsBin) };
   } catch {
-    if (!hasGo()) return { problem: LIVEKIT_INSTALL_HINT };
+    if (!hasGo(env)) return { problem: LIVEKIT_INSTALL_HINT };
     const binary = buildLiveKitServer();
     return binary
       ? { binary }

@@ -80,15 +80,13 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     inspector: portSetting('EDGE_INSPECTOR_PORT', 9229),
     vite: portSetting('VITE_PORT', 5173),
   };
+  // .dev.vars, overridden by the environment for the settings it names and the usual secrets
   const secrets: Record<string, string> = { ...devVars() };
-  for (const key of Object.keys(secrets)) {
+  for (const key of [...Object.keys(secrets), 'OPENAI_API_KEY', 'READER_TOKEN_SECRET']) {
     const own = process.env[key];
     if (own) secrets[key] = own;
   }
-  for (const key of ['OPENAI_API_KEY', 'READER_TOKEN_SECRET']) {
-    const own = process.env[key];
-    if (own) secrets[key] = own;
-  }
+  const given = (key: string) => process.env[key] || secrets[key];
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...secrets,
@@ -97,10 +95,12 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
   };
 
   // LiveKit: a server of your own, else a local one with keys made for this run
-  let livekitUrl = process.env.LIVEKIT_URL;
-  if (livekitUrl && process.env.LIVEKIT_API_KEY && process.env.LIVEKIT_API_SECRET) {
-    secrets.LIVEKIT_API_KEY = process.env.LIVEKIT_API_KEY;
-    secrets.LIVEKIT_API_SECRET = process.env.LIVEKIT_API_SECRET;
+  let livekitUrl = given('LIVEKIT_URL');
+  const ownKey = given('LIVEKIT_API_KEY');
+  const ownSecret = given('LIVEKIT_API_SECRET');
+  if (livekitUrl && ownKey && ownSecret) {
+    secrets.LIVEKIT_API_KEY = ownKey;
+    secrets.LIVEKIT_API_SECRET = ownSecret;
     console.log(`Using your LiveKit server at ${livekitUrl}.`);
   } else {
     const found = findOrBuildLiveKitServer();
@@ -139,14 +139,14 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     if (dev) reloadOnChange(agent, ['agent', 'contracts']);
   }
 
-  // the edge: non-secret settings as --var, secrets in a private env file
+  // the edge: non-secret settings as --var, secrets in a private env file (wrangler lets that
+  // file win over --var, so LIVEKIT_URL travels with the keys)
+  if (livekitUrl) secrets.LIVEKIT_URL = livekitUrl;
+  else delete secrets.LIVEKIT_URL;
   const secretFile = privateTempFile('edge.env', envFileText(secrets));
   onStop(secretFile.remove);
   const vars: Record<string, string> = { LOCAL_DEVELOPMENT: 'true' };
-  if (livekitUrl) {
-    vars.LIVEKIT_URL = livekitUrl;
-    vars.BMO_AGENT_HEALTH_URL = `http://127.0.0.1:${ports.agent}/`;
-  }
+  if (livekitUrl) vars.BMO_AGENT_HEALTH_URL = `http://127.0.0.1:${ports.agent}/`;
   const edgeArgs = [
     join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
     'dev',

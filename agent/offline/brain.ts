@@ -6,9 +6,9 @@
  * data that fits the question onto the cassette through `present_to_cassette`, said so.
  */
 import { GET_CURRENT_TIME } from '../tools/time.ts';
-import { OBSIDIAN_QUERY, parsePassages } from '../tools/obsidian-query.ts';
+import { OBSIDIAN_QUERY, type ReadPassage, parsePassages } from '../tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from '../tools/present-to-cassette.ts';
-import { bestFact, cassetteTitle, mentionsAny, noteName } from './facts.ts';
+import { bestFact, bestPassage, cassetteTitle, mentionsAny, noteName } from './facts.ts';
 import { type Intent, askedKinds, subjectWords, understand } from './language.ts';
 import * as say from './phrases.ts';
 import { placeName, zoneForPlace } from './places.ts';
@@ -97,6 +97,33 @@ function subjectPhrase(keys: string[]): string {
   return keys.length > 0 ? `"${keys.join(' ')}"` : 'that';
 }
 
+/** The passages once each (two searches can return the same section). */
+function uniquePassages(passages: ReadPassage[]): ReadPassage[] {
+  const seen = new Set<string>();
+  return passages.filter((p) => {
+    const key = `${p.path}#${p.heading}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A general answer: what the note's section says, on one line, shortened. */
+function passageAnswer(best: ReadPassage): string {
+  const section = best.heading.split(' › ').pop();
+  const where =
+    section && section !== noteName(best.path)
+      ? `"${noteName(best.path)}" (${section})`
+      : `"${noteName(best.path)}"`;
+  const gist = best.text.length > 320 ? `${best.text.slice(0, 317).trimEnd()}…` : best.text;
+  const oneLine = gist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+  return `Here's what your note ${where} says: ${oneLine}`;
+}
+
 function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolean): Step {
   const search = lastStep(turn, OBSIDIAN_QUERY);
   if (!search) {
@@ -107,9 +134,11 @@ function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolea
       args: { query: keys.join(' ').slice(0, 200), limit: SEARCH_LIMIT },
     };
   }
-  if (search.output === undefined) return sayText(say.NOTES_UNAVAILABLE);
-  if (search.isError) return sayText(say.NOTES_UNAVAILABLE);
-  const passages = parsePassages(search.output);
+  if (search.output === undefined || search.isError) return sayText(say.NOTES_UNAVAILABLE);
+  const searches = turn.steps.filter(
+    (step) => step.name === OBSIDIAN_QUERY && step.output !== undefined && !step.isError,
+  );
+  const passages = uniquePassages(searches.flatMap((step) => parsePassages(step.output ?? '')));
   if (passages.length === 0) return sayText(say.nothingFound(subjectPhrase(keys)));
 
   const fact = bestFact(keys, passages);
@@ -120,17 +149,22 @@ function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolea
       return sayText(say.nothingFound(subjectPhrase(keys)));
     }
     if (kinds.length > 0) {
-      return sayText(say.noPreciseMatch(subjectPhrase(subjectWords(keys)), kinds.join(' ')));
+      return sayText(say.noPreciseMatch(subjectPhrase(subject), kinds.join(' ')));
     }
-    const best = passages[0];
+    const best = bestPassage(passages, subject);
     if (!best) return sayText(say.nothingFound(subjectPhrase(keys)));
-    const section = best.heading.split(' › ').pop();
-    const where =
-      section && section !== noteName(best.path)
-        ? `"${noteName(best.path)}" (${section})`
-        : `"${noteName(best.path)}"`;
-    const gist = best.text.length > 320 ? `${best.text.slice(0, 317).trimEnd()}…` : best.text;
-    return sayText(`Here's what your note ${where} says: ${gist.replace(/\s*\n\s*/g, ' ')}`);
+    // like a person would: search once more for the words the best passage leaves out
+    const missing = subject.filter((word) => !mentionsAny(best, [word]));
+    if (searches.length === 1 && missing.length > 0 && missing.length < subject.length) {
+      if (canCall(OBSIDIAN_QUERY)) {
+        return {
+          type: 'call',
+          name: OBSIDIAN_QUERY,
+          args: { query: missing.join(' '), limit: SEARCH_LIMIT },
+        };
+      }
+    }
+    return sayText(passageAnswer(best));
   }
 
   const from = `your note "${noteName(fact.passage.path)}"`;

@@ -6,6 +6,7 @@
  * any particular note: it works from what the search returned.
  */
 import type { ReadPassage } from '../tools/obsidian-query.ts';
+import { trimEndChars, withoutParentheses } from '../text.ts';
 import { DATA_KINDS, askedKinds, stem, subjectWords, words } from './language.ts';
 
 export interface Fact {
@@ -47,13 +48,39 @@ export function mentionsAny(passage: ReadPassage, subject: string[]): boolean {
   return subject.some((word) => has(all, word));
 }
 
+/**
+ * The passage that best covers the subject words, each weighted by how rare it is among the
+ * passages (a word in one passage tells more than a word in all); the search's order breaks ties.
+ */
+export function bestPassage(passages: ReadPassage[], subject: string[]): ReadPassage | undefined {
+  const weight = new Map(
+    subject.map((word) => [
+      word,
+      1 / Math.max(1, passages.filter((p) => mentionsAny(p, [word])).length),
+    ]),
+  );
+  let best: ReadPassage | undefined;
+  let bestScore = -1;
+  for (const passage of passages) {
+    const score = subject
+      .filter((word) => mentionsAny(passage, [word]))
+      .reduce((sum, word) => sum + (weight.get(word) ?? 0), 0);
+    if (score > bestScore) {
+      best = passage;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** True for a value a person would copy rather than read: it carries digits, or is code-like. */
 export function isPreciseValue(value: string): boolean {
   const v = value.trim();
   if (!v || v.length > 120) return false;
   if (v.split(/\s+/).length > 8) return false;
   if (/\d/.test(v)) return true;
-  if (/^\S+@\S+\.\S+$/.test(v)) return true;
+  const at = v.indexOf('@');
+  if (at > 0 && !/\s/.test(v) && v.indexOf('.', at) > at + 1 && !v.endsWith('.')) return true;
   // a single token mixing cases or joined by hyphens (Treehouse-Guest, QXPMZZ)
   return !/\s/.test(v) && (/^[A-Z0-9]{5,}$/.test(v) || /[a-z]-[a-z]/i.test(v));
 }
@@ -62,7 +89,7 @@ export function isPreciseValue(value: string): boolean {
 function valueOf(rest: string): string {
   const end = /\.\s+\p{Lu}/u.exec(rest);
   const value = end ? rest.slice(0, end.index) : rest;
-  return value.trim().replace(/[.;,]+$/, '');
+  return trimEndChars(value.trim(), '.;,');
 }
 
 const NUMBER_RUN = /\+?\d+(?:[ ()-]+\d+)*/g;
@@ -89,7 +116,7 @@ export function factsIn(passage: ReadPassage): Omit<Fact, 'score'>[] {
     for (const match of line.matchAll(NUMBER_RUN)) {
       const digits = match[0].replace(/\D/g, '').length;
       if (digits < 6) continue;
-      const before = line.slice(0, match.index).replace(/[\s,:(-]+$/, '');
+      const before = trimEndChars(line.slice(0, match.index), ' \t,:(-');
       const label = (before.split(/[.,;]\s/).pop() ?? '').split(/\s+/).slice(-4).join(' ');
       facts.push({ label: label || 'Number', value: match[0].trim(), passage });
     }
@@ -107,7 +134,8 @@ function kindsOf(word: string): string[] {
 /**
  * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
  * when the question's subject is in its label, line, section or note (and, for a question with no
- * kind word, in its label), and any kind asked for is the kind its label names.
+ * kind word, all of it there and some in its label), and any kind asked for is the kind its label
+ * names.
  */
 export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
   const subject = subjectWords(keys);
@@ -131,6 +159,9 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
     matched += 1;
   }
   if (subject.length > 0 && (strong === 0 || matched / subject.length < 0.5)) return 0;
+  // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
+  // premium" is not the PhilHealth ID)
+  if (kinds.length === 0 && strong < subject.length) return 0;
 
   if (kinds.length > 0) {
     const wanted = new Set(kinds.flatMap(kindsOf));
@@ -160,10 +191,7 @@ export function bestFact(keys: string[], passages: ReadPassage[]): Fact | undefi
 
 /** A cassette title of a few words: "PhilHealth ID (PIN)" → "PhilHealth ID"; "Phone" → "Landlord phone". */
 export function cassetteTitle(fact: Fact): string {
-  let title = fact.label
-    .replace(/\([^)]*\)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let title = withoutParentheses(fact.label).split(/\s+/).filter(Boolean).join(' ');
   if (title.split(' ').length === 1 || title === 'Number') {
     const section = fact.passage.heading.split(' › ').pop() || noteName(fact.passage.path);
     title = `${section} ${title === 'Number' ? 'number' : title.toLowerCase()}`;

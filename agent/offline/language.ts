@@ -4,6 +4,7 @@
  * in the notes, small talk) and picks out a question's keywords and what kind of thing it asks
  * for (an ID, a password, a phone number…). Every pattern here runs in linear time.
  */
+import { trimEndChars } from '../text.ts';
 
 /** Longer messages get a polite refusal rather than a search. */
 export const MAX_MESSAGE_CHARS = 2_000;
@@ -14,7 +15,8 @@ const STOP_WORDS = new Set(
     'a about above after again all also am an and any anything are as at be been being bmo both ' +
     'but by can could did do does doing done down during each either else for from get give got ' +
     'had has have having he her here hers hey hi how i if in into is it its just know let lets ' +
-    'like look looking me mine more most much my myself need needs no nor not note notes now of ' +
+    'like look looking make made makes me mine more most much my myself need needs no nor not ' +
+    'note notes now of ' +
     'off on once one only or other our ours out over own please pls remember remind saved say ' +
     'search see send share she should show so some something still such tell than thank thanks ' +
     'that the their them then there these they thing this those through to too up us use very ' +
@@ -164,10 +166,10 @@ const DATE_QUESTION =
 export function placeInQuestion(text: string): string | undefined {
   const match = /\b(?:in|at|for|over in)\s+([\p{L}][\p{L} .'’-]{0,40})/u.exec(text);
   if (!match?.[1]) return undefined;
-  const place = match[1]
-    .replace(/\b(?:right now|now|today|currently|please|at the moment)\b.*$/i, '')
-    .replace(/[?.!,\s]+$/, '')
-    .trim();
+  const place = trimEndChars(
+    match[1].replace(/\b(?:right now|now|today|currently|please|at the moment)\b.*$/i, ''),
+    '?.!, \t',
+  );
   return place || undefined;
 }
 

@@ -8,6 +8,10 @@
 /** Places no zone is named after, and the zone they keep. */
 const EXTRA_PLACES: Record<string, string> = {
   'san francisco': 'America/Los_Angeles',
+  sf: 'America/Los_Angeles',
+  la: 'America/Los_Angeles',
+  nyc: 'America/New_York',
+  dc: 'America/New_York',
   seattle: 'America/Los_Angeles',
   'las vegas': 'America/Los_Angeles',
   'san diego': 'America/Los_Angeles',

@@ -17,6 +17,7 @@ import {
   type ChatTurn,
   type RecordedChatRequest,
 } from '../support/openai-chat-standin.ts';
+import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { VISITOR_ORIGIN } from './global-setup.ts';
 
@@ -50,12 +51,18 @@ function useWorker(
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     const { url, apiKey, apiSecret } = settings();
-    state.worker = await startAgentWorker({
-      LIVEKIT_URL: url,
-      LIVEKIT_API_KEY: apiKey,
-      LIVEKIT_API_SECRET: apiSecret,
-      ...(await env()),
-    });
+    // `start` mode, as `npm start` runs it: prewarmed job processes, so BMO joins at once even
+    // on a busy machine (in `dev` mode each job first boots a process and indexes the vault)
+    state.worker = await startAgentWorker(
+      {
+        LIVEKIT_URL: url,
+        LIVEKIT_API_KEY: apiKey,
+        LIVEKIT_API_SECRET: apiSecret,
+        BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
+        ...(await env()),
+      },
+      { mode: 'start', echo: process.env.ECHO_WORKER === '1' },
+    );
   });
   test.afterAll(async () => {
     await state.worker?.stop();
@@ -175,10 +182,11 @@ test.describe('the offline BMO and the sample vault', () => {
     ]);
 
     // the job logged each tool call: name, outcome, duration, never the contents
-    const calls = worker().events.filter((e) => e.event === 'tool_call');
-    expect(calls.map((e) => e.tool)).toEqual(
-      expect.arrayContaining(['obsidian-query', 'present_to_cassette']),
-    );
+    const toolCalls = () => worker().events.filter((e) => e.event === 'tool_call');
+    await expect
+      .poll(() => toolCalls().map((e) => e.tool))
+      .toEqual(expect.arrayContaining(['obsidian-query', 'present_to_cassette']));
+    const calls = toolCalls();
     for (const call of calls) expect(typeof call.durationMs).toBe('number');
     expect(JSON.stringify(worker().events)).not.toContain(PHILHEALTH_ID);
   });
@@ -352,10 +360,14 @@ test.describe('who may read what', () => {
     await expect(visitorAnswer).not.toContainText(/Health insurance|12-|PIN/);
     await expect(page.getByRole('button', { name: /^Open cassette/ })).toHaveCount(0);
     // the visitor's search ran on the public notes and found nothing: not a count, not a title
-    const search = worker()
-      .events.filter((e) => e.event === 'tool_call' && e.tool === 'obsidian-query')
-      .at(-1);
-    expect(search).toMatchObject({ access: 'visitor', outcome: 'not_found', results: 0 });
+    // (the job's log line reaches us through the worker's output, possibly after the reply)
+    await expect
+      .poll(() =>
+        worker()
+          .events.filter((e) => e.event === 'tool_call' && e.tool === 'obsidian-query')
+          .at(-1),
+      )
+      .toMatchObject({ access: 'visitor', outcome: 'not_found', results: 0 });
     // the public note is there for visitors
     await expect(await ask(page, 'What is the guest wifi password?')).toContainText(/cassette/i, {
       timeout: 30_000,

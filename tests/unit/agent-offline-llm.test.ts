@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { llm } from '@livekit/agents';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VAULT_PATH } from '../../agent/config.ts';
+import { nextStep } from '../../agent/offline/brain.ts';
+import { factsIn } from '../../agent/offline/facts.ts';
+import { MAX_MESSAGE_CHARS } from '../../agent/offline/language.ts';
 import { OfflineLLM } from '../../agent/offline/llm.ts';
 import { zoneForPlace } from '../../agent/offline/places.ts';
 import type { CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
@@ -123,6 +126,19 @@ describe('the offline BMO and the notes', () => {
     const result = await ask('How do I make pancakes?', { vault: sample, access: () => 'owner' });
     expect(calls(result).map((c) => c.name)).toEqual(['obsidian-query']);
     expect(reply(result)).toContain('2 cups flour');
+    // a question near an ID is not a question for the ID; BMO searches again for the word the
+    // first passages left out, and answers from the section that has it
+    await bmo?.close();
+    const premium = await ask('How much is my PhilHealth premium?', {
+      vault: sample,
+      access: () => 'owner',
+    });
+    expect(calls(premium)).toEqual([
+      { name: 'obsidian-query', args: { query: 'philhealth premium', limit: 5 } },
+      { name: 'obsidian-query', args: { query: 'premium', limit: 5 } },
+    ]);
+    expect(reply(premium)).toContain('₱1,250');
+    expect(reply(premium)).not.toContain(PHILHEALTH_ID);
   });
 
   describe('in a vault it has never seen', () => {
@@ -210,6 +226,28 @@ describe('the offline BMO and small talk or bad input', () => {
     expect(reply(long)).toMatch(/very long message/);
     const next = await bmo.session.run({ userInput: "What's my PhilHealth ID?" }).wait();
     expect(reply(next)).toContain(PHILHEALTH_ID);
+  });
+
+  it('reads hostile text in linear time: a million punctuation marks, or a cap-sized run of them', () => {
+    for (const message of [
+      '!'.repeat(1_000_000),
+      `${'hi'}${'!'.repeat(1_000_000)}x`,
+      `time in ${'.'.repeat(MAX_MESSAGE_CHARS - 10)}x`,
+      `philhealth ${'('.repeat(MAX_MESSAGE_CHARS - 20)}`,
+    ]) {
+      const started = performance.now();
+      const step = nextStep(
+        { userText: message, steps: [], recentUserMessages: 1 },
+        { tools: new Set(['get_current_time', 'obsidian-query']), mayCallTools: true },
+      );
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(step.type === 'say' ? step.text : step.name).not.toBe('');
+    }
+    // the long punctuation run inside a fact label or title stays linear too
+    const started = performance.now();
+    const fact = factsIn({ path: 'a.md', heading: '', text: `${'('.repeat(50_000)}Code: AB-1234` });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(fact.map((f) => f.value)).toEqual(['AB-1234']);
   });
 
   it('answers an empty (blank) message with a clear line, and the next one normally', async () => {
