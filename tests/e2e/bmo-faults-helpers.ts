@@ -5,6 +5,20 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
+import { freeTcpPort } from '../support/free-port.ts';
+
+/**
+ * The real BMO worker in `start` mode, as `npm start` runs it: prewarmed job processes, so BMO
+ * joins at once on a busy machine. `livekit` holds LIVEKIT_URL, LIVEKIT_API_KEY and
+ * LIVEKIT_API_SECRET.
+ */
+export async function startBmoWorker(livekit: Record<string, string>): Promise<AgentWorker> {
+  return startAgentWorker(
+    { ...livekit, BMO_AGENT_HTTP_PORT: String(await freeTcpPort()) },
+    { mode: 'start' },
+  );
+}
 
 /** A job process boots for each new room; on a busy machine that takes a while. */
 export const JOB_BOOT_MS = 60_000;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
+import type { AgentWorker } from '../support/agent-worker.ts';
 import { startLiveKitServer, type LiveKitServer } from '../support/livekit-server.ts';
 import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
 import {
@@ -11,6 +11,7 @@ import {
   ready,
   recordAnnouncements,
   roomName,
+  startBmoWorker,
   transcript,
 } from './bmo-faults-helpers.ts';
 
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
     LIVEKIT_API_KEY: livekit.apiKey,
     LIVEKIT_API_SECRET: livekit.apiSecret,
   };
-  [edge, worker] = await Promise.all([startWrangler({ vars: env }), startAgentWorker(env)]);
+  [edge, worker] = await Promise.all([startWrangler({ vars: env }), startBmoWorker(env)]);
 });
 test.afterAll(async () => {
   await worker?.stop();

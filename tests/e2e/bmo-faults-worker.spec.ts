@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
+import type { AgentWorker } from '../support/agent-worker.ts';
 import {
   JOB_BOOT_MS,
   REPLY_MS,
@@ -10,6 +10,7 @@ import {
   ready,
   recordAnnouncements,
   roomName,
+  startBmoWorker,
   transcript,
 } from './bmo-faults-helpers.ts';
 
@@ -35,7 +36,7 @@ test('the worker dies mid-session: the page says BMO left and keeps the cassette
   page,
 }) => {
   test.setTimeout(120_000);
-  const first = await startAgentWorker(liveKitEnv());
+  const first = await startBmoWorker(liveKitEnv());
   workers.push(first);
   await connect(page);
   await getCassette(page);
@@ -46,7 +47,7 @@ test('the worker dies mid-session: the page says BMO left and keeps the cassette
   // The worker and its job process are killed at once. A new worker comes up (as a supervisor
   // would restart it) while livekit-server notices that BMO's participant is gone (about 20 s).
   await first.kill();
-  const secondStarting = startAgentWorker(liveKitEnv()).then((worker) => {
+  const secondStarting = startBmoWorker(liveKitEnv()).then((worker) => {
     workers.push(worker);
     return worker;
   });
