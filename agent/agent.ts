@@ -2,7 +2,8 @@
  * BMO: the `voice.Agent` with its instructions and its three tools. The worker entry (main.ts)
  * builds one per job; tests build one with their own vault and room.
  */
-import { voice } from '@livekit/agents';
+import { type llm, voice } from '@livekit/agents';
+import type { AccessLevel } from '../contracts/livekit.ts';
 import type { LogFields } from './log.ts';
 import type { VaultIndex } from './vault-index.ts';
 import { BMO_INSTRUCTIONS } from './prompt.ts';
@@ -25,12 +26,14 @@ export interface BmoAgentOptions {
   now?: GetCurrentTimeToolOptions['now'];
   /** Fields for every `tool_call` event: the job id and room. */
   logContext?: LogFields;
+  /** Overrides who the notes search is for (tests); by default the visitor's token attribute. */
+  access?: (ctx: llm.ToolOptions<unknown>['ctx']) => AccessLevel;
 }
 
 export function createBmoTools(options: BmoAgentOptions) {
   return [
     createGetCurrentTimeTool({ now: options.now, logContext: options.logContext }),
-    createObsidianQueryTool(options.vault, options.logContext),
+    createObsidianQueryTool(options.vault, options.logContext, options.access),
     createPresentToCassetteTool({
       deck: options.deck,
       resolveRoom: options.resolveRoom,

@@ -5,6 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_REALTIME_MODEL } from '../contracts/voice.ts';
+import type { AgentEngine } from '../contracts/livekit.ts';
+import { trimChars } from './text.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
 export const DEFAULT_MAX_JOBS = 8;
@@ -31,6 +34,8 @@ const EnvSchema = z.object({
     z.url({ protocol: /^(https?|wss?)$/ }).optional(),
   ),
   OBSIDIAN_VAULT_PATH: optionalText,
+  /** Comma-separated vault folders whose notes visitors may read. */
+  BMO_PUBLIC_FOLDERS: optionalText,
   LIVEKIT_URL: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.url({ protocol: /^(https?|wss?)$/ }).optional(),
@@ -52,6 +57,11 @@ const EnvSchema = z.object({
 export type BmoMode = 'realtime' | 'text';
 
 export interface AgentConfig {
+  /**
+   * What BMO thinks with: `openai` when `OPENAI_API_KEY` is set, else `offline` (the local
+   * language model in agent/offline: typed chat only, so the mode is then always `text`).
+   */
+  engine: AgentEngine;
   mode: BmoMode;
   openaiApiKey: string | undefined;
   openaiBaseURL: string | undefined;
@@ -61,12 +71,14 @@ export interface AgentConfig {
   vaultPath: string;
   /** True when no vault was configured and the shipped sample vault is used. */
   sampleVault: boolean;
+  /** Vault-relative folders whose notes are public (besides notes with `public: true`). */
+  publicFolders: string[];
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
   maxJobs: number;
 }
 
-export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+export { DEFAULT_REALTIME_MODEL };
 export const DEFAULT_VOICE = 'marin';
 export const DEFAULT_CHAT_MODEL = 'gpt-4.1-mini';
 
@@ -89,8 +101,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const engine: AgentEngine = e.OPENAI_API_KEY === undefined ? 'offline' : 'openai';
   return {
-    mode: e.BMO_MODE,
+    engine,
+    mode: engine === 'offline' ? 'text' : e.BMO_MODE,
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseURL: e.OPENAI_BASE_URL,
     realtimeModel: e.OPENAI_REALTIME_MODEL ?? DEFAULT_REALTIME_MODEL,
@@ -98,6 +112,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatModel: e.OPENAI_CHAT_MODEL ?? DEFAULT_CHAT_MODEL,
     vaultPath: e.OBSIDIAN_VAULT_PATH ?? SAMPLE_VAULT_PATH,
     sampleVault: e.OBSIDIAN_VAULT_PATH === undefined,
+    publicFolders: (e.BMO_PUBLIC_FOLDERS ?? '')
+      .split(',')
+      .map((folder) => trimChars(folder.trim(), '/'))
+      .filter(Boolean),
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
     maxJobs: e.BMO_MAX_JOBS,
@@ -105,12 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * What the worker needs before it registers: the LiveKit connection and an OpenAI key (the
- * plugin refuses to start without one, even against a local stand-in). Returns the problems,
- * empty when ready.
+ * What the worker needs before it registers: the LiveKit connection. (Without `OPENAI_API_KEY`
+ * BMO runs on the offline model, so no key is required.) Returns the problems, empty when ready.
  */
 export function workerProblems(config: AgentConfig): string[] {
-  const problems: string[] = [];
   const missing = [
     ['LIVEKIT_URL', config.livekit.url],
     ['LIVEKIT_API_KEY', config.livekit.apiKey],
@@ -118,13 +134,5 @@ export function workerProblems(config: AgentConfig): string[] {
   ]
     .filter(([, value]) => value === undefined)
     .map(([name]) => name);
-  if (missing.length > 0) {
-    problems.push(`LiveKit is not configured: set ${missing.join(', ')}`);
-  }
-  if (config.openaiApiKey === undefined) {
-    problems.push(
-      'OPENAI_API_KEY is not set: BMO needs it (any value works against a local stand-in set with OPENAI_BASE_URL)',
-    );
-  }
-  return problems;
+  return missing.length > 0 ? [`LiveKit is not configured: set ${missing.join(', ')}`] : [];
 }

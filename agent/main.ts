@@ -14,6 +14,7 @@ import {
   defineAgent,
   voice,
 } from '@livekit/agents';
+import { AGENT_ENGINE_ATTRIBUTE, LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent } from './log.ts';
@@ -23,7 +24,7 @@ import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
 import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
 
-export const AGENT_NAME = 'bmo';
+export const AGENT_NAME = LIVEKIT_AGENT_NAME;
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */
@@ -35,6 +36,7 @@ function openVault(config: AgentConfig): Promise<VaultIndex | undefined> {
   const started = performance.now();
   return VaultIndex.open(config.vaultPath, {
     watch: true,
+    publicFolders: config.publicFolders,
     onReindex: (change) => logEvent('vault_reindexed', change),
     onError: (error) => logEvent('vault_error', errorFields(error), 'warn'),
   }).then(
@@ -62,7 +64,12 @@ export default defineAgent<BmoProcessData>({
   entry: async (ctx: JobContext<BmoProcessData>) => {
     const started = performance.now();
     const config = loadConfig();
-    const jobFields = { jobId: ctx.job.id, room: ctx.job.room?.name, mode: config.mode };
+    const jobFields = {
+      jobId: ctx.job.id,
+      room: ctx.job.room?.name,
+      engine: config.engine,
+      mode: config.mode,
+    };
     logEvent('job_start', jobFields);
 
     const vault = ctx.proc.userData.vault ?? openVault(config);
@@ -99,6 +106,12 @@ export default defineAgent<BmoProcessData>({
 
     await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     await ctx.connect();
+    // the page reads this to say "Offline BMO: type to BMO" and disable the microphone
+    await ctx.room.localParticipant
+      ?.setAttributes({ [AGENT_ENGINE_ATTRIBUTE]: config.engine })
+      .catch((error: unknown) =>
+        logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
+      );
     stopResend = resendOnJoin(ctx.room, deck, logContext);
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
@@ -125,6 +138,7 @@ function runWorker(): void {
   process.env.LOG_LEVEL ||= 'warn';
   logEvent('worker_start', {
     agentName: AGENT_NAME,
+    engine: config.engine,
     mode: config.mode,
     sampleVault: config.sampleVault,
   });

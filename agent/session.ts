@@ -1,5 +1,7 @@
 /**
- * The session's model and room IO for each mode:
+ * The session's model and room IO for each engine and mode:
+ * - offline (no `OPENAI_API_KEY`): the local language model in agent/offline, text only, the
+ *   same room IO as `text`.
  * - `realtime` (default): OpenAI's Realtime model hears and speaks (audio in and out).
  * - `text`: a chat-completions model with no audio at all; the visitor types on `lk.chat` and
  *   BMO's replies come back on `lk.transcription`. E2E tests point it at a local stand-in with
@@ -8,6 +10,7 @@
 import { voice } from '@livekit/agents';
 import * as openai from '@livekit/agents-plugin-openai';
 import type { AgentConfig } from './config.ts';
+import { OfflineLLM } from './offline/llm.ts';
 
 export interface BmoSessionSetup {
   session: voice.AgentSession;
@@ -22,14 +25,17 @@ export interface BmoSessionSetup {
 const KEEP_SESSION_ON_DISCONNECT = { closeOnDisconnect: false } as const;
 
 export function createBmoSession(config: AgentConfig): BmoSessionSetup {
-  if (config.mode === 'text') {
+  if (config.engine === 'offline' || config.mode === 'text') {
     return {
       session: new voice.AgentSession({
-        llm: new openai.LLM({
-          model: config.chatModel,
-          apiKey: config.openaiApiKey,
-          baseURL: config.openaiBaseURL,
-        }),
+        llm:
+          config.engine === 'offline'
+            ? new OfflineLLM()
+            : new openai.LLM({
+                model: config.chatModel,
+                apiKey: config.openaiApiKey,
+                baseURL: config.openaiBaseURL,
+              }),
         // no audio, so no voice activity or end-of-turn models: a typed message is a turn
         vad: null,
         turnHandling: { turnDetection: null },

@@ -6,12 +6,23 @@
  *
  * The vault is indexed once when opened; with `watch`, edits are picked up while running
  * (recursive `fs.watch`, debounced, and only the changed files are re-indexed).
+ *
+ * Who may read what: notes are private unless public (front matter `public: true`, or inside a
+ * public folder). Public notes are also indexed on their own, so a visitor's search runs on an
+ * index that never held a private note: no titles, counts, snippets or ranking of them.
+ *
+ * The index never follows a symbolic link, at the first scan or on a re-index (vault-files.ts).
  */
 import { type FSWatcher, watch } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import MiniSearch from 'minisearch';
-import { parse as parseYaml } from 'yaml';
+import { lstatInVault, readNoteInVault, readVaultTree, realVaultRoot } from './vault-files.ts';
+import { type SectionDoc, noteSections } from './vault-notes.ts';
+
+export { noteSections } from './vault-notes.ts';
+
+/** Which notes a search may see: every note (the owner) or the public ones (a visitor). */
+export type VaultScope = 'all' | 'public';
 
 export interface Passage {
   /** Path of the note relative to the vault root, with `/` separators, e.g. `Daily/2026-11-20.md`. */
@@ -33,27 +44,17 @@ export interface VaultIndexOptions {
   onReindex?: (change: { updated: number; removed: number; durationMs: number }) => void;
   /** Called when watching or re-indexing fails. */
   onError?: (error: unknown) => void;
-}
-
-interface SectionDoc {
-  id: string;
-  path: string;
-  title: string;
-  heading: string;
-  headings: string;
-  tags: string;
-  frontmatter: string;
-  body: string;
+  /** Vault-relative folders whose notes are public (as if each had `public: true`). */
+  publicFolders?: readonly string[];
 }
 
 interface NoteState {
   mtimeMs: number;
   size: number;
   ids: string[];
+  public: boolean;
 }
 
-/** Notes larger than this are skipped (a vault holds notes, not data dumps). */
-const MAX_NOTE_BYTES = 2 * 1024 * 1024;
 const PASSAGE_CHARS = 600;
 const PASSAGES_PER_NOTE = 2;
 
@@ -72,110 +73,6 @@ function isIgnoredPath(vaultPath: string): boolean {
 
 function isNotePath(vaultPath: string): boolean {
   return vaultPath.toLowerCase().endsWith('.md') && !isIgnoredPath(vaultPath);
-}
-
-function scalarText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(scalarText).filter(Boolean).join(', ');
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    return Object.entries(value)
-      .map(([k, v]) => `${k}: ${scalarText(v)}`)
-      .join(', ');
-  }
-  return String(value);
-}
-
-function splitFrontMatter(source: string): { data: Record<string, unknown>; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
-  if (!match) return { data: {}, body: source };
-  const body = source.slice(match[0].length);
-  try {
-    const parsed: unknown = parseYaml(match[1] ?? '');
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      return { data: Object.fromEntries(Object.entries(parsed)), body };
-    }
-  } catch {
-    // malformed front matter: index the body alone
-  }
-  return { data: {}, body };
-}
-
-function frontMatterTags(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(frontMatterTags);
-  if (typeof value === 'string') {
-    return value
-      .split(/[,\s]+/)
-      .map((tag) => tag.replace(/^#/, '').trim())
-      .filter(Boolean);
-  }
-  return [];
-}
-
-const INLINE_TAG = /(?:^|[\s(])#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$/;
-const FENCE = /^[ \t]*(```|~~~)/;
-
-interface RawSection {
-  headingPath: string[];
-  lines: string[];
-}
-
-function splitSections(body: string): RawSection[] {
-  const sections: RawSection[] = [{ headingPath: [], lines: [] }];
-  const stack: { level: number; text: string }[] = [];
-  let inFence = false;
-  for (const line of body.split(/\r?\n/)) {
-    if (FENCE.test(line)) inFence = !inFence;
-    const heading = inFence ? null : HEADING.exec(line);
-    if (heading) {
-      const level = (heading[1] ?? '#').length;
-      while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
-      stack.push({ level, text: heading[2] ?? '' });
-      sections.push({ headingPath: stack.map((h) => h.text), lines: [] });
-    } else {
-      sections[sections.length - 1]?.lines.push(line);
-    }
-  }
-  return sections;
-}
-
-/** Strips inline tags' `#` noise and collapses blank runs, keeping line breaks. */
-function cleanText(lines: string[]): string {
-  return lines
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** Builds the indexed sections of one note. */
-export function noteSections(vaultPath: string, source: string): SectionDoc[] {
-  const { data, body } = splitFrontMatter(source);
-  const fileTitle = basename(vaultPath).replace(/\.md$/i, '');
-  const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : fileTitle;
-  const tags = new Set(frontMatterTags(data.tags ?? data.tag));
-  for (const match of body.matchAll(INLINE_TAG)) if (match[1]) tags.add(match[1]);
-  const frontmatter = Object.entries(data)
-    .filter(([key]) => key !== 'title' && key !== 'tags' && key !== 'tag')
-    .map(([key, value]) => `${key}: ${scalarText(value)}`)
-    .join('\n');
-
-  // a heading with nothing under it (a note's bare H1) is not a passage of its own
-  const all = splitSections(body);
-  const raw = all.filter((section) => cleanText(section.lines) !== '');
-  if (raw.length === 0) raw.push(all[all.length - 1] ?? { headingPath: [], lines: [] });
-
-  return raw.map((section, index) => ({
-    id: `${vaultPath}#${index}`,
-    path: vaultPath,
-    title,
-    heading: section.headingPath.join(' › '),
-    headings: section.headingPath.join('\n'),
-    tags: [...tags].join(' '),
-    // the note's properties travel with its first section
-    frontmatter: index === 0 ? frontmatter : '',
-    body: cleanText(section.lines),
-  }));
 }
 
 function trimPassage(doc: SectionDoc, terms: string[]): string {
@@ -197,8 +94,13 @@ function trimPassage(doc: SectionDoc, terms: string[]): string {
 
 export class VaultIndex {
   readonly root: string;
+  /** The vault folder with every symbolic link resolved: no note may lie outside it. */
+  readonly #realRoot: string;
   readonly #options: VaultIndexOptions;
+  /** Every note, for the owner. */
   readonly #mini: MiniSearch<SectionDoc>;
+  /** Public notes only, for visitors: private notes are never added here. */
+  readonly #publicMini: MiniSearch<SectionDoc>;
   readonly #docs = new Map<string, SectionDoc>();
   readonly #notes = new Map<string, NoteState>();
   #watcher: FSWatcher | undefined;
@@ -208,23 +110,27 @@ export class VaultIndex {
   #work: Promise<void> = Promise.resolve();
   #closed = false;
 
-  private constructor(root: string, options: VaultIndexOptions) {
+  private constructor(root: string, realRoot: string, options: VaultIndexOptions) {
     this.root = root;
+    this.#realRoot = realRoot;
     this.#options = options;
-    this.#mini = new MiniSearch<SectionDoc>({
-      fields: [...SEARCH_FIELDS],
-      storeFields: [],
-      searchOptions: { boost: BOOST },
-    });
+    const make = () =>
+      new MiniSearch<SectionDoc>({
+        fields: [...SEARCH_FIELDS],
+        storeFields: [],
+        searchOptions: { boost: BOOST },
+      });
+    this.#mini = make();
+    this.#publicMini = make();
   }
 
   /** Indexes the vault at `root`; rejects with a clear error when it is not a readable folder. */
   static async open(root: string, options: VaultIndexOptions = {}): Promise<VaultIndex> {
-    const info = await stat(root).catch(() => undefined);
-    if (!info?.isDirectory()) {
+    const realRoot = await realVaultRoot(root);
+    if (realRoot === undefined) {
       throw new Error(`The notes vault ${root} is not a readable folder.`);
     }
-    const index = new VaultIndex(root, options);
+    const index = new VaultIndex(root, realRoot, options);
     await index.#scan('');
     if (options.watch) index.#startWatching();
     return index;
@@ -245,11 +151,20 @@ export class VaultIndex {
     return [...this.#notes.keys()].sort();
   }
 
-  /** The best matching sections, at most two per note, best first. */
-  search(query: string, limit = 3): Passage[] {
+  /** Number of public notes indexed. */
+  get publicNoteCount(): number {
+    return [...this.#notes.values()].filter((note) => note.public).length;
+  }
+
+  /**
+   * The best matching sections, at most two per note, best first. With `scope: 'public'` the search
+   * runs on the public notes' own index, as if the private notes did not exist.
+   */
+  search(query: string, limit = 3, scope: VaultScope = 'all'): Passage[] {
     const trimmed = query.trim();
     if (!trimmed) return [];
-    const results = this.#mini.search(trimmed, {
+    const mini = scope === 'public' ? this.#publicMini : this.#mini;
+    const results = mini.search(trimmed, {
       boost: BOOST,
       prefix: (term) => term.length >= 3,
       fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
@@ -259,7 +174,7 @@ export class VaultIndex {
     const passages: Passage[] = [];
     for (const result of results) {
       const doc = this.#docs.get(String(result.id));
-      if (!doc) continue;
+      if (!doc || (scope === 'public' && !doc.public)) continue;
       const count = perNote.get(doc.path) ?? 0;
       if (count >= PASSAGES_PER_NOTE) continue;
       perNote.set(doc.path, count + 1);
@@ -331,19 +246,19 @@ export class VaultIndex {
     if (all) {
       count(await this.#scan(''));
       for (const path of [...this.#notes.keys()]) {
-        const info = await stat(join(this.root, path)).catch(() => undefined);
-        if (!info) removed += this.#remove(path);
+        const kind = await lstatInVault(this.root, this.#realRoot, path);
+        if (kind !== 'file') removed += this.#remove(path);
       }
     } else {
       for (const path of paths) {
         if (isIgnoredPath(path)) continue;
-        const info = await stat(join(this.root, path)).catch(() => undefined);
-        if (!info) {
-          // a deleted (or renamed-away) note or folder
+        const kind = await lstatInVault(this.root, this.#realRoot, path);
+        if (kind === undefined || kind === 'other') {
+          // a deleted (or renamed-away) note or folder, or a link put in its place
           for (const known of [...this.#notes.keys()]) {
             if (known === path || known.startsWith(`${path}/`)) removed += this.#remove(known);
           }
-        } else if (info.isDirectory()) {
+        } else if (kind === 'dir') {
           count(await this.#scan(path));
         } else if (isNotePath(path)) {
           updated += await this.#indexFile(path);
@@ -362,13 +277,7 @@ export class VaultIndex {
   /** Indexes every note under `dir` (relative to the root) that is new or changed. */
   async #scan(dir: string): Promise<{ updated: number; removed: number }> {
     let updated = 0;
-    const entries = await readdir(join(this.root, dir), {
-      recursive: true,
-      withFileTypes: true,
-    });
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const path = toVaultPath(relative(this.root, join(entry.parentPath, entry.name)));
+    for (const path of await readVaultTree(this.root, dir)) {
       if (isNotePath(path)) updated += await this.#indexFile(path);
     }
     return { updated, removed: 0 };
@@ -376,18 +285,21 @@ export class VaultIndex {
 
   /** Re-indexes one note when its size or modification time changed; returns 1 if it did. */
   async #indexFile(path: string): Promise<number> {
-    const full = join(this.root, path);
-    const info = await stat(full).catch(() => undefined);
-    if (!info?.isFile() || info.size > MAX_NOTE_BYTES) return this.#remove(path);
-    const known = this.#notes.get(path);
-    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return 0;
-    const source = await readFile(full, 'utf8').catch(() => undefined);
-    if (source === undefined) return this.#remove(path);
+    const file = await readNoteInVault(this.root, this.#realRoot, path, this.#notes.get(path));
+    if (file === 'unchanged') return 0;
+    if (file === undefined) return this.#remove(path);
     this.#remove(path);
-    const docs = noteSections(path, source);
+    const docs = noteSections(path, file.source, this.#options.publicFolders);
+    const isPublic = docs.some((doc) => doc.public);
     for (const doc of docs) this.#docs.set(doc.id, doc);
     this.#mini.addAll(docs);
-    this.#notes.set(path, { mtimeMs: info.mtimeMs, size: info.size, ids: docs.map((d) => d.id) });
+    if (isPublic) this.#publicMini.addAll(docs);
+    this.#notes.set(path, {
+      mtimeMs: file.mtimeMs,
+      size: file.size,
+      ids: docs.map((d) => d.id),
+      public: isPublic,
+    });
     return 1;
   }
 
@@ -396,6 +308,7 @@ export class VaultIndex {
     if (!known) return 0;
     for (const id of known.ids) {
       if (this.#mini.has(id)) this.#mini.discard(id);
+      if (this.#publicMini.has(id)) this.#publicMini.discard(id);
       this.#docs.delete(id);
     }
     this.#notes.delete(path);

@@ -2,6 +2,7 @@
  * The edge API's shared shapes: the one error body every route answers with, and the health check.
  */
 import { z } from 'zod';
+import { VoiceEngine } from './voice.ts';
 
 /**
  * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
@@ -45,10 +46,19 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
+/**
+ * `GET /api/health`: the edge is up, and which engine a reading uses (the page picks its transport
+ * from it). In local development (`npm start`, `npm run dev`) it also reports each part of BMO:
+ * whether LiveKit is configured and whether the agent worker answers. Deployed, it says nothing
+ * more, so it never tells a stranger which secrets are set.
+ */
 export const HealthResponse = z.object({
   status: z.literal('ok'),
-  reader: z.enum(['local', 'openai']),
-  livekit: z.boolean(),
+  reader: VoiceEngine,
+  /** Local development only: LiveKit's URL, key and secret are all set. */
+  livekit: z.boolean().optional(),
+  /** Local development only: the BMO agent worker's health endpoint answered (`unknown`: not asked). */
+  agent: z.enum(['up', 'down', 'unknown']).optional(),
   time: z.string(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { HealthResponse } from '../contracts/api.ts';
-import type { AppEnv } from './env.ts';
+import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { servePage } from './pages.ts';
 import { turnstile } from './turnstile.ts';
@@ -25,14 +25,29 @@ app.use('/api/*', limitBody);
 app.use('/api/*/token', rateLimit);
 app.use('/api/*/token', turnstile);
 
-app.get('/api/health', (c) => {
+/** Whether the agent worker's health endpoint answers 200 within a short wait. */
+async function agentHealth(url: string | undefined): Promise<'up' | 'down' | 'unknown'> {
+  if (!url) return 'unknown';
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(500) });
+    return response.ok ? 'up' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+app.get('/api/health', async (c) => {
   const env = c.env ?? {};
   const body: HealthResponse = {
     status: 'ok',
     reader: env.OPENAI_API_KEY ? 'openai' : 'local',
-    livekit: Boolean(env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET),
     time: new Date().toISOString(),
   };
+  // each part of BMO, only on a developer's own machine: deployed, health names no secret
+  if (isLocalDevelopment(env)) {
+    body.livekit = Boolean(env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET);
+    body.agent = await agentHealth(env.BMO_AGENT_HEALTH_URL);
+  }
   return c.json(body, 200, { 'Cache-Control': 'no-store' });
 });
 

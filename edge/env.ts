@@ -51,6 +51,8 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
+  /** Local development: the BMO agent worker's health URL, which `/api/health` asks (npm start). */
+  BMO_AGENT_HEALTH_URL?: string;
 
   /** Cloudflare Access: the team (`<team>.cloudflareaccess.com`) and the application's AUD tag. */
   ACCESS_TEAM_DOMAIN?: string;

@@ -24,14 +24,6 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.wrangler', '.tools', 'bench
 /** Data tables, not logic: allowed to be long. */
 const DATA_FILES = new Set(['contracts/deck.ts', 'web-components/tarot/card-art.ts']);
 
-/**
- * Over the limit today and owned by another branch, which splits it (issue 10, item 6). Nothing
- * may be added here.
- */
-const SIZE_ALLOWLIST = new Set([
-  'agent/vault-index.ts', // bmo-offline owns it (404 lines today)
-]);
-
 function listTs(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
@@ -175,19 +167,8 @@ function main(): number {
   let failures = 0;
 
   for (const { file, lines } of oversizedFiles(files)) {
-    if (SIZE_ALLOWLIST.has(file)) {
-      console.log(`size: ${file} has ${lines} lines (allowed for now: its branch splits it)`);
-      continue;
-    }
     console.error(`size: ${file} has ${lines} lines; split it below ${MAX_LINES + 1}.`);
     failures += 1;
-  }
-  for (const file of SIZE_ALLOWLIST) {
-    const path = join(ROOT, file);
-    if (existsSync(path) && oversizedFiles([path]).length === 0) {
-      // Not a failure: the file is fine; the list just has a line to delete.
-      console.log(`size: ${file} is under the limit now; delete its line in SIZE_ALLOWLIST.`);
-    }
   }
 
   for (const circle of importCircles(importGraph(files))) {
@@ -199,7 +180,7 @@ function main(): number {
     console.error(`check-structure: ${failures} problem(s).`);
     return 1;
   }
-  console.log('check-structure: passed (anything allowed for now is listed above).');
+  console.log('check-structure: passed.');
   return 0;
 }
 

@@ -4,23 +4,48 @@
  * Each call makes a new room (`bmo-<random>`) and a server-made identity (`visitor-<random>`);
  * the visitor cannot pick either. The grants are the least the page needs: join that one room,
  * publish a microphone, subscribe, and send data (`lk.chat` for typed messages); no admin, create,
- * list or recording rights, and no changing its own metadata. The room configuration dispatches
- * the `bmo` agent, so the worker joins as soon as the room starts.
+ * list or recording rights, and no changing its own metadata or attributes. The room
+ * configuration dispatches the `bmo` agent, so the worker joins as soon as the room starts.
+ *
+ * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
+ * validated) and `bmo.access` (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts),
+ * which tells BMO which notes it may read for this person. A body that tries to set attributes,
+ * metadata or the access level itself is refused (400).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { AccessToken, RoomAgentDispatch, RoomConfiguration, TrackSource } from 'livekit-server-sdk';
 import {
+  ACCESS_ATTRIBUTE,
   LIVEKIT_AGENT_NAME,
   LiveKitTokenRequest,
   type LiveKitTokenResponse,
   TIME_ZONE_ATTRIBUTE,
 } from '../../contracts/livekit.ts';
-import { type AppEnv, intSetting } from '../env.ts';
+import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
+import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import { ApiError } from '../errors.ts';
+import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 export const DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS = 600;
 export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
+
+/** A field the page may not send: present at all, it is refused. */
+const refused = z
+  .unknown()
+  .refine((value) => value === undefined, {
+    message: 'the page cannot set its own attributes: the edge writes them into the token',
+  })
+  .optional();
+
+/** The request as this route reads it: the contract, refusing attempts to set attributes. */
+const TokenRequest = LiveKitTokenRequest.extend({
+  attributes: refused,
+  metadata: refused,
+  access: refused,
+  [ACCESS_ATTRIBUTE]: refused,
+});
 
 /** 16 random hex characters (64 bits): room names and identities nobody can guess. */
 function randomId(): string {
@@ -34,7 +59,18 @@ interface LiveKitSettings {
   apiSecret: string;
 }
 
-/** The LiveKit settings from the bindings, or the 503 `not_configured` error. */
+/** What a developer at a local start reads on /bmo when LiveKit is missing: what to install. */
+export const LOCAL_LIVEKIT_HINT =
+  'LiveKit is not running: npm start runs a local livekit-server when it finds one (on PATH, in ' +
+  'LIVEKIT_SERVER_BIN or .tools/bin) or can build one with Go. Install Go 1.24 or newer ' +
+  '(https://go.dev/dl/) and run npm start again, or set LIVEKIT_URL, LIVEKIT_API_KEY and ' +
+  'LIVEKIT_API_SECRET for a LiveKit server of your own.';
+
+/**
+ * The LiveKit settings from the bindings, or the 503 `not_configured` error: in local development
+ * it says exactly what to install; deployed, it names no setting, and LiveKit's public
+ * development keys count as not configured.
+ */
 function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
   const url = env?.LIVEKIT_URL;
   const apiKey = env?.LIVEKIT_API_KEY;
@@ -43,9 +79,10 @@ function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
     throw new ApiError(
       503,
       'not_configured',
-      'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
+      isLocalDevelopment(env) ? LOCAL_LIVEKIT_HINT : 'BMO is not available right now.',
     );
   }
+  refuseLiveKitDevKeys(env);
   return { url, apiKey, apiSecret };
 }
 
@@ -59,7 +96,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
   '/token',
   requireLiveKit,
   jsonContentType({ optional: true }),
-  jsonBody(LiveKitTokenRequest),
+  jsonBody(TokenRequest),
   async (c) => {
     const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');
     const { url, apiKey, apiSecret } = liveKitSettings(c.env);
@@ -71,12 +108,16 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
     );
     const roomName = `bmo-${randomId()}`;
     const identity = `visitor-${randomId()}`;
+    const access = await accessLevel(c);
 
     const token = new AccessToken(apiKey, apiSecret, {
       identity,
       name: participantName,
       ttl,
-      ...(timeZone ? { attributes: { [TIME_ZONE_ATTRIBUTE]: timeZone } } : {}),
+      attributes: {
+        [ACCESS_ATTRIBUTE]: access,
+        ...(timeZone ? { [TIME_ZONE_ATTRIBUTE]: timeZone } : {}),
+      },
     });
     token.addGrant({
       room: roomName,

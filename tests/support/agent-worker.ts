@@ -28,6 +28,8 @@ export interface AgentWorker {
     timeoutMs?: number,
   ): Promise<AgentWorkerEvent>;
   stop(): Promise<void>;
+  /** Kills the worker and its job processes at once (SIGKILL): a crash, not a shutdown. */
+  kill(): Promise<void>;
 }
 
 export interface AgentWorkerOptions {
@@ -89,6 +91,17 @@ function stopGroup(child: ChildProcess): Promise<void> {
     });
     signal('SIGTERM');
   });
+}
+
+function killGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+  return exited;
 }
 
 /**
@@ -202,5 +215,6 @@ export async function startAgentWorker(
       });
     },
     stop: () => stopGroup(child),
+    kill: () => killGroup(child),
   };
 }

@@ -9,6 +9,7 @@ import { type BmoAgentOptions, createBmoAgent } from '../../agent/agent.ts';
 import { type AgentLogEntry, setLogSink } from '../../agent/log.ts';
 import { CassetteDeck } from '../../agent/tools/present-to-cassette.ts';
 import type { VaultIndex } from '../../agent/vault-index.ts';
+import { OfflineLLM } from '../../agent/offline/llm.ts';
 import { type ChatScript, type ChatStandin, startChatStandin } from './openai-chat-standin.ts';
 
 let loggerReady = false;
@@ -54,6 +55,7 @@ export async function startBmoTestSession(options: BmoTestSessionOptions): Promi
       deck,
       resolveRoom: options.resolveRoom,
       now: options.now,
+      access: options.access,
     }),
   });
   return {
@@ -64,6 +66,41 @@ export async function startBmoTestSession(options: BmoTestSessionOptions): Promi
     async close() {
       await session.close();
       await standin.close();
+      restoreSink();
+    },
+  };
+}
+
+export interface OfflineBmoTestSession {
+  session: voice.AgentSession;
+  deck: CassetteDeck;
+  /** The agent's log events emitted since the session started. */
+  logs: AgentLogEntry[];
+  close(): Promise<void>;
+}
+
+/** BMO on the offline language model (agent/offline), in `voice.testing`: no room, no network. */
+export async function startOfflineBmoTestSession(
+  options: Partial<Omit<BmoAgentOptions, 'vault'>> & { vault?: VaultIndex } = {},
+): Promise<OfflineBmoTestSession> {
+  initAgentsLogger();
+  const logs: AgentLogEntry[] = [];
+  const restoreSink = setLogSink((entry) => logs.push(entry));
+  const deck = options.deck ?? new CassetteDeck();
+  const session = new voice.AgentSession({
+    llm: new OfflineLLM(),
+    vad: null,
+    turnHandling: { turnDetection: null },
+  });
+  await session.start({
+    agent: createBmoAgent({ ...options, vault: async () => options.vault, deck }),
+  });
+  return {
+    session,
+    deck,
+    logs,
+    async close() {
+      await session.close();
       restoreSink();
     },
   };

@@ -7,18 +7,27 @@
  * repository root (where `scripts/ensure-tools.ts` installs it), then `livekit-server` on `PATH`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  type LiveKitKeys,
+  type LiveKitPorts,
+  findLiveKitServerBinary,
+  freshKeys,
+  liveKitConfig,
+} from '../../scripts/livekit-local.ts';
 import { freeTcpPort, freeUdpPort } from './free-port.ts';
+
+export { findLiveKitServerBinary };
 
 export interface LiveKitServer {
   /** `ws://127.0.0.1:<port>` */
   url: string;
   apiKey: string;
   apiSecret: string;
+  /** The ports it listens on (to start it again on the same ones: `startLiveKitServer({ reuse })`). */
+  ports: LiveKitPorts;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL): a crash, with no goodbye to its clients. */
+  kill(): Promise<void>;
 }
 
 export interface LiveKitServerOptions {
@@ -26,37 +35,8 @@ export interface LiveKitServerOptions {
   timeoutMs?: number;
   /** Receives the server's own log lines (default: kept, printed only if the start fails). */
   onLog?: (line: string) => void;
-}
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where the `livekit-server` binary is, or a clear error saying how to get one. */
-export function findLiveKitServerBinary(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates: string[] = [];
-  if (env.LIVEKIT_SERVER_BIN) candidates.push(env.LIVEKIT_SERVER_BIN);
-  candidates.push(join(REPO_ROOT, '.tools', 'bin', 'livekit-server'));
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir) candidates.push(join(dir, 'livekit-server'));
-  }
-  const found = candidates.find(isExecutable);
-  if (found) return found;
-  throw new Error(
-    'livekit-server not found: set LIVEKIT_SERVER_BIN, or install it into .tools/bin ' +
-      '(CGO_ENABLED=0 GOBIN="$PWD/.tools/bin" go install ' +
-      'github.com/livekit/livekit-server/cmd/server@v1.13.5 && mv .tools/bin/server ' +
-      '.tools/bin/livekit-server), or put it on PATH. Looked in: ' +
-      candidates.slice(0, 2).join(', ') +
-      ' and PATH.',
-  );
+  /** Start on the ports and with the keys of this (stopped) server: a restart, as clients see it. */
+  reuse?: { ports: LiveKitPorts; apiKey: string; apiSecret: string };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -92,26 +72,12 @@ export async function startLiveKitServer(
   options: LiveKitServerOptions = {},
 ): Promise<LiveKitServer> {
   const binary = findLiveKitServerBinary();
-  const [httpPort, tcpPort, udpPort] = await Promise.all([
-    freeTcpPort(),
-    freeTcpPort(),
-    freeUdpPort(),
-  ]);
-  const apiKey = `test${randomBytes(6).toString('hex')}`;
-  const apiSecret = randomBytes(24).toString('hex');
-  const config = [
-    `port: ${httpPort}`,
-    'bind_addresses: ["127.0.0.1"]',
-    'rtc:',
-    `  tcp_port: ${tcpPort}`,
-    `  udp_port: ${udpPort}`,
-    '  use_external_ip: false',
-    '  node_ip: 127.0.0.1',
-    'keys:',
-    `  ${apiKey}: ${apiSecret}`,
-    'logging:',
-    '  level: warn',
-  ].join('\n');
+  const reuse = options.reuse;
+  const [httpPort, tcpPort, udpPort] = reuse
+    ? [reuse.ports.port, reuse.ports.tcpPort, reuse.ports.udpPort]
+    : await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
+  const { apiKey, apiSecret }: LiveKitKeys = reuse ?? freshKeys('test');
+  const config = liveKitConfig({ port: httpPort, tcpPort, udpPort }, { apiKey, apiSecret });
 
   const logs: string[] = [];
   const child = spawn(binary, ['--dev', '--config-body', config], {
@@ -139,6 +105,13 @@ export async function startLiveKitServer(
     url: `ws://127.0.0.1:${httpPort}`,
     apiKey,
     apiSecret,
+    ports: { port: httpPort, tcpPort, udpPort },
     stop: () => stopChild(child),
+    kill: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      return exited;
+    },
   };
 }

@@ -18,8 +18,8 @@ const LIVEKIT = {
 describe('agent configuration', () => {
   beforeAll(initAgentsLogger);
 
-  it('defaults to realtime mode, the sample vault and the default models', () => {
-    const config = loadConfig({});
+  it('defaults to realtime mode (with a key), the sample vault and the default models', () => {
+    const config = loadConfig({ OPENAI_API_KEY: 'sk-x' });
     expect(config.mode).toBe('realtime');
     expect(config.vaultPath).toBe(SAMPLE_VAULT_PATH);
     expect(config.sampleVault).toBe(true);
@@ -58,12 +58,31 @@ describe('agent configuration', () => {
     }
   });
 
-  it('says what the worker still needs before it can register', () => {
+  it('says what the worker still needs before it can register: LiveKit, not an OpenAI key', () => {
     expect(workerProblems(loadConfig({}))).toEqual([
       'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET',
-      expect.stringMatching(/^OPENAI_API_KEY is not set/),
     ]);
+    expect(workerProblems(loadConfig({ ...LIVEKIT }))).toEqual([]);
     expect(workerProblems(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
+  });
+
+  it('reads the public folders as a comma-separated list of vault folders', () => {
+    expect(loadConfig({}).publicFolders).toEqual([]);
+    expect(loadConfig({ BMO_PUBLIC_FOLDERS: ' Shared/, /Guests , ' }).publicFolders).toEqual([
+      'Shared',
+      'Guests',
+    ]);
+  });
+
+  it('runs BMO offline, in text mode, when no OpenAI key is set', async () => {
+    const config = loadConfig({ ...LIVEKIT, BMO_MODE: 'realtime' });
+    expect(config).toMatchObject({ engine: 'offline', mode: 'text' });
+    expect(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }).engine).toBe('openai');
+    const offline = createBmoSession(config);
+    expect(offline.inputOptions).toMatchObject({ audioEnabled: false, textEnabled: true });
+    expect(offline.outputOptions).toMatchObject({ audioEnabled: false });
+    expect(offline.session.llm?.label()).toBe('bmo.OfflineLLM');
+    await offline.session.close();
   });
 
   it('builds a text session with no audio in or out, and a realtime session', async () => {

@@ -30,6 +30,7 @@ describe('obsidian-query', () => {
     index = await VaultIndex.open(dir);
     bmo = await startBmoTestSession({
       vault: index,
+      access: () => 'owner',
       script: [
         { toolCalls: [{ name: OBSIDIAN_QUERY, args: { query: 'philhealth id' } }] },
         { say: 'Your PhilHealth ID is 12-345678901-2.' },
@@ -85,7 +86,7 @@ describe('obsidian-query', () => {
 
   it('searches headings, front matter tags, inline #tags and front matter fields', async () => {
     index = await VaultIndex.open(dir);
-    expect(index.search('guest network')[0]?.heading).toBe('Home Wi-Fi › Guest network');
+    expect(index.search('main network')[0]?.heading).toBe('Home Wi-Fi › Main network');
     expect(index.search('errands')[0]?.path).toBe('Daily/2026-11-20.md'); // inline #errands
     expect(index.search('japan')[0]?.path).toBe('Travel - Kyoto.md'); // front matter tag
     expect(index.search('Archer')[0]?.path).toBe('Home Wi-Fi.md'); // front matter field
@@ -126,8 +127,8 @@ describe('obsidian-query', () => {
 
     // an edited note: the new text is found, the old one is gone
     await writeFile(
-      join(dir, 'Home Wi-Fi.md'),
-      '# Home Wi-Fi\n\n## Guest network\n\nGuest password: mango-tree-9902\n',
+      join(dir, 'Guest Wi-Fi.md'),
+      '# Guest Wi-Fi\n\n## Guest network\n\nGuest password: mango-tree-9902\n',
     );
     await vi.waitFor(
       () => expect(index?.search('guest password')[0]?.text).toContain('mango-tree-9902'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOKEN_TIMEOUT_MESSAGE } from '../../web-components/bmo/rules.ts';
 import { requestLiveKitToken } from '../../web-components/bmo/token-request.ts';
 
 const json = (status: number, body: unknown) =>
@@ -78,4 +79,72 @@ describe('requestLiveKitToken (through the one edge client)', () => {
       'The server answered with something BMO did not understand.',
     );
   });
+
+  it('gives up on an attempt that hangs past its time limit and retries it; the next answer is used', async () => {
+    const retries: number[] = [];
+    const { requests, fetch } = route([
+      () => new Promise<Response>(() => undefined), // never answers
+      () => json(200, GRANT),
+    ]);
+    const outcome = await requestLiveKitToken({
+      tokenUrl: '/api/livekit/token',
+      fetch: hangable(fetch),
+      attemptTimeoutMs: 50,
+      onRetry: (attempt) => retries.push(attempt),
+    });
+    expect(requests).toHaveLength(2);
+    expect(retries).toEqual([2]);
+    expect(outcome.ok && outcome.grant.token).toBe('jwt');
+  });
+
+  it('a token route that never answers ends in plain words after the last attempt, not a wait forever', async () => {
+    const { requests, fetch } = route([() => new Promise<Response>(() => undefined)]);
+    const started = performance.now();
+    const outcome = await requestLiveKitToken({
+      tokenUrl: '/api/livekit/token',
+      fetch: hangable(fetch),
+      attemptTimeoutMs: 50,
+    });
+    expect(requests).toHaveLength(3);
+    expect(outcome.ok || outcome.problem).toEqual({
+      code: 'connect_failed',
+      message: TOKEN_TIMEOUT_MESSAGE,
+    });
+    // three attempts of 50 ms and two backoffs (at most 300 + 600 ms with jitter)
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("the caller's own abort still stops the request, and is not called a timeout", async () => {
+    const { fetch } = route([() => new Promise<Response>(() => undefined)]);
+    const controller = new AbortController();
+    const pending = requestLiveKitToken({
+      tokenUrl: '/api/livekit/token',
+      fetch: hangable(fetch),
+      attemptTimeoutMs: 60_000,
+      signal: controller.signal,
+    });
+    controller.abort(new DOMException('left the page', 'AbortError'));
+    const outcome = await pending;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok || outcome.problem.message).not.toBe(TOKEN_TIMEOUT_MESSAGE);
+  });
 });
+
+const GRANT = {
+  serverUrl: 'ws://127.0.0.1:7880',
+  roomName: 'bmo-abc',
+  participantToken: 'jwt',
+  participantName: 'Visitor',
+  expiresAt: 2_000_000_000,
+};
+
+/** A fetch that, like a browser's, stops waiting when its signal aborts. */
+function hangable(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal;
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      fetch(input, init).then(resolve, reject);
+    });
+}

@@ -7,10 +7,10 @@ const env = (extra: Partial<Bindings> = {}): Bindings => ({ ...extra });
 
 describe('GET /api/health', () => {
   it('answers ok and says the reader is local when no OpenAI key is set', async () => {
-    const response = await app.request('/api/health', {}, env());
+    const response = await app.request('/api/health', {}, env({ LOCAL_DEVELOPMENT: 'true' }));
     expect(response.status).toBe(200);
     const body = HealthResponse.parse(await response.json());
-    expect(body).toMatchObject({ status: 'ok', reader: 'local', livekit: false });
+    expect(body).toMatchObject({ status: 'ok', reader: 'local', livekit: false, agent: 'unknown' });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -19,6 +19,7 @@ describe('GET /api/health', () => {
       '/api/health',
       {},
       env({
+        LOCAL_DEVELOPMENT: 'true',
         OPENAI_API_KEY: 'sk-test',
         LIVEKIT_URL: 'ws://x',
         LIVEKIT_API_KEY: 'k',

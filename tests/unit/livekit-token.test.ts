@@ -6,7 +6,7 @@ import { ApiErrorBody } from '../../contracts/api.ts';
 import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
-import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+import { LOCAL_LIVEKIT_HINT, livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -36,8 +36,8 @@ function post(body: unknown, env: Bindings = ENV, headers: Record<string, string
   );
 }
 
-async function tokenFor(body: unknown, env: Bindings = ENV) {
-  const response = await post(body, env);
+async function tokenFor(body: unknown, env: Bindings = ENV, headers: Record<string, string> = {}) {
+  const response = await post(body, env, headers);
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
   const details = LiveKitTokenResponse.parse(await response.json());
@@ -109,9 +109,40 @@ describe('POST /api/livekit/token', () => {
 
   it('carries the visitor time zone as the tz attribute', async () => {
     const { claims } = await tokenFor({ timeZone: 'Asia/Manila' });
-    expect(claims.attributes).toEqual({ tz: 'Asia/Manila' });
+    expect(claims.attributes).toEqual({ tz: 'Asia/Manila', 'bmo.access': 'visitor' });
     const without = await tokenFor({});
     expect(without.claims.attributes?.tz).toBeUndefined();
+  });
+
+  it('writes bmo.access into the token: owner only from the hosted page on a local start', async () => {
+    const local = { ...ENV, LOCAL_DEVELOPMENT: 'true' };
+    const own = { origin: 'http://localhost' };
+    expect((await tokenFor({}, local, own)).claims.attributes?.['bmo.access']).toBe('owner');
+    const elsewhere = { origin: 'http://elsewhere.test' };
+    const allowed = { ...local, ALLOWED_ORIGINS: 'http://elsewhere.test' };
+    expect((await tokenFor({}, allowed, elsewhere)).claims.attributes?.['bmo.access']).toBe(
+      'visitor',
+    );
+    expect((await tokenFor({}, local)).claims.attributes?.['bmo.access']).toBe('visitor');
+    // deployed (no local development), even the page's own origin is a visitor
+    expect((await tokenFor({}, ENV, own)).claims.attributes?.['bmo.access']).toBe('visitor');
+  });
+
+  it('refuses a body that tries to set attributes, metadata or the access level', async () => {
+    for (const body of [
+      { attributes: { 'bmo.access': 'owner' } },
+      { 'bmo.access': 'owner' },
+      { access: 'owner' },
+      { metadata: '{"role":"owner"}' },
+    ]) {
+      const response = await post(body, { ...ENV, LOCAL_DEVELOPMENT: 'true' });
+      expect(response.status).toBe(400);
+      const { error } = ApiErrorBody.parse(await response.json());
+      expect(error.code).toBe('bad_request');
+      expect(error.message + JSON.stringify(error.issues)).toMatch(/cannot set its own attributes/);
+    }
+    // and the route still answers the next, well-formed request
+    expect((await post({})).status).toBe(200);
   });
 
   it('accepts a request with no body at all', async () => {
@@ -155,10 +186,28 @@ describe('POST /api/livekit/token', () => {
       expect(response.status).toBe(503);
       const body = ApiErrorBody.parse(await response.json());
       expect(body.error.code).toBe('not_configured');
-      expect(body.error.message).toBe(
-        'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET',
-      );
+      // deployed: no setting is named to a stranger
+      expect(body.error.message).toBe('BMO is not available right now.');
     }
+  });
+
+  it("refuses to mint with LiveKit's public development keys outside local development, and mints with them locally", async () => {
+    const dev = { ...ENV, LIVEKIT_API_KEY: 'devkey', LIVEKIT_API_SECRET: 'secret' };
+    const refused = await post({}, dev);
+    expect(refused.status).toBe(503);
+    const { error } = ApiErrorBody.parse(await refused.json());
+    expect(error.code).toBe('not_configured');
+    expect(error.message).not.toMatch(/devkey|secret|LIVEKIT/i);
+    const local = await post({}, { ...dev, LOCAL_DEVELOPMENT: 'true' });
+    expect(local.status).toBe(200);
+  });
+
+  it('tells a developer at a local start exactly what to install when LiveKit is missing', async () => {
+    const response = await post({}, { LOCAL_DEVELOPMENT: 'true' });
+    expect(response.status).toBe(503);
+    const { error } = ApiErrorBody.parse(await response.json());
+    expect(error.message).toBe(LOCAL_LIVEKIT_HINT);
+    expect(error.message).toMatch(/Install Go 1\.24 or newer \(https:\/\/go\.dev\/dl\/\)/);
   });
 
   it('answers 503 before looking at a bad body when not configured', async () => {

@@ -195,9 +195,18 @@ export class BmoAssistantController implements ReactiveController {
         ];
       case 'agent_timeout':
       case 'connect_failed':
-      case 'agent_left':
         // A fresh room: BMO is dispatched when a room is created.
         return [{ label: 'Retry', primary: true, run: () => this.#ensureRoom().retry() }];
+      case 'agent_left':
+        // BMO's job ended (its worker died): a fresh token makes a new room, where BMO is
+        // dispatched again; the transcript and the cassette stay.
+        return [
+          {
+            label: 'Reconnect',
+            primary: true,
+            run: () => this.#ensureRoom().reconnect({ fresh: true }),
+          },
+        ];
       case 'connection_lost':
         // The same room while the token lasts: BMO is still there and re-sends the cassette.
         return [{ label: 'Reconnect', primary: true, run: () => this.#ensureRoom().reconnect() }];

@@ -24,6 +24,7 @@ import {
   CHAT_TOPIC,
   DEFAULT_AGENT_JOIN_TIMEOUT_MS,
   DEFAULT_TOKEN_URL,
+  TOKEN_RETRY_NOTICE,
   microphoneError,
 } from './rules.ts';
 import { requestLiveKitToken, type TokenGrant } from './token-request.ts';
@@ -39,6 +40,8 @@ export interface BmoRoomControllerOptions {
   tokenUrl?: string;
   /** How long BMO has to join the room before the page offers Retry. */
   agentJoinTimeoutMs?: number;
+  /** The time limit of each attempt at the token route, ms (default `TOKEN_ATTEMPT_TIMEOUT_MS`). */
+  tokenAttemptTimeoutMs?: number;
   /** Loads the LiveKit SDK; a dynamic `import('livekit-client')` by default. */
   loadLiveKit?: () => Promise<LiveKit>;
   fetch?: typeof globalThis.fetch;
@@ -51,6 +54,14 @@ export interface BmoRoomControllerOptions {
 export interface ConnectOptions {
   /** Join without a microphone: talk to BMO by typing. */
   textOnly?: boolean;
+}
+
+export interface ReconnectOptions {
+  /**
+   * Ask the edge for a fresh token (a new room, where BMO is dispatched again) instead of
+   * rejoining the same room: for when BMO itself left.
+   */
+  fresh?: boolean;
 }
 
 const ERROR_KIND: Record<BmoErrorCode, ErrorKind> = {
@@ -75,6 +86,8 @@ export class BmoRoomController {
   #attempt = 0;
   #textOnly = false;
   #lastToken: TokenGrant | undefined;
+  /** Since a reconnect: what the person had (transcript, cassette) is kept across joins. */
+  #returning = false;
 
   constructor(options: BmoRoomControllerOptions) {
     this.#options = options;
@@ -94,22 +107,32 @@ export class BmoRoomController {
   /** Joins a new conversation with BMO. Does nothing while this one is connecting or connected. */
   async connect(options: ConnectOptions = {}): Promise<void> {
     if (this.#session || this.#s.$connection.get() === 'connecting') return;
+    this.#returning = false;
     this.#s.$transcript.set([]);
     await this.#join(options.textOnly ?? false, false);
   }
 
-  /** After a failure: leave whatever is left, and join a fresh conversation. */
+  /**
+   * After a failure: leave whatever is left, and join a fresh conversation. A failure on the way
+   * back from a reconnect keeps the transcript: the person is still resuming the same talk.
+   */
   async retry(): Promise<void> {
     await this.#leave();
     this.#lastToken = undefined;
-    this.#s.$transcript.set([]);
+    if (!this.#returning) this.#s.$transcript.set([]);
     await this.#join(this.#textOnly, false);
   }
 
-  /** After a lost connection: rejoin the same room while the token lasts, else a fresh one. */
-  async reconnect(): Promise<void> {
+  /**
+   * After a lost connection: rejoin the same room while the token lasts, else a fresh one; with
+   * `fresh` (BMO left), always a fresh one, so BMO is dispatched again. The transcript and the
+   * cassette stay as they are, and the page says when BMO is back.
+   */
+  async reconnect(options: ReconnectOptions = {}): Promise<void> {
     await this.#leave();
-    await this.#join(this.#textOnly, true);
+    this.#returning = true;
+    if (options.fresh) this.#lastToken = undefined;
+    await this.#join(this.#textOnly, !options.fresh);
   }
 
   /** Leaves the room on purpose (no error shown). */
@@ -192,6 +215,10 @@ export class BmoRoomController {
         tokenUrl: this.#options.tokenUrl ?? DEFAULT_TOKEN_URL,
         participantName: this.#options.participantName,
         fetch: this.#options.fetch,
+        attemptTimeoutMs: this.#options.tokenAttemptTimeoutMs,
+        onRetry: () => {
+          if (current()) announceBmo(s, TOKEN_RETRY_NOTICE);
+        },
       });
       if (!current()) return;
       if (!outcome.ok) {
@@ -223,6 +250,7 @@ export class BmoRoomController {
       fail: (problem, error, severity) => this.#fail(problem, error, severity, log),
       lost: (lost) => this.#lost(lost),
       onCassette: this.#options.onCassette,
+      returning: this.#returning,
     });
     this.#session = session;
     log.start({

@@ -14,6 +14,7 @@ import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomIntake } from './room-intake.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
+  BMO_BACK_NOTICE,
   OFFLINE_NOTICE,
   TRANSCRIPTION_TOPIC,
   agentStateFromAttribute,
@@ -35,6 +36,8 @@ export interface RoomSessionHost {
   /** The room dropped without the visitor asking. */
   lost(session: RoomSession): void;
   onCassette?: ((title: string) => void) | undefined;
+  /** This join follows a lost connection or a BMO that left: say so when BMO is here again. */
+  returning?: boolean;
 }
 
 export class RoomSession {
@@ -49,11 +52,13 @@ export class RoomSession {
   #host: RoomSessionHost;
   #agentTimer: ReturnType<typeof setTimeout> | undefined;
   #audio = new Map<RemoteTrack, HTMLMediaElement>();
+  #welcomeBack: boolean;
 
   constructor(lk: LiveKit, log: SessionLog, host: RoomSessionHost) {
     this.lk = lk;
     this.log = log;
     this.#host = host;
+    this.#welcomeBack = host.returning ?? false;
     const room = new lk.Room({ adaptiveStream: false, dynacast: false });
     this.room = room;
     const s = host.stores;
@@ -154,6 +159,8 @@ export class RoomSession {
     room.on(E.ParticipantDisconnected, (participant) => {
       if (!this.active || !isAgent(participant) || this.#findAgent()) return;
       s.$agentState.set('disconnected');
+      // a BMO that joins this room again (dispatched after a server restart) is welcomed back
+      this.#welcomeBack = true;
       const message = 'BMO left the conversation.';
       this.#host.fail({ code: 'agent_left', message }, undefined, 'warning');
     });
@@ -203,8 +210,12 @@ export class RoomSession {
     const code = this.active ? s.$error.get()?.code : undefined;
     if (code === 'agent_timeout' || code === 'agent_left') s.$error.set(null);
     this.#showAgent(agent);
-    if (s.$engine.get() !== 'offline') {
-      const hint = this.#host.textOnly() ? 'Type to BMO.' : 'Say hello, or type.';
+    const offline = s.$engine.get() === 'offline';
+    const hint = this.#host.textOnly() || offline ? 'Type to BMO.' : 'Say hello, or type.';
+    if (this.#welcomeBack) {
+      this.#welcomeBack = false;
+      announceBmo(s, `${BMO_BACK_NOTICE} ${hint}`);
+    } else if (!offline) {
       announceBmo(s, `BMO is here. ${hint}`);
     }
   }

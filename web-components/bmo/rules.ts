@@ -20,6 +20,15 @@ export const TOKEN_PATH = API_PATHS.livekitToken;
 /** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */
 export const DEFAULT_TOKEN_URL = TOKEN_PATH;
 export const DEFAULT_AGENT_JOIN_TIMEOUT_MS = 15_000;
+/** How long one attempt at the token route may take before it is given up on (and retried). */
+export const TOKEN_ATTEMPT_TIMEOUT_MS = 5_000;
+/** What the page says when every attempt at the token route ran out of time. */
+export const TOKEN_TIMEOUT_MESSAGE =
+  "BMO's server did not answer in time. Check your connection and retry.";
+/** What the page says while it tries the token route again. */
+export const TOKEN_RETRY_NOTICE = "Still trying to reach BMO's server…";
+/** What the page says when BMO joins again after the connection or BMO itself was lost. */
+export const BMO_BACK_NOTICE = 'BMO is back.';
 /** Longest typed message, from the text box or from the host's `send()`. */
 export const MAX_CHAT_CHARS = 2000;
 /** Text streams on the cassette topic are cut off past this many bytes, whatever they declare. */

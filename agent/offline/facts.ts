@@ -1,0 +1,201 @@
+/**
+ * Reading the notes' search results the way a careful person would: find the precise values in
+ * the passages (a `label: value` line, or a phone-like number in a sentence), and pick the one that
+ * fits the question, by its subject words (in the label, the line, the section heading or the
+ * note's name) and by the kind of data asked for (an ID, a password, a code…). Nothing here knows
+ * any particular note: it works from what the search returned.
+ */
+import type { ReadPassage } from '../tools/obsidian-query.ts';
+import { trimEndChars, withoutParentheses } from '../text.ts';
+import { DATA_KINDS, askedKinds, stem, subjectWords, words } from './language.ts';
+
+export interface Fact {
+  /** The label as the note writes it, e.g. "PhilHealth ID (PIN)". */
+  label: string;
+  /** The exact value, e.g. "12-345678901-2". */
+  value: string;
+  passage: ReadPassage;
+  score: number;
+}
+
+/** The note's name from its path: "Daily/2026-11-20.md" → "2026-11-20". */
+export function noteName(path: string): string {
+  const file = path.split('/').pop() ?? path;
+  return file.replace(/\.md$/i, '');
+}
+
+/** Comparable forms of a text's words: stems, with hyphenated words also whole and in parts. */
+function terms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of words(text)) {
+    out.add(stem(word));
+    if (word.includes('-') || word.includes('/')) {
+      out.add(stem(word.replace(/[-/]/g, '')));
+      for (const part of word.split(/[-/]/)) if (part) out.add(stem(part));
+    }
+  }
+  return out;
+}
+
+function has(set: Set<string>, word: string): boolean {
+  const s = stem(word.replace(/[-/]/g, ''));
+  return set.has(s) || set.has(stem(word));
+}
+
+/** True when the passage (its text, section or note name) mentions one of the words. */
+export function mentionsAny(passage: ReadPassage, subject: string[]): boolean {
+  const all = terms(`${passage.text} ${passage.heading} ${noteName(passage.path)}`);
+  return subject.some((word) => has(all, word));
+}
+
+/**
+ * The passage that best covers the subject words, each weighted by how rare it is among the
+ * passages (a word in one passage tells more than a word in all); the search's order breaks ties.
+ */
+export function bestPassage(passages: ReadPassage[], subject: string[]): ReadPassage | undefined {
+  const weight = new Map(
+    subject.map((word) => [
+      word,
+      1 / Math.max(1, passages.filter((p) => mentionsAny(p, [word])).length),
+    ]),
+  );
+  let best: ReadPassage | undefined;
+  let bestScore = -1;
+  for (const passage of passages) {
+    const score = subject
+      .filter((word) => mentionsAny(passage, [word]))
+      .reduce((sum, word) => sum + (weight.get(word) ?? 0), 0);
+    if (score > bestScore) {
+      best = passage;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** True for a value a person would copy rather than read: it carries digits, or is code-like. */
+export function isPreciseValue(value: string): boolean {
+  const v = value.trim();
+  if (!v || v.length > 120) return false;
+  if (v.split(/\s+/).length > 8) return false;
+  if (/\d/.test(v)) return true;
+  const at = v.indexOf('@');
+  if (at > 0 && !/\s/.test(v) && v.indexOf('.', at) > at + 1 && !v.endsWith('.')) return true;
+  // a single token mixing cases or joined by hyphens (Treehouse-Guest, QXPMZZ)
+  return !/\s/.test(v) && (/^[A-Z0-9]{5,}$/.test(v) || /[a-z]-[a-z]/i.test(v));
+}
+
+/** Cuts a value at the end of its sentence: "+63 2 8888 0402. Call before 5" → "+63 2 8888 0402". */
+function valueOf(rest: string): string {
+  const end = /\.\s+\p{Lu}/u.exec(rest);
+  const value = end ? rest.slice(0, end.index) : rest;
+  return trimEndChars(value.trim(), '.;,');
+}
+
+const NUMBER_RUN = /\+?\d+(?:[ ()-]+\d+)*/g;
+
+/** Every precise value in a passage, with the label it stands under. */
+export function factsIn(passage: ReadPassage): Omit<Fact, 'score'>[] {
+  const facts: Omit<Fact, 'score'>[] = [];
+  for (const rawLine of passage.text.split('\n')) {
+    const line = rawLine.replace(/^[\s>*-]+/, '').trim();
+    if (!line) continue;
+    const colon = line.indexOf(':');
+    if (colon > 0) {
+      // the label: the last clause before the colon, a few words at most
+      const before = line.slice(0, colon);
+      const clause = before.split(/[.,;]\s/).pop() ?? before;
+      const label = clause.trim();
+      const value = valueOf(line.slice(colon + 1));
+      if (label && label.split(/\s+/).length <= 6 && isPreciseValue(value)) {
+        facts.push({ label, value, passage });
+        continue;
+      }
+    }
+    // a phone-like number in a sentence, labelled by the words just before it
+    for (const match of line.matchAll(NUMBER_RUN)) {
+      const digits = match[0].replace(/\D/g, '').length;
+      if (digits < 6) continue;
+      const before = trimEndChars(line.slice(0, match.index), ' \t,:(-');
+      const label = (before.split(/[.,;]\s/).pop() ?? '').split(/\s+/).slice(-4).join(' ');
+      facts.push({ label: label || 'Number', value: match[0].trim(), passage });
+    }
+  }
+  return facts;
+}
+
+/** The kind group of a word, e.g. "pin" → "id". */
+function kindsOf(word: string): string[] {
+  return Object.entries(DATA_KINDS)
+    .filter(([, names]) => names.includes(word) || names.includes(stem(word)))
+    .map(([kind]) => kind);
+}
+
+/**
+ * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
+ * when the question's subject is in its label, line, section or note (and, for a question with no
+ * kind word, all of it there and some in its label), and any kind asked for is the kind its label
+ * names.
+ */
+export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
+  const subject = subjectWords(keys);
+  const kinds = askedKinds(keys);
+  const label = terms(fact.label);
+  const near = terms(`${fact.label} ${fact.passage.heading} ${noteName(fact.passage.path)}`);
+  const passage = terms(fact.passage.text);
+
+  let score = 0;
+  let strong = 0;
+  let matched = 0;
+  for (const word of subject) {
+    if (has(label, word)) {
+      score += 3;
+      strong += 1;
+    } else if (has(near, word)) {
+      score += 2;
+      strong += 1;
+    } else if (has(passage, word)) score += 0.5;
+    else continue;
+    matched += 1;
+  }
+  if (subject.length > 0 && (strong === 0 || matched / subject.length < 0.5)) return 0;
+  // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
+  // premium" is not the PhilHealth ID)
+  if (kinds.length === 0 && strong < subject.length) return 0;
+
+  if (kinds.length > 0) {
+    const wanted = new Set(kinds.flatMap(kindsOf));
+    const named = [...label].flatMap(kindsOf);
+    if (named.some((kind) => wanted.has(kind))) score += 2;
+    else if (wanted.has('phone') && /^\+?[\d ()-]{6,}$/.test(fact.value)) score += 1;
+    else return 0;
+  } else if (![...label].some((term) => subject.some((word) => has(new Set([term]), word)))) {
+    return 0;
+  }
+  return score;
+}
+
+/** The fact in the passages that best fits the question, or undefined when none does. */
+export function bestFact(keys: string[], passages: ReadPassage[]): Fact | undefined {
+  let best: Fact | undefined;
+  passages.forEach((passage, rank) => {
+    for (const fact of factsIn(passage)) {
+      // a small bonus for the search's own ranking breaks ties
+      const score =
+        fitScore(keys, fact) > 0 ? fitScore(keys, fact) + (passages.length - rank) / 10 : 0;
+      if (score > 0 && (!best || score > best.score)) best = { ...fact, score };
+    }
+  });
+  return best;
+}
+
+/** A cassette title of a few words: "PhilHealth ID (PIN)" → "PhilHealth ID"; "Phone" → "Landlord phone". */
+export function cassetteTitle(fact: Fact): string {
+  let title = withoutParentheses(fact.label).split(/\s+/).filter(Boolean).join(' ');
+  if (title.split(' ').length === 1 || title === 'Number') {
+    const section = fact.passage.heading.split(' › ').pop() || noteName(fact.passage.path);
+    title = `${section} ${title === 'Number' ? 'number' : title.toLowerCase()}`;
+  }
+  title = title.charAt(0).toUpperCase() + title.slice(1);
+  return title.length > 40 ? `${title.slice(0, 39).trimEnd()}…` : title;
+}

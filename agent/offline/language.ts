@@ -1,0 +1,195 @@
+/**
+ * What the offline BMO understands of a typed message: plain English read word by word, with no
+ * list of canned questions. It tells apart the few things BMO can do (the time somewhere, a look
+ * in the notes, small talk) and picks out a question's keywords and what kind of thing it asks
+ * for (an ID, a password, a phone number…). Every pattern here runs in linear time.
+ */
+import { trimEndChars } from '../text.ts';
+
+/** Longer messages get a polite refusal rather than a search. */
+export const MAX_MESSAGE_CHARS = 2_000;
+
+/** Words that carry no subject: question words, pronouns, fillers, politeness. */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again all also am an and any anything are as at be been being bmo both ' +
+    'but by can could did do does doing done down during each either else for from get give got ' +
+    'had has have having he her here hers hey hi how i if in into is it its just know let lets ' +
+    'like look looking make made makes me mine more most much my myself need needs no nor not ' +
+    'note notes now of ' +
+    'off on once one only or other our ours out over own please pls remember remind saved say ' +
+    'search see send share she should show so some something still such tell than thank thanks ' +
+    'that the their them then there these they thing this those through to too up us use very ' +
+    'want was we were what whats when where which while who whom why will with wonder would ' +
+    'wrote written you your yours find found check write put'
+  ).split(' '),
+);
+
+/**
+ * Kinds of precise data a question can ask for, each with the words that name it in a question and
+ * in a note's labels.
+ */
+export const DATA_KINDS: Record<string, string[]> = {
+  id: ['id', 'ids', 'pin', 'identification', 'member', 'membership'],
+  number: ['number', 'numbers', 'no', 'num', '#'],
+  code: [
+    'code',
+    'codes',
+    'reference',
+    'ref',
+    'booking',
+    'confirmation',
+    'voucher',
+    'locator',
+    'combination',
+    'combo',
+  ],
+  password: [
+    'password',
+    'passwords',
+    'passcode',
+    'passphrase',
+    'pass',
+    'pwd',
+    'key',
+    'secret',
+    'combination',
+    'combo',
+  ],
+  phone: ['phone', 'telephone', 'tel', 'mobile', 'cell', 'contact', 'call', 'number'],
+  account: ['account', 'iban', 'card', 'serial', 'licence', 'license', 'plate', 'policy'],
+  username: ['username', 'login', 'user', 'ssid', 'email', 'e-mail'],
+  address: ['address'],
+};
+
+const KIND_WORDS = new Set(Object.values(DATA_KINDS).flat());
+
+/** Lowercase words of a text, accents kept, punctuation dropped (`what's` → `whats`). */
+export function words(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      .replace(/['’]/g, '')
+      .match(/[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*/gu) ?? []
+  );
+}
+
+/** A word without a plural or possessive ending, so "passwords" finds "password". */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** The words of a question that name its subject, in order, without repeats. */
+export function keywords(text: string): string[] {
+  const seen = new Set<string>();
+  for (const word of words(text)) {
+    if (STOP_WORDS.has(word) || word.length < 2) continue;
+    seen.add(word);
+  }
+  return [...seen];
+}
+
+/** The kind words in a question (`id`, `password`, …): what precise data it asks for. */
+export function askedKinds(keys: string[]): string[] {
+  return keys.filter((key) => KIND_WORDS.has(key) || KIND_WORDS.has(stem(key)));
+}
+
+/** The subject words: the keywords that are not kind words. */
+export function subjectWords(keys: string[]): string[] {
+  return keys.filter((key) => !KIND_WORDS.has(key) && !KIND_WORDS.has(stem(key)));
+}
+
+export type Intent =
+  | { type: 'empty' }
+  | { type: 'too_long' }
+  | { type: 'not_english' }
+  | { type: 'time'; place?: string; wantsDate: boolean }
+  | { type: 'small_talk'; topic: SmallTalk }
+  | { type: 'notes'; keywords: string[] }
+  | { type: 'unclear' };
+
+export type SmallTalk = 'greeting' | 'how_are_you' | 'who' | 'help' | 'thanks' | 'bye' | 'joke';
+
+const SMALL_TALK: [SmallTalk, RegExp][] = [
+  ['how_are_you', /\b(?:how are you|how r u|how(?:'s| is) it going|how do you do|whats up|sup)\b/],
+  ['who', /\b(?:who are you|what are you|your name|who is bmo|who r u)\b/],
+  ['help', /\b(?:what can you do|help me|help|what do you do|how does this work)\b/],
+  ['thanks', /\b(?:thanks|thank you|thx|ty|cheers|great job|awesome|perfect|nice)\b/],
+  ['bye', /\b(?:bye|goodbye|good night|see you|see ya|later|ciao)\b/],
+  ['joke', /\b(?:joke|funny|make me laugh|sing|song|game|play)\b/],
+  ['greeting', /\b(?:hi|hello|hey|hiya|yo|howdy|good morning|good afternoon|good evening)\b/],
+];
+
+/** Words that, with no English around them, say the message is in another language. */
+const FOREIGN_WORDS = new Set(
+  (
+    'qué que hora es cuál cual mi mis dónde donde por favor hola gracias quelle heure est il ' +
+    'mon ma mes où bonjour merci wie spät ist mein meine wo danke hallo bitte che ora è il mio ' +
+    'ciao grazie anong oras ano ang ko salamat po nasaan olá obrigado onde meu minha'
+  ).split(' '),
+);
+
+const ENGLISH_WORDS = new Set([
+  ...STOP_WORDS,
+  'time',
+  'date',
+  'day',
+  'today',
+  'hello',
+  'hi',
+  'password',
+  'id',
+  'code',
+]);
+
+/** True when the message reads as another language: mostly non-Latin letters, or foreign words. */
+export function looksNonEnglish(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return false;
+  const latin = letters.filter((ch) => /\p{Script=Latin}/u.test(ch)).length;
+  if (latin / letters.length < 0.5) return true;
+  const all = words(text);
+  const english = all.filter((w) => ENGLISH_WORDS.has(w)).length;
+  const foreign = all.filter((w) => FOREIGN_WORDS.has(w)).length;
+  return foreign >= 2 && foreign > english;
+}
+
+const TIME_QUESTION =
+  /\b(?:what time|whats the time|the time|time is it|time now|current time|clock|time in|time at|time zone|timezone)\b/;
+const DATE_QUESTION =
+  /\b(?:what day|which day|the date|todays date|whats the date|what date|day is it|day of the week|date today)\b/;
+
+/** The place a time question names ("…in Tokyo?", "…for New York right now"), if any. */
+export function placeInQuestion(text: string): string | undefined {
+  const match = /\b(?:in|at|for|over in)\s+([\p{L}][\p{L} .'’-]{0,40})/u.exec(text);
+  if (!match?.[1]) return undefined;
+  const place = trimEndChars(
+    match[1].replace(/\b(?:right now|now|today|currently|please|at the moment)\b.*$/i, ''),
+    '?.!, \t',
+  );
+  return place || undefined;
+}
+
+/** Reads a message: what the visitor wants BMO to do. */
+export function understand(message: string): Intent {
+  const text = message.trim();
+  if (!text || !/[\p{L}\p{N}]/u.test(text)) return { type: 'empty' };
+  if (text.length > MAX_MESSAGE_CHARS) return { type: 'too_long' };
+  if (looksNonEnglish(text)) return { type: 'not_english' };
+  const lower = words(text).join(' ');
+  const wantsDate = DATE_QUESTION.test(lower);
+  if (TIME_QUESTION.test(lower) || wantsDate) {
+    return { type: 'time', place: placeInQuestion(text), wantsDate };
+  }
+  const keys = keywords(text);
+  const talk = SMALL_TALK.find(([, pattern]) => pattern.test(lower));
+  // a question with a subject beyond the small talk is a question for the notes
+  const talkWords = new Set(talk ? (lower.match(talk[1]) ?? [''])[0].split(' ') : []);
+  const subject = keys.filter((key) => !talkWords.has(key));
+  if (subject.length > 0) return { type: 'notes', keywords: subject };
+  if (talk) return { type: 'small_talk', topic: talk[0] };
+  return { type: 'unclear' };
+}

@@ -1,0 +1,196 @@
+/**
+ * All of BMO and the reading on one machine, for `npm start` and `npm run dev`: a loopback
+ * `livekit-server` with keys made for this run, the BMO agent worker, and the edge under
+ * `wrangler dev` configured to mint tokens for that server (plus Vite with hot reload in dev).
+ * Every port is a setting; secrets travel in private temporary files or the environment, never on
+ * a command line or in a tracked file; nothing reaches for the network. Ctrl-C stops every part.
+ *
+ * Settings: PORT (edge, 8787), LIVEKIT_PORT (7880), LIVEKIT_RTC_TCP_PORT (7881),
+ * LIVEKIT_RTC_UDP_PORT (7882), BMO_AGENT_HTTP_PORT (8081), EDGE_INSPECTOR_PORT (9229),
+ * VITE_PORT (5173, dev only). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
+ * LiveKit server of your own instead of starting one.
+ */
+import { existsSync, readFileSync, watch } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import {
+  findOrBuildLiveKitServer,
+  freshKeys,
+  liveKitConfig,
+  privateTempFile,
+} from './livekit-local.ts';
+import {
+  type Part,
+  onStop,
+  portSetting,
+  startPart,
+  stopAll,
+  stopOnSignals,
+  waitForHttp,
+} from './processes.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The local secrets file wrangler reads (`.dev.vars`, git-ignored), parsed with Node's own parser. */
+export function devVars(root = ROOT): Record<string, string> {
+  const file = join(root, '.dev.vars');
+  if (!existsSync(file)) return {};
+  const parsed = parseEnv(readFileSync(file, 'utf8'));
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+function envFileText(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join('\n');
+}
+
+/** Restarts `part` when a TypeScript file under `folders` changes (debounced). */
+function reloadOnChange(part: Part, folders: string[]): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  for (const folder of folders) {
+    const watcher = watch(join(ROOT, folder), { recursive: true }, (_event, name) => {
+      if (!name?.endsWith('.ts')) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        console.log(`[${part.name}] ${folder}/${name} changed: restarting…`);
+        void part.restart();
+      }, 300);
+    });
+    onStop(() => watcher.close());
+  }
+}
+
+export interface StackOptions {
+  /** `npm run dev`: Vite with hot reload in front, and the worker restarted on changes. */
+  dev: boolean;
+}
+
+export async function startStack({ dev }: StackOptions): Promise<void> {
+  stopOnSignals();
+  const ports = {
+    edge: portSetting('PORT', 8787),
+    livekit: portSetting('LIVEKIT_PORT', 7880),
+    rtcTcp: portSetting('LIVEKIT_RTC_TCP_PORT', 7881),
+    rtcUdp: portSetting('LIVEKIT_RTC_UDP_PORT', 7882),
+    agent: portSetting('BMO_AGENT_HTTP_PORT', 8081),
+    inspector: portSetting('EDGE_INSPECTOR_PORT', 9229),
+    vite: portSetting('VITE_PORT', 5173),
+  };
+  // .dev.vars, overridden by the environment for the settings it names and the usual secrets
+  const secrets: Record<string, string> = { ...devVars() };
+  for (const key of [...Object.keys(secrets), 'OPENAI_API_KEY', 'READER_TOKEN_SECRET']) {
+    const own = process.env[key];
+    if (own) secrets[key] = own;
+  }
+  const given = (key: string) => process.env[key] || secrets[key];
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...secrets,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  };
+
+  // LiveKit: a server of your own, else a local one with keys made for this run
+  let livekitUrl = given('LIVEKIT_URL');
+  const ownKey = given('LIVEKIT_API_KEY');
+  const ownSecret = given('LIVEKIT_API_SECRET');
+  if (livekitUrl && ownKey && ownSecret) {
+    secrets.LIVEKIT_API_KEY = ownKey;
+    secrets.LIVEKIT_API_SECRET = ownSecret;
+    console.log(`Using your LiveKit server at ${livekitUrl}.`);
+  } else {
+    const found = findOrBuildLiveKitServer();
+    if ('problem' in found) {
+      livekitUrl = undefined;
+      console.error(`\nBMO cannot start: ${found.problem}\nThe reading works without it.\n`);
+    } else {
+      const keys = freshKeys();
+      const config = privateTempFile(
+        'livekit.yaml',
+        liveKitConfig({ port: ports.livekit, tcpPort: ports.rtcTcp, udpPort: ports.rtcUdp }, keys),
+      );
+      onStop(config.remove);
+      const server = startPart('livekit', found.binary, ['--dev', '--config', config.path], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      });
+      livekitUrl = `ws://127.0.0.1:${ports.livekit}`;
+      secrets.LIVEKIT_API_KEY = keys.apiKey;
+      secrets.LIVEKIT_API_SECRET = keys.apiSecret;
+      await waitForHttp(`http://127.0.0.1:${ports.livekit}/`, server, 30_000);
+    }
+  }
+
+  if (livekitUrl && secrets.LIVEKIT_API_KEY && secrets.LIVEKIT_API_SECRET) {
+    const agentArgs = dev ? ['agent/main.ts', 'dev'] : ['agent/main.ts', 'start'];
+    const agent = startPart('agent', process.execPath, agentArgs, {
+      cwd: ROOT,
+      env: {
+        ...baseEnv,
+        LIVEKIT_URL: livekitUrl,
+        LIVEKIT_API_KEY: secrets.LIVEKIT_API_KEY,
+        LIVEKIT_API_SECRET: secrets.LIVEKIT_API_SECRET,
+        BMO_AGENT_HTTP_PORT: String(ports.agent),
+      },
+    });
+    if (dev) reloadOnChange(agent, ['agent', 'contracts']);
+  }
+
+  // the edge: non-secret settings as --var, secrets in a private env file (wrangler lets that
+  // file win over --var, so LIVEKIT_URL travels with the keys)
+  if (livekitUrl) secrets.LIVEKIT_URL = livekitUrl;
+  else delete secrets.LIVEKIT_URL;
+  const secretFile = privateTempFile('edge.env', envFileText(secrets));
+  onStop(secretFile.remove);
+  const vars: Record<string, string> = { LOCAL_DEVELOPMENT: 'true' };
+  if (livekitUrl) vars.BMO_AGENT_HEALTH_URL = `http://127.0.0.1:${ports.agent}/`;
+  const edgeArgs = [
+    join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(ports.edge),
+    '--inspector-port',
+    String(ports.inspector),
+    '--env-file',
+    secretFile.path,
+    ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  ];
+  const edge = startPart('edge', process.execPath, edgeArgs, { cwd: ROOT, env: baseEnv });
+  await waitForHttp(`http://127.0.0.1:${ports.edge}/api/health`, edge, 60_000);
+
+  let url = `http://127.0.0.1:${ports.edge}`;
+  if (dev) {
+    const vite = startPart(
+      'vite',
+      process.execPath,
+      [
+        'node_modules/vite/bin/vite.js',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(ports.vite),
+        '--strictPort',
+      ],
+      { cwd: ROOT, env: { ...baseEnv, EDGE_PORT: String(ports.edge) } },
+    );
+    url = `http://127.0.0.1:${ports.vite}`;
+    await waitForHttp(url, vite, 30_000);
+  }
+  const engine = secrets.OPENAI_API_KEY ? 'OpenAI' : 'offline (no OPENAI_API_KEY: type to BMO)';
+  console.log(
+    `\nReady: ${url}  (reading: ${url}/reading, BMO: ${url}/bmo, BMO engine: ${livekitUrl ? engine : 'not running'})\nCtrl-C stops every part.\n`,
+  );
+}
+
+/** Runs `fn`, and on a failure says why and stops every part. */
+export function runOrStop(fn: () => Promise<void>): void {
+  fn().catch((error: unknown) => {
+    console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+    void stopAll(1);
+  });
+}

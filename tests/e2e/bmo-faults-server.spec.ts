@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import type { AgentWorker } from '../support/agent-worker.ts';
+import { startLiveKitServer, type LiveKitServer } from '../support/livekit-server.ts';
+import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
+import {
+  REPLY_MS,
+  ask,
+  cassette,
+  connect,
+  getCassette,
+  ready,
+  recordAnnouncements,
+  roomName,
+  startBmoWorker,
+  transcript,
+} from './bmo-faults-helpers.ts';
+
+// Fault (issue 15): `livekit-server` restarts mid-session. This file runs its own server (not the
+// shared one, which other files use), its own edge minting tokens for it, and its own worker; the
+// server is stopped and started again on the same ports with the same keys, as a supervisor
+// restarting it would.
+
+let livekit: LiveKitServer | undefined;
+let edge: RunningWrangler | undefined;
+let worker: AgentWorker | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  livekit = await startLiveKitServer();
+  const env = {
+    LIVEKIT_URL: livekit.url,
+    LIVEKIT_API_KEY: livekit.apiKey,
+    LIVEKIT_API_SECRET: livekit.apiSecret,
+  };
+  [edge, worker] = await Promise.all([startWrangler({ vars: env }), startBmoWorker(env)]);
+});
+test.afterAll(async () => {
+  await worker?.stop();
+  await edge?.stop();
+  await livekit?.stop();
+});
+
+test('livekit-server restarts mid-session: the page reconnects to BMO and keeps the cassette and the transcript', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  if (!livekit || !edge || !worker) throw new Error('the setup did not start');
+  await connect(page, edge.url);
+  await getCassette(page);
+  const before = { cassette: await cassette(page), transcript: await transcript(page) };
+  const room = await roomName(page);
+  const heard = await recordAnnouncements(page);
+  await page.evaluate(() => {
+    const changes: string[] = [];
+    Object.assign(window, { bmoChanges: changes });
+    document.addEventListener('bmo-connection-change', (e) => changes.push(e.detail.connection));
+    document.addEventListener('bmo-error', (e) => changes.push(e.detail.code));
+  });
+  const changes = () =>
+    page.evaluate(() => [...(window as unknown as { bmoChanges: string[] }).bmoChanges]);
+
+  // The server crashes and is started again on the same address, with the same keys.
+  const { ports, apiKey, apiSecret } = livekit;
+  await livekit.kill();
+  await expect(page.getByRole('textbox', { name: 'Type to BMO' })).toBeDisabled();
+  livekit = await startLiveKitServer({ reuse: { ports, apiKey, apiSecret } });
+
+  // The page rejoins the same room on its own, and so does BMO (its job reconnects, or the
+  // server dispatches BMO into the room it has just made again): the page says BMO is back.
+  await ready(page);
+  await expect
+    .poll(heard, { timeout: REPLY_MS })
+    .toContainEqual(expect.stringMatching(/^BMO is back\./));
+  await expect(page.locator('bmo-assistant').getByRole('alert')).toHaveText('');
+  const seen = await changes();
+  expect(seen[0], 'it said it was reconnecting').toBe('reconnecting');
+  expect(seen.at(-1)).toBe('connected');
+  expect(seen, 'it never gave the connection up').not.toContain('connection_lost');
+  expect(await roomName(page)).toBe(room);
+  expect(await cassette(page)).toEqual(before.cassette);
+  expect((await transcript(page)).slice(0, before.transcript.length)).toEqual(before.transcript);
+  await expect(await ask(page, 'What time is it in Tokyo right now?')).toContainText(/Tokyo/, {
+    timeout: REPLY_MS,
+  });
+  expect(await cassette(page)).toEqual(before.cassette);
+});
