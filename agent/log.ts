@@ -68,3 +68,45 @@ export function errorFields(error: unknown): LogFields {
   if (error instanceof Error) return { errorName: error.name, errorMessage: error.message };
   return { errorName: 'NonError', errorMessage: String(error) };
 }
+
+/** A JSON log line with the value of every `lk.pii.*` field replaced by `[redacted]`. */
+function redactLine(line: string): string {
+  if (!line.includes('"lk.pii.')) return line;
+  try {
+    const entry: unknown = JSON.parse(line);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return line;
+    return JSON.stringify(
+      Object.fromEntries(
+        Object.entries(entry).map(([key, value]) => [
+          key,
+          key.startsWith('lk.pii.') ? '[redacted]' : value,
+        ]),
+      ),
+    );
+  } catch {
+    // not JSON: keep the line up to the first such field
+    return `${line.slice(0, line.indexOf('"lk.pii.'))}[redacted]`;
+  }
+}
+
+/** Log output (one or more lines) with every `lk.pii.*` value (user input, tool arguments) blanked. */
+export function redactPii(text: string): string {
+  return text.includes('"lk.pii.') ? text.split('\n').map(redactLine).join('\n') : text;
+}
+
+let redacting = false;
+
+/**
+ * The SDK logs what the visitor typed under `lk.pii.*` keys, some at warning level (e.g. "skipping
+ * user input" while a session closes), and tool arguments at info. This filter on the process's
+ * stdout and stderr blanks those values, so no visitor text reaches the logs whatever LOG_LEVEL is.
+ */
+export function redactSdkPii(): void {
+  if (redacting) return;
+  redacting = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(typeof chunk === 'string' ? redactPii(chunk) : chunk, ...rest)) as typeof stream.write;
+  }
+}

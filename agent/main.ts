@@ -17,7 +17,7 @@ import {
 import { AGENT_ENGINE_ATTRIBUTE, LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
-import { errorFields, logEvent } from './log.ts';
+import { errorFields, logEvent, redactSdkPii } from './log.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
 import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
@@ -25,6 +25,9 @@ import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
 
 export const AGENT_NAME = LIVEKIT_AGENT_NAME;
+
+// every process of the worker (the CLI, job and inference processes) imports this module
+redactSdkPii();
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */

@@ -189,6 +189,9 @@ test.describe('the offline BMO and the sample vault', () => {
     const calls = toolCalls();
     for (const call of calls) expect(typeof call.durationMs).toBe('number');
     expect(JSON.stringify(worker().events)).not.toContain(PHILHEALTH_ID);
+    // nor anything the worker printed: the SDK's own lk.pii.* fields are blanked
+    expect(worker().output.filter((line) => line.includes(PHILHEALTH_ID))).toEqual([]);
+    expect(worker().output.some((line) => line.includes('"lk.pii.'))).toBe(true);
   });
 
   test('asked for something the notes do not hold, BMO says so and sends no cassette', async ({

@@ -17,6 +17,7 @@ import { OfflineLLM } from '../../agent/offline/llm.ts';
 import { zoneForPlace } from '../../agent/offline/places.ts';
 import type { CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
 import { createBmoTools } from '../../agent/agent.ts';
+import { redactPii } from '../../agent/log.ts';
 import { CassetteDeck } from '../../agent/tools/present-to-cassette.ts';
 import { VaultIndex } from '../../agent/vault-index.ts';
 import {
@@ -297,5 +298,27 @@ describe('OfflineLLM as an llm.LLM', () => {
     expect(none.toolCalls).toEqual([]);
     expect(none.text).toMatch(/can't use its tools/);
     await model.aclose();
+  });
+});
+
+describe('the SDK’s own logs', () => {
+  it('have every lk.pii.* value blanked, escaped quotes and all, the rest kept', () => {
+    const line = JSON.stringify({
+      level: 40,
+      'lk.pii.user_input': 'my "secret" PhilHealth \\ ID',
+      'lk.pii.message': 'hi',
+      msg: 'skipping user input, speech scheduling is paused',
+    });
+    const redacted = redactPii(line);
+    expect(JSON.parse(redacted)).toEqual({
+      level: 40,
+      'lk.pii.user_input': '[redacted]',
+      'lk.pii.message': '[redacted]',
+      msg: 'skipping user input, speech scheduling is paused',
+    });
+    expect(redactPii('{"msg":"plain"}')).toBe('{"msg":"plain"}');
+    // objects too (tool arguments), and every line of a chunk
+    const args = JSON.stringify({ 'lk.pii.arguments': { content: '12-345678901-2' }, msg: 'x' });
+    expect(redactPii(`${args}\n${args}\n`)).not.toContain('12-345678901-2');
   });
 });
