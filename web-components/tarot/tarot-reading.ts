@@ -10,6 +10,7 @@ import { StoreController } from '../stores/store-controller.ts';
 import '../voice/voice-announcer.ts';
 import {
   LOAD_FAILED_MESSAGE,
+  persistKeyOf,
   type ReadingMode,
   ReadingSessions,
   voiceSupported,
@@ -135,6 +136,7 @@ export class TarotReading extends LitElement {
     onLoadFailed: () => {
       this.#events.error('load', LOAD_FAILED_MESSAGE);
     },
+    persistKey: (mode) => persistKeyOf(this, mode),
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {

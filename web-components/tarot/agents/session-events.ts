@@ -13,6 +13,7 @@ import type { ReadingStore } from '../../stores/reading.ts';
 import type { ReadingFacts, ReadingRunContext } from './context.ts';
 import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
+import { mergeHistory } from './resume.ts';
 import { transcriptFromHistory } from './transcript.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
@@ -46,21 +47,34 @@ export function contextSummary(facts: ReadingFacts, to: AgentName): ContextSumma
   return {};
 }
 
-/** The transcript as the store shows it: the session's history plus text still streaming in. */
+/**
+ * The transcript as the store shows it: the session's history plus text still streaming in. After
+ * a dropped connection or a reload it keeps the past history (`carry`, `restore`) and puts the new
+ * session's history after it, so the transcript reads the same before and after.
+ */
 export class TranscriptFeed {
+  #past: readonly unknown[] = [];
   #history: readonly unknown[] = [];
   #partials = new Map<string, string>();
   #store: ReadingStore;
   #cardName: (id: string) => string;
+  #onChange: () => void;
 
-  constructor(store: ReadingStore, cardName: (id: string) => string) {
+  constructor(store: ReadingStore, cardName: (id: string) => string, onChange = () => {}) {
     this.#store = store;
     this.#cardName = cardName;
+    this.#onChange = onChange;
+  }
+
+  /** The whole history: the past sessions' and the current one's. */
+  get items(): readonly unknown[] {
+    return this.#history;
   }
 
   history(history: readonly unknown[]): void {
-    this.#history = history;
+    this.#history = mergeHistory(this.#past, history);
     this.#refresh();
+    this.#onChange();
   }
 
   delta(itemId: string, delta: string): void {
@@ -68,7 +82,22 @@ export class TranscriptFeed {
     this.#refresh();
   }
 
+  /** Keeps the history so far as the past: a new session's history goes after it. */
+  carry(): void {
+    this.#past = this.#history;
+    this.#partials.clear();
+  }
+
+  /** Starts from a saved history (a reload). */
+  restore(history: readonly unknown[]): void {
+    this.#past = history;
+    this.#history = history;
+    this.#partials.clear();
+    this.#refresh();
+  }
+
   reset(): void {
+    this.#past = [];
     this.#history = [];
     this.#partials.clear();
   }
