@@ -26,7 +26,9 @@ const Connect = z.object({
 });
 const Reset = z.object({
   method: z.literal('resetHistory'),
-  newHistory: z.array(z.object({ itemId: z.string() })),
+  newHistory: z.array(
+    z.object({ itemId: z.string(), content: z.array(z.object({ type: z.string() })) }),
+  ),
 });
 const SendMessage = z.object({ method: z.literal('sendMessage'), message: z.string() });
 const SendOutput = z.object({
@@ -173,6 +175,14 @@ describe('a voice reading over WebRTC (a stand-in transport) resumes after a dro
       return parsed.success ? [parsed.data.newHistory.map((item) => item.itemId)] : [];
     });
     expect(replay).toEqual([['msg_1', 'msg_2']]);
+    // Spoken parts are replayed as their transcripts: the SDK refuses to replay audio.
+    const parts = r.records(1).flatMap((record) => {
+      const parsed = Reset.safeParse(record);
+      return parsed.success
+        ? parsed.data.newHistory.flatMap((item) => item.content.map((part) => part.type))
+        : [];
+    });
+    expect(parts).toEqual(['input_text', 'output_text']);
     const notes = r.records(1).flatMap((record) => {
       const parsed = SendMessage.safeParse(record);
       return parsed.success ? [parsed.data.message] : [];

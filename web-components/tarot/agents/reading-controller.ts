@@ -262,7 +262,7 @@ export class ReadingController {
       return false;
     }
     if (generation !== this.#generation) return false;
-    if (kind !== 'new') session.updateHistory(replayableHistory(this.#transcript.items));
+    if (kind !== 'new') this.#replay(session);
     this.#setStatus('connected');
     this.store.setAgent(first);
     this.store.setError(null);
@@ -282,6 +282,22 @@ export class ReadingController {
     this.#nudges.startAgentTimer(first);
     if (kind !== 'new') this.#carryOn(first);
     return true;
+  }
+
+  /** Gives a resumed session the past messages; one it refuses leaves the reading going on. */
+  #replay(session: Session): void {
+    try {
+      session.updateHistory(replayableHistory(this.#transcript.items));
+    } catch (error) {
+      this.#log?.error({
+        type: 'connection',
+        severity: 'warning',
+        message: 'The past messages could not be replayed into the new session.',
+        error,
+        agent: this.#currentAgent(),
+        connectionStatus: this.#status,
+      });
+    }
   }
 
   #carryOn(agent: AgentName): void {

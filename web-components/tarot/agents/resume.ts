@@ -133,11 +133,32 @@ export function clearSnapshot(storage: SnapshotStorage | undefined, key: string)
 /**
  * The past items a new session is given with `updateHistory`: the messages, in order (the SDK
  * replays them as `conversation.item.create`; it cannot recreate function calls, whose facts the
- * active agent's instructions carry instead). Each keeps its item id, so the new session's
- * history and the past one line up.
+ * active agent's instructions carry instead). Spoken parts go as their transcripts, in text: the
+ * SDK refuses to replay audio. Each keeps its item id, so the new session's history and the past
+ * one line up.
  */
 export function replayableHistory(history: readonly unknown[]): RealtimeItem[] {
-  return history.filter(isMessage);
+  return history.filter(isMessage).map((item) => {
+    if (item.role === 'user') {
+      return {
+        ...item,
+        content: item.content.map((part) =>
+          part.type === 'input_audio' ? { type: 'input_text', text: part.transcript ?? '' } : part,
+        ),
+      };
+    }
+    if (item.role === 'assistant') {
+      return {
+        ...item,
+        content: item.content.map((part) =>
+          part.type === 'output_audio'
+            ? { type: 'output_text', text: part.transcript ?? '' }
+            : part,
+        ),
+      };
+    }
+    return item;
+  });
 }
 
 function isMessage(item: unknown): item is Extract<RealtimeItem, { type: 'message' }> {
