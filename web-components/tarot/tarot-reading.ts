@@ -222,6 +222,7 @@ export class TarotReading extends LitElement {
           @tarot-reading-restart=${this.#onRestart}
           @tarot-reading-leave=${this.#onLeave}
           @tarot-card-pick=${this.#onPick}
+          @tarot-card-pick-cancel=${this.#onPickCancel}
           @tarot-card-shown=${this.#onShown}
         ></tarot-reading-text>
       </section>`;
@@ -239,6 +240,7 @@ export class TarotReading extends LitElement {
           @voice-talk-start=${this.#onTalkStart}
           @voice-talk-end=${this.#onTalkEnd}
           @tarot-card-pick=${this.#onPick}
+          @tarot-card-pick-cancel=${this.#onPickCancel}
           @tarot-card-shown=${this.#onShown}
           @tarot-reading-retry=${this.#onRetry}
           @tarot-reading-leave=${this.#onLeave}
@@ -337,6 +339,7 @@ export class TarotReading extends LitElement {
   #onEnd = (): void => this.#sessions.endText();
   #onRestart = (): void => this.#sessions.restartText();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
+  #onPickCancel = (): void => this.#sessions.cancelPick();
   #onShown = (event: CustomEvent<TarotCardShownDetail>): void => {
     this.#sessions.cardShown(event.detail.cardId);
   };

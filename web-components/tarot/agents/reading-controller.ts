@@ -325,7 +325,8 @@ export class ReadingController {
   cancelPick(): boolean {
     return this.#waiters.settlePick({
       status: 'cancelled',
-      message: 'The person closed the card picker without choosing a card.',
+      message:
+        'The person cancelled this draw from the card picker; no card was drawn. Say that the draw was cancelled, then ask whether to draw again or end the reading.',
     });
   }
 

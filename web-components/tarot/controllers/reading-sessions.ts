@@ -204,6 +204,12 @@ export class ReadingSessions implements ReactiveController {
     else if (this.#active === 'voice') this.#voice?.pick(detail);
   }
 
+  /** The person cancelled the pending draw from the picker. */
+  cancelPick(): void {
+    if (this.#active === 'text') this.#text?.cancelPick();
+    else if (this.#active === 'voice') this.#voice?.cancelPick();
+  }
+
   cardShown(cardId: string): void {
     if (this.#active === 'text') this.#text?.cardShown(cardId);
     else if (this.#active === 'voice') this.#voice?.cardShown(cardId);
