@@ -1,15 +1,13 @@
-import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { IntentHandoff } from '../../contracts/reading.ts';
-import { SessionLog } from '../../web-components/events/index.ts';
-import { createReadingStore } from '../../web-components/stores/reading.ts';
-import { ReadingController } from '../../web-components/tarot/agents/reading-controller.ts';
 import {
-  type SnapshotStorage,
-  loadSnapshot,
-  mergeHistory,
-} from '../../web-components/tarot/agents/resume.ts';
+  SendMessage,
+  memoryStorage,
+  readingState,
+  voiceReading,
+} from './helpers/scripted-reading.ts';
+import { loadSnapshot, mergeHistory } from '../../web-components/tarot/agents/resume.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
 import { until } from './helpers/wait.ts';
 
@@ -30,118 +28,12 @@ const Reset = z.object({
     z.object({ itemId: z.string(), content: z.array(z.object({ type: z.string() })) }),
   ),
 });
-const SendMessage = z.object({ method: z.literal('sendMessage'), message: z.string() });
-const SendOutput = z.object({
-  method: z.literal('sendFunctionCallOutput'),
-  toolCall: z.object({ callId: z.string() }),
-  output: z.string(),
-});
-
 const intent: IntentHandoff = {
   intentSummary: 'Will I find a new job this year?',
   hiddenConcern: 'Money is tight',
   topic: 'career',
   timeframe: 'this year',
 };
-
-function memoryStorage(): SnapshotStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
-
-const open: ReadingController[] = [];
-afterEach(() => {
-  for (const controller of open.splice(0)) controller.end('leave');
-});
-
-function voiceReading(storage: SnapshotStorage) {
-  const store = createReadingStore();
-  const transports: ScriptedRealtimeTransport[] = [];
-  let tokens = 0;
-  const controller = new ReadingController({
-    store,
-    mode: 'voice',
-    connect: async () => ({
-      engine: 'openai',
-      token: `ek_test_${++tokens}`,
-      expiresAt: Math.floor(Date.now() / 1000) + 60,
-      model: 'gpt-realtime',
-    }),
-    // The stand-in for OpenAIRealtimeWebRTC: one new transport per session.
-    createTransport: () => {
-      const transport = new ScriptedRealtimeTransport();
-      transports.push(transport);
-      return transport;
-    },
-    createLog: (id) => new SessionLog(id, { emit: () => true }),
-    newSessionId: () => 'reading-under-test',
-    persistKey: 'tarot-reading:test:voice',
-    storage,
-  });
-  open.push(controller);
-  const records = (index: number) => (transports[index]?.calls ?? []) as readonly unknown[];
-  let next = 0;
-  return {
-    controller,
-    store,
-    transports,
-    tokens: () => tokens,
-    records,
-    message(index: number, role: 'user' | 'assistant', text: string) {
-      const base = { itemId: `msg_${++next}`, type: 'message', status: 'completed' } as const;
-      transports[index]?.emit(
-        'item_update',
-        role === 'user'
-          ? { ...base, role, content: [{ type: 'input_text', text }] }
-          : { ...base, role, content: [{ type: 'output_audio', transcript: text }] },
-      );
-    },
-    call(index: number, name: string, args: unknown) {
-      const n = ++next;
-      const item = { itemId: `fc_${n}`, name, arguments: JSON.stringify(args) };
-      transports[index]?.emit('item_update', {
-        ...item,
-        type: 'function_call',
-        status: 'in_progress',
-        output: null,
-      });
-      transports[index]?.emit('function_call', {
-        id: item.itemId,
-        type: 'function_call',
-        name,
-        callId: `call_${n}`,
-        arguments: item.arguments,
-        responseId: `resp_${n}`,
-      });
-      return `call_${n}`;
-    },
-    async output(index: number, callId: string): Promise<unknown> {
-      const sent = await until(
-        () =>
-          records(index)
-            .map((record) => SendOutput.safeParse(record))
-            .find((parsed) => parsed.success && parsed.data.toolCall.callId === callId),
-        `the output of ${callId}`,
-      );
-      return sent.success ? JSON.parse(sent.data.output) : undefined;
-    },
-  };
-}
-
-function readingState(store: ReturnType<typeof createReadingStore>) {
-  return {
-    intent: store.$intent.get(),
-    spread: store.$spread.get(),
-    cards: store.$cards.get(),
-    agent: store.$agent.get(),
-    transcript: store.$transcript.get(),
-  };
-}
 
 describe('a voice reading over WebRTC (a stand-in transport) resumes after a drop', () => {
   it('reconnects with a fresh token at the active agent, replays the messages and asks for the interrupted draw again', async () => {

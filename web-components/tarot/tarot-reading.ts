@@ -18,6 +18,7 @@ import {
 import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
+import type { TarotReadingChooseDetail } from './tarot-reading-voice.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
 import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
@@ -245,6 +246,7 @@ export class TarotReading extends LitElement {
           @tarot-reading-retry=${this.#onRetry}
           @tarot-reading-leave=${this.#onLeave}
           @tarot-reading-switch-text=${this.#onSwitchText}
+          @tarot-reading-choose=${this.#onChoose}
         >
           <slot name="heading" slot="heading"></slot>
         </tarot-reading-voice>
@@ -340,6 +342,9 @@ export class TarotReading extends LitElement {
   #onRestart = (): void => this.#sessions.restartText();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
   #onPickCancel = (): void => this.#sessions.cancelPick();
+  #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
+    this.#sessions.choose(event.detail.choice);
+  };
   #onShown = (event: CustomEvent<TarotCardShownDetail>): void => {
     this.#sessions.cardShown(event.detail.cardId);
   };

@@ -52,6 +52,7 @@ import {
   snapshotOf,
 } from './resume.ts';
 import { TranscriptFeed, wireSession } from './session-events.ts';
+import { choiceNote, stallChoice } from './stall-choice.ts';
 
 export {
   DEFAULT_TIMEOUTS,
@@ -250,6 +251,13 @@ export class ReadingController {
       log: () => this.#log,
       currentAgent: () => this.#currentAgent(),
       lostConnection: () => this.#lostConnection(),
+      toolFailed: (tool, code) => {
+        const choice = stallChoice(this.mode, this.#currentAgent(), tool, code);
+        if (choice) {
+          this.store.setChoice(choice);
+          this.announcer.announce(choice.message, { assertive: true });
+        }
+      },
     });
     try {
       await session.connect({
@@ -316,6 +324,18 @@ export class ReadingController {
     return true;
   }
 
+  /**
+   * The person's answer to a stall choice (voice, where they cannot speak): go on, or draw the
+   * card again. Returns false when no choice was waiting or there is no open session.
+   */
+  choose(choice: 'continue' | 'draw-again'): boolean {
+    if (!this.store.$choice.get() || !this.#session || this.#status !== 'connected') return false;
+    this.store.setChoice(null);
+    this.#nudges.cancel();
+    this.#session.sendMessage(choiceNote(choice));
+    return true;
+  }
+
   /** The person picked a card (`tarot-card-pick`'s detail). Returns false when no draw is waiting. */
   pick(detail: unknown): boolean {
     return this.#waiters.settlePick({ status: 'picked', pick: detail });
@@ -365,6 +385,7 @@ export class ReadingController {
     if (hadSession) this.#setStatus('disconnected');
     this.store.closePicker();
     this.store.setToolActivity(null);
+    this.store.setChoice(null);
     this.store.setAudio({ listening: false, speaking: false });
     this.#log?.end();
     this.#closing = false;

@@ -120,6 +120,25 @@ export interface SessionEventsTarget {
   currentAgent(): AgentName;
   /** The transport dropped while connected. */
   lostConnection(): void;
+  /** A tool ended with `{ success: false }` (its error code). */
+  toolFailed(tool: string, code: string): void;
+}
+
+/** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
+export function failedCode(result: unknown): string | undefined {
+  if (typeof result !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(result);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  if (Reflect.get(parsed, 'success') !== false) return undefined;
+  const error: unknown = Reflect.get(parsed, 'error');
+  const code: unknown =
+    typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : '';
+  return typeof code === 'string' && code ? code : 'error';
 }
 
 export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTarget): void {
@@ -143,8 +162,14 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
   session.on('agent_tool_start', () => {
     if (current()) nudges.toolStarted();
   });
-  session.on('agent_tool_end', () => {
-    if (current()) nudges.toolEnded();
+  session.on('agent_tool_end', (_context, _agent, tool, result) => {
+    if (!current()) return;
+    nudges.toolEnded();
+    const code = failedCode(result);
+    if (code) target.toolFailed(tool.name, code);
+  });
+  session.on('agent_tool_start', () => {
+    if (current()) store.setChoice(null);
   });
   session.on('agent_end', (_context, agent) => {
     if (current() && isAgentName(agent.name)) nudges.schedule();

@@ -204,6 +204,11 @@ export class ReadingSessions implements ReactiveController {
     else if (this.#active === 'voice') this.#voice?.pick(detail);
   }
 
+  /** The person answered a stall choice in the voice reading. */
+  choose(choice: 'continue' | 'draw-again'): void {
+    if (this.#active === 'voice') this.#voice?.choose(choice);
+  }
+
   /** The person cancelled the pending draw from the picker. */
   cancelPick(): void {
     if (this.#active === 'text') this.#text?.cancelPick();
