@@ -11,6 +11,7 @@ import {
 } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
+import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
 import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {
   VoiceTranscriptEntry,
@@ -32,11 +33,6 @@ export const OFFLINE_VOICE_NOTICE =
 
 /** What takes the centre of the screen. */
 type Centre = 'problem' | 'picker' | 'choice' | 'stage' | 'spread' | 'talk' | 'ended';
-
-/** The person's answer to a stall choice: go on, or draw the card again. */
-export interface TarotReadingChooseDetail {
-  choice: 'continue' | 'draw-again';
-}
 
 export const PHASE_LABELS: readonly string[] = AGENT_NAMES.map((name) => AGENT_LABELS[name]);
 
@@ -234,14 +230,7 @@ export class TarotReadingVoice extends LitElement {
       case 'picker':
         return this.#renderPicker();
       case 'choice':
-        return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
-          <p id="choice-title">${this.#choice.value?.message ?? ''}</p>
-          <div class="actions">
-            <button type="button" class="primary" @click=${this.#onContinue}>Continue</button>
-            <button type="button" @click=${this.#onDrawAgain}>Draw again</button>
-            <button type="button" @click=${this.#onSwitch}>Switch to text</button>
-          </div>
-        </div>`;
+        return renderStallChoice(this.#choice.value?.message ?? '', this, this.#onSwitch);
       case 'stage':
         return this.#renderStage();
       case 'spread':
@@ -387,19 +376,6 @@ export class TarotReadingVoice extends LitElement {
 
   #onRetry = (): void => this.#emit('tarot-reading-retry');
   #onSwitch = (): void => this.#emit('tarot-reading-switch-text');
-  #onContinue = (): void => this.#choose('continue');
-  #onDrawAgain = (): void => this.#choose('draw-again');
-
-  #choose(choice: TarotReadingChooseDetail['choice']): void {
-    this.dispatchEvent(
-      new CustomEvent<TarotReadingChooseDetail>('tarot-reading-choose', {
-        detail: { choice },
-        bubbles: true,
-        composed: true,
-      }),
-    );
-  }
-
   #onToggleTranscript = (event: CustomEvent<VoiceTranscriptToggleDetail>): void => {
     this.transcriptChoice = event.detail.open;
   };

@@ -18,7 +18,7 @@ import {
 import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
-import type { TarotReadingChooseDetail } from './tarot-reading-voice.ts';
+import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
 import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
