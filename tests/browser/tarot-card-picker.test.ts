@@ -71,6 +71,41 @@ afterEach(async () => {
 });
 
 describe('<tarot-card-picker>', () => {
+  describe('cancelling a draw', () => {
+    it('the Cancel draw button cancels the draw for its position', async () => {
+      const picker = await mountPicker();
+      const button = must<HTMLButtonElement>(picker, 'button.cancel');
+      expect(button.textContent?.trim()).to.equal('Cancel draw');
+      const cancelled = oneEvent(picker, 'tarot-card-pick-cancel');
+      button.click();
+      const event = await cancelled;
+      expect(event.detail).to.deep.equal({ positionLabel: 'Past' });
+      expect(event.bubbles && event.composed).to.equal(true);
+      expect(picker.drawn).to.equal(null);
+    });
+
+    it('Escape cancels the draw from the keyboard', async () => {
+      const picker = await mountPicker();
+      card(picker, 0).focus();
+      const cancelled = oneEvent(picker, 'tarot-card-pick-cancel');
+      await sendKeys({ press: 'Escape' });
+      expect((await cancelled).detail.positionLabel).to.equal('Past');
+    });
+
+    it('once a card is picked there is nothing to cancel', async () => {
+      const picker = await mountPicker();
+      let cancels = 0;
+      picker.addEventListener('tarot-card-pick-cancel', () => (cancels += 1));
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 2).click();
+      await picked;
+      expect(picker.shadowRoot?.querySelector('button.cancel')).to.equal(null);
+      card(picker, 2).focus();
+      await sendKeys({ press: 'Escape' });
+      expect(cancels).to.equal(0);
+    });
+  });
+
   describe('accessibility', () => {
     it('is accessible before and after a pick', async () => {
       const picker = await mountPicker();
@@ -147,12 +182,14 @@ describe('<tarot-card-picker>', () => {
   });
 
   describe('keyboard', () => {
-    it('is one tab stop: Tab enters on the first card and the next Tab leaves', async () => {
+    it('is one tab stop: Tab enters on the first card, the next Tab reaches Cancel draw, then leaves', async () => {
       const picker = await mountPicker();
       expect(cards(picker).filter((b) => b.tabIndex === 0)).to.have.length(1);
       document.getElementById('before')?.focus();
       await sendKeys({ press: 'Tab' });
       expect(focused(picker)).to.equal(card(picker, 0));
+      await sendKeys({ press: 'Tab' });
+      expect(focused(picker)).to.equal(must(picker, 'button.cancel'));
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement?.id).to.equal('after');
     });

@@ -42,6 +42,32 @@ describe('<tarot-reading-voice>', () => {
     voiceReading = createReadingStore();
   });
 
+  it('a stalled draw where the person cannot speak: the centre offers Continue, Draw again and Switch to text, accessibly', async () => {
+    connected('SpreadGeneration');
+    voiceReading.setChoice({
+      reason: 'timeout',
+      message: 'No card was picked in time. What would you like to do?',
+    });
+    const el = await render();
+    await expectAccessible(el);
+    const group = must(el, '.center [role="group"]');
+    expect(group.textContent).to.contain('No card was picked in time.');
+    expect(find(el, '.center voice-speaker-button')).to.equal(null);
+    const drawAgain = oneEvent(el, 'tarot-reading-choose');
+    buttonNamed(el, 'Draw again').click();
+    expect((await drawAgain).detail).to.deep.equal({ choice: 'draw-again' });
+    const goOn = oneEvent(el, 'tarot-reading-choose');
+    buttonNamed(el, 'Continue').click();
+    expect((await goOn).detail).to.deep.equal({ choice: 'continue' });
+    const toText = oneEvent(el, 'tarot-reading-switch-text');
+    buttonNamed(el, 'Switch to text').click();
+    await toText;
+    // Answered: the choice goes and the centre is the spread again.
+    voiceReading.setChoice(null);
+    await el.updateComplete;
+    expect(find(el, '.center [role="group"]')).to.equal(null);
+  });
+
   it('in Intent Assessment: the agent indicator, the offline notice and the talk button at the centre, accessibly', async () => {
     connected('IntentAssessment');
     const el = await render();

@@ -70,7 +70,10 @@ afterEach(() => {
   for (const controller of open.splice(0)) controller.end();
 });
 
-async function startReading(timeouts: Partial<ReadingTimeouts> = {}): Promise<Harness> {
+async function startReading(
+  timeouts: Partial<ReadingTimeouts> = {},
+  options: { reconnect?: boolean } = {},
+): Promise<Harness> {
   const store = createReadingStore();
   const transport = new ScriptedRealtimeTransport();
   const events: LogEvent[] = [];
@@ -94,6 +97,7 @@ async function startReading(timeouts: Partial<ReadingTimeouts> = {}): Promise<Ha
       }),
     newSessionId: () => 'session-under-test',
     timeouts: { showMs: 2000, nudgeMs: 60_000, ...timeouts },
+    ...options,
   });
   open.push(controller);
   expect(await controller.start()).toBe(true);
@@ -474,8 +478,8 @@ describe('a pending draw is always settled', () => {
     expect(summary).toMatchObject({ transitions: 1, cardsDrawn: 0 });
   });
 
-  it('when the connection drops: the draw is cancelled and the person sees a readable error', async () => {
-    const h = await startReading();
+  it('when the connection drops with reconnection off: the draw is cancelled and the person sees a readable error', async () => {
+    const h = await startReading({}, { reconnect: false });
     await handOffToSpread(h);
     h.call('draw_card', { positionLabel: 'Past', promptRole: 'the past' });
     await until(() => (h.store.$picker.get().open ? true : undefined), 'the picker');

@@ -69,6 +69,15 @@ export interface AudioState {
   speaking: boolean;
 }
 
+/**
+ * A voice reading waiting where the person cannot speak (Spread Generation, Reading) after a draw
+ * timed out, was cancelled or a tool failed: the view offers Continue, Draw again, Switch to text.
+ */
+export interface StallChoice {
+  reason: 'timeout' | 'cancelled' | 'tool_error';
+  message: string;
+}
+
 /** The last error a person should see. */
 export interface ReadingError {
   kind: ErrorKind;
@@ -105,6 +114,8 @@ export interface ReadingStore {
   $toolActivity: WritableAtom<ToolActivity | null>;
   $error: WritableAtom<ReadingError | null>;
   $audio: WritableAtom<AudioState>;
+  /** A choice the person must make before the voice reading goes on; null when none. */
+  $choice: WritableAtom<StallChoice | null>;
   /** The ids drawn so far, for the picker to leave out. */
   $drawnIds: ReadableAtom<readonly string[]>;
   /** The spread as it grows: the layout's positions once known, else the positions drawn so far. */
@@ -127,6 +138,7 @@ export interface ReadingStore {
   setToolActivity(activity: ToolActivity | null): void;
   setError(error: ReadingError | null): void;
   setAudio(audio: Partial<AudioState>): void;
+  setChoice(choice: StallChoice | null): void;
   /** Back to a fresh reading. */
   reset(): void;
 }
@@ -146,6 +158,7 @@ export function createReadingStore(): ReadingStore {
   const $toolActivity = atom<ToolActivity | null>(null);
   const $error = atom<ReadingError | null>(null);
   const $audio = atom<AudioState>({ listening: false, speaking: false });
+  const $choice = atom<StallChoice | null>(null);
 
   const $drawnIds = computed($cards, (cards) => cards.map((card) => card.cardId));
   const $spreadRows = computed([$spread, $cards], (spread, cards): readonly SpreadRow[] => {
@@ -184,6 +197,7 @@ export function createReadingStore(): ReadingStore {
     $toolActivity,
     $error,
     $audio,
+    $choice,
     $drawnIds,
     $spreadRows,
 
@@ -213,6 +227,7 @@ export function createReadingStore(): ReadingStore {
     setTranscript: (entries) => $transcript.set(entries),
     setToolActivity: (activity) => $toolActivity.set(activity),
     setError: (error) => $error.set(error),
+    setChoice: (choice) => $choice.set(choice),
     setAudio(audio) {
       const current = $audio.get();
       const next = { ...current, ...audio };
@@ -235,6 +250,7 @@ export function createReadingStore(): ReadingStore {
       $toolActivity.set(null);
       $error.set(null);
       $audio.set({ listening: false, speaking: false });
+      $choice.set(null);
     },
   };
 }

@@ -4,7 +4,11 @@
  * registers them all; the Realtime SDK and the agents load only when a reading starts.
  */
 export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card.ts';
-export { TarotCardPicker, type TarotCardPickDetail } from './tarot-card-picker.ts';
+export {
+  TarotCardPicker,
+  type TarotCardPickCancelDetail,
+  type TarotCardPickDetail,
+} from './tarot-card-picker.ts';
 export { TarotCardStage, type StagedCard, type TarotCardShownDetail } from './tarot-card-stage.ts';
 export { cardBack, cardFace, CARD_VIEWBOX } from './card-art.ts';
 export {

@@ -131,6 +131,24 @@ export const styles = [
       opacity: 0.15;
     }
 
+    .cancel {
+      display: block;
+      margin: var(--va-space-3, 0.75rem) auto 0;
+      padding: 0.5rem 1rem;
+      min-block-size: 2.75rem;
+      border: 1px solid currentColor;
+      border-radius: var(--va-radius-2, 0.5rem);
+      background: transparent;
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+    }
+
+    .cancel:focus-visible {
+      outline: 3px solid var(--tarot-card-picker-accent, var(--va-color-accent, Highlight));
+      outline-offset: 2px;
+    }
+
     .reveal {
       position: sticky;
       z-index: 1;

@@ -10,6 +10,11 @@ import './tarot-card.ts';
 
 export type TarotCardPickDetail = DrawCardResult;
 
+/** Which draw the person cancelled: the position it was for. */
+export interface TarotCardPickCancelDetail {
+  positionLabel: string;
+}
+
 const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
 
 /**
@@ -20,16 +25,19 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  * arrow keys, Home and End move; Enter or Space picks). Whether it lies reversed is decided fairly
  * at that moment. The card flips to show its face, the picker says what was drawn, fires
  * `tarot-card-pick` when the reveal is over and takes no further pick until `reset()` or a new
- * `position-label`.
+ * `position-label`. Before a card is picked, the Cancel draw button or Escape cancels the draw.
  *
  * @fires {CustomEvent<TarotCardPickDetail>} tarot-card-pick - The drawn card, `{ cardId, cardName,
  * reversed }`, once its reveal has finished. Fired once per draw.
+ * @fires {CustomEvent<TarotCardPickCancelDetail>} tarot-card-pick-cancel - The person cancelled
+ * the draw (the Cancel draw button or Escape) before picking: `{ positionLabel }`.
  * @csspart header - The position label and prompt role.
  * @csspart position - The position label.
  * @csspart role - The prompt role.
  * @csspart spread - The grid of face-down cards.
  * @csspart card - Each face-down card (a native button).
  * @csspart reveal - The drawn card and its caption.
+ * @csspart cancel - The Cancel draw button (a native button).
  * @cssprop --tarot-card-picker-background - Background. Defaults to --va-color-surface.
  * @cssprop --tarot-card-picker-card-width - Smallest width of a face-down card. Default 2rem (3.25rem in containers 36rem wide or more).
  * @cssprop --tarot-card-picker-reveal-width - Width of the drawn card. Default 9rem.
@@ -68,6 +76,15 @@ export class TarotCardPicker extends LitElement {
     columns: () => this.#columns(),
     rightToLeft: () => getComputedStyle(this).direction === 'rtl',
   });
+
+  constructor() {
+    super();
+    this.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.result) return;
+      event.preventDefault();
+      this.#cancel();
+    });
+  }
 
   /** The card drawn in this round, or null before the pick. */
   get drawn(): DrawCardResult | null {
@@ -126,6 +143,13 @@ export class TarotCardPicker extends LitElement {
         }
         ${this.result ? this.#renderReveal(this.result) : nothing}
       </div>
+      ${
+        this.result
+          ? nothing
+          : html`<button class="cancel" part="cancel" type="button" @click=${this.#cancel}>
+              Cancel draw
+            </button>`
+      }
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>
@@ -165,6 +189,17 @@ export class TarotCardPicker extends LitElement {
       </p>
     </div>`;
   }
+
+  #cancel = (): void => {
+    if (this.result) return;
+    this.dispatchEvent(
+      new CustomEvent<TarotCardPickCancelDetail>('tarot-card-pick-cancel', {
+        detail: { positionLabel: this.positionLabel },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  };
 
   #onClick = (event: MouseEvent): void => {
     const target = event.target instanceof Element ? event.target.closest('.card') : null;
@@ -247,5 +282,6 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'tarot-card-pick': CustomEvent<TarotCardPickDetail>;
+    'tarot-card-pick-cancel': CustomEvent<TarotCardPickCancelDetail>;
   }
 }

@@ -148,6 +148,20 @@ export const styles = css`
   }
 
   .problem,
+  .choice {
+    display: grid;
+    gap: var(--va-space-3, 0.75rem);
+    justify-items: center;
+    text-align: center;
+  }
+
+  .choice .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--va-space-2, 0.5rem);
+    justify-content: center;
+  }
+
   .ended {
     max-inline-size: 34rem;
     padding: var(--va-space-l, 1.5rem);

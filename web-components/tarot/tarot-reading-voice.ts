@@ -11,6 +11,7 @@ import {
 } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../stores/store-controller.ts';
+import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
 import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {
   VoiceTranscriptEntry,
@@ -31,7 +32,7 @@ export const OFFLINE_VOICE_NOTICE =
   "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
 
 /** What takes the centre of the screen. */
-type Centre = 'problem' | 'picker' | 'stage' | 'spread' | 'talk' | 'ended';
+type Centre = 'problem' | 'picker' | 'choice' | 'stage' | 'spread' | 'talk' | 'ended';
 
 export const PHASE_LABELS: readonly string[] = AGENT_NAMES.map((name) => AGENT_LABELS[name]);
 
@@ -71,12 +72,17 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
  * While the picker or the stage takes the centre (Spread Generation and Reading) the talk button
  * is hidden and a line says why. Errors show their message with the ways out the spec asks for:
  * "Switch to Text Chat" for an unsupported browser or a refused microphone, "Retry" and
- * "Switch to Text Mode" for a failed connection.
+ * "Switch to Text Mode" for a failed connection. Where a draw timed out, was cancelled or a tool
+ * failed while the talk button is hidden, the centre offers Continue, Draw again and Switch to text
+ * instead of waiting for speech that cannot come.
  *
  * @slot heading - The page's heading, shown in the top bar.
  * @fires {CustomEvent<void>} tarot-reading-leave - The person confirmed leaving the reading.
  * @fires {CustomEvent<void>} tarot-reading-retry - Retry after a failure, or start a new reading.
  * @fires {CustomEvent<void>} tarot-reading-switch-text - The person chose the text reading instead.
+ * @fires {CustomEvent<TarotReadingChooseDetail>} tarot-reading-choose - The person answered a stall
+ * choice: `{ choice }`, `continue` or `draw-again`.
+ * @csspart choice - The stall choice (its message and three buttons).
  * @csspart bar - The top bar (back button, heading, agent indicator).
  * @csspart center - The centre: talk button, picker or stage.
  * @csspart status - The line under the centre.
@@ -114,6 +120,7 @@ export class TarotReadingVoice extends LitElement {
   #rows = new StoreController(this, () => this.store.$spreadRows);
   #activity = new StoreController(this, () => this.store.$toolActivity);
   #error = new StoreController(this, () => this.store.$error);
+  #choice = new StoreController(this, () => this.store.$choice);
   #audio = new StoreController(this, () => this.store.$audio);
   #transcript = new StoreController(this, () => this.store.$transcript);
   #reduced = new StoreController(this, $reducedMotion);
@@ -151,6 +158,7 @@ export class TarotReadingVoice extends LitElement {
     const focusHere = this.matches(':focus-within') || active === null || active === document.body;
     if (!focusHere) return;
     if (centre === 'picker') this.renderRoot.querySelector<HTMLElement>('.draw')?.focus();
+    if (centre === 'choice') this.renderRoot.querySelector<HTMLElement>('.choice button')?.focus();
     const talk = this.renderRoot.querySelector<VoiceSpeakerButton>('voice-speaker-button');
     if (centre === 'talk' && talk) void talk.updateComplete.then(() => talk.focus());
   }
@@ -164,6 +172,7 @@ export class TarotReadingVoice extends LitElement {
     if (this.#error.value && status !== 'connected') return 'problem';
     if (status === 'disconnected') return 'ended';
     if (this.#picker.value.open) return 'picker';
+    if (this.#choice.value) return 'choice';
     const agent = this.#agent.value;
     if (agent === 'Reading') return 'stage';
     if (agent === 'SpreadGeneration') return 'spread';
@@ -220,6 +229,8 @@ export class TarotReadingVoice extends LitElement {
         </div>`;
       case 'picker':
         return this.#renderPicker();
+      case 'choice':
+        return renderStallChoice(this.#choice.value?.message ?? '', this, this.#onSwitch);
       case 'stage':
         return this.#renderStage();
       case 'spread':
@@ -365,7 +376,6 @@ export class TarotReadingVoice extends LitElement {
 
   #onRetry = (): void => this.#emit('tarot-reading-retry');
   #onSwitch = (): void => this.#emit('tarot-reading-switch-text');
-
   #onToggleTranscript = (event: CustomEvent<VoiceTranscriptToggleDetail>): void => {
     this.transcriptChoice = event.detail.open;
   };
@@ -379,5 +389,6 @@ declare global {
     'tarot-reading-leave': CustomEvent<void>;
     'tarot-reading-retry': CustomEvent<void>;
     'tarot-reading-switch-text': CustomEvent<void>;
+    'tarot-reading-choose': CustomEvent<TarotReadingChooseDetail>;
   }
 }

@@ -10,6 +10,7 @@ import { StoreController } from '../stores/store-controller.ts';
 import '../voice/voice-announcer.ts';
 import {
   LOAD_FAILED_MESSAGE,
+  persistKeyOf,
   type ReadingMode,
   ReadingSessions,
   voiceSupported,
@@ -17,6 +18,7 @@ import {
 import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
+import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
 import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
@@ -135,6 +137,7 @@ export class TarotReading extends LitElement {
     onLoadFailed: () => {
       this.#events.error('load', LOAD_FAILED_MESSAGE);
     },
+    persistKey: (mode) => persistKeyOf(this, mode),
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {
@@ -220,6 +223,7 @@ export class TarotReading extends LitElement {
           @tarot-reading-restart=${this.#onRestart}
           @tarot-reading-leave=${this.#onLeave}
           @tarot-card-pick=${this.#onPick}
+          @tarot-card-pick-cancel=${this.#onPickCancel}
           @tarot-card-shown=${this.#onShown}
         ></tarot-reading-text>
       </section>`;
@@ -237,10 +241,12 @@ export class TarotReading extends LitElement {
           @voice-talk-start=${this.#onTalkStart}
           @voice-talk-end=${this.#onTalkEnd}
           @tarot-card-pick=${this.#onPick}
+          @tarot-card-pick-cancel=${this.#onPickCancel}
           @tarot-card-shown=${this.#onShown}
           @tarot-reading-retry=${this.#onRetry}
           @tarot-reading-leave=${this.#onLeave}
           @tarot-reading-switch-text=${this.#onSwitchText}
+          @tarot-reading-choose=${this.#onChoose}
         >
           <slot name="heading" slot="heading"></slot>
         </tarot-reading-voice>
@@ -335,6 +341,10 @@ export class TarotReading extends LitElement {
   #onEnd = (): void => this.#sessions.endText();
   #onRestart = (): void => this.#sessions.restartText();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
+  #onPickCancel = (): void => this.#sessions.cancelPick();
+  #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
+    this.#sessions.choose(event.detail.choice);
+  };
   #onShown = (event: CustomEvent<TarotCardShownDetail>): void => {
     this.#sessions.cardShown(event.detail.cardId);
   };

@@ -40,7 +40,19 @@ import {
   createSession,
   resolveTimeouts,
 } from './reading-options.ts';
+import {
+  type ReadingSnapshot,
+  browserSessionStorage,
+  clearSnapshot,
+  loadSnapshot,
+  carryOnNote,
+  replayableHistory,
+  restoreReading,
+  saveSnapshot,
+  snapshotOf,
+} from './resume.ts';
 import { TranscriptFeed, wireSession } from './session-events.ts';
+import { choiceNote, stallChoice } from './stall-choice.ts';
 
 export {
   DEFAULT_TIMEOUTS,
@@ -72,6 +84,8 @@ export class ReadingController {
   #status: ConnectionStatus = 'idle';
   #closing = false;
   #generation = 0;
+  /** A draw was waiting when the connection dropped: the resumed agent is told to ask again. */
+  #interruptedDraw = false;
 
   #waiters: CardWaiters;
   #nudges: ReadingNudges;
@@ -112,7 +126,12 @@ export class ReadingController {
       },
       () => this.#timeouts,
     );
-    this.#transcript = new TranscriptFeed(this.store, (id) => this.#lookupCard(id)?.name ?? id);
+    this.#transcript = new TranscriptFeed(
+      this.store,
+      (id) => this.#lookupCard(id)?.name ?? id,
+      () => this.#persist(),
+    );
+    this.store.$agent.listen(() => this.#persist());
   }
 
   /** The current session's id ('' before the first start). */
@@ -163,15 +182,25 @@ export class ReadingController {
     if (this.active) return true;
     const generation = ++this.#generation;
     this.#resetSessionState();
-    this.#sessionId = (this.#options.newSessionId ?? (() => crypto.randomUUID()))();
-    const log = (
+    const key = this.#options.persistKey;
+    const saved = key ? loadSnapshot(this.#storage(), key, this.mode) : undefined;
+    this.#sessionId =
+      saved?.sessionId ?? (this.#options.newSessionId ?? (() => crypto.randomUUID()))();
+    this.#log = (
       this.#options.createLog ?? ((id: string) => new SessionLog(id, { now: this.#now }))
     )(this.#sessionId);
-    this.#log = log;
     this.store.reset();
     this.store.setSessionId(this.#sessionId);
+    if (saved) this.#restore(saved);
     this.#setStatus('connecting');
+    return this.#open(generation, saved ? 'restored' : 'new');
+  }
 
+  /**
+   * Opens a session at the current agent: a fresh token, the SDK and the agents, the connection.
+   * A resumed session (after a drop or a reload) is given the past messages to replay.
+   */
+  async #open(generation: number, kind: 'new' | 'restored' | 'reconnect'): Promise<boolean> {
     let connection: ReadingConnection;
     let sdk: Sdk;
     let agentsModule: AgentsModule;
@@ -196,9 +225,10 @@ export class ReadingController {
 
     const agents = agentsModule.createReadingAgents(this.#host());
     this.#agents = agents;
+    const first = this.#currentAgent();
     let session: Session;
     try {
-      const created = createSession(sdk, agents.IntentAssessment, connection, this.#facts, {
+      const created = createSession(sdk, agents[first], connection, this.#facts, {
         ...this.#options,
         mode: this.mode,
       });
@@ -221,6 +251,13 @@ export class ReadingController {
       log: () => this.#log,
       currentAgent: () => this.#currentAgent(),
       lostConnection: () => this.#lostConnection(),
+      toolFailed: (tool, code) => {
+        const choice = stallChoice(this.mode, this.#currentAgent(), tool, code);
+        if (choice) {
+          this.store.setChoice(choice);
+          this.announcer.announce(choice.message, { assertive: true });
+        }
+      },
     });
     try {
       await session.connect({
@@ -233,19 +270,48 @@ export class ReadingController {
       return false;
     }
     if (generation !== this.#generation) return false;
+    if (kind !== 'new') this.#replay(session);
     this.#setStatus('connected');
-    this.store.setAgent('IntentAssessment');
-    const device = describeDevice();
-    log.start({
-      initialAgent: 'IntentAssessment',
-      tokenExpiresAt: new Date(connection.expiresAt * 1000).toISOString(),
-      mode: this.mode,
-      engine: connection.engine,
-      ...(this.#transport ? { transport: this.#transport } : {}),
-      ...(device ? { device } : {}),
-    });
-    this.#nudges.startAgentTimer('IntentAssessment');
+    this.store.setAgent(first);
+    this.store.setError(null);
+    if (kind !== 'reconnect') {
+      const device = describeDevice();
+      this.#log?.start({
+        initialAgent: first,
+        tokenExpiresAt: new Date(connection.expiresAt * 1000).toISOString(),
+        mode: this.mode,
+        engine: connection.engine,
+        ...(this.#transport ? { transport: this.#transport } : {}),
+        ...(device ? { device } : {}),
+      });
+    } else {
+      this.announcer.announce('Reconnected. The reading goes on where it was.');
+    }
+    this.#nudges.startAgentTimer(first);
+    if (kind !== 'new') this.#carryOn(first);
     return true;
+  }
+
+  /** Gives a resumed session the past messages; one it refuses leaves the reading going on. */
+  #replay(session: Session): void {
+    try {
+      session.updateHistory(replayableHistory(this.#transcript.items));
+    } catch (error) {
+      this.#log?.error({
+        type: 'connection',
+        severity: 'warning',
+        message: 'The past messages could not be replayed into the new session.',
+        error,
+        agent: this.#currentAgent(),
+        connectionStatus: this.#status,
+      });
+    }
+  }
+
+  #carryOn(agent: AgentName): void {
+    const note = carryOnNote(agent, this.#interruptedDraw);
+    this.#interruptedDraw = false;
+    if (note) this.#session?.sendMessage(note);
   }
 
   /** Sends the person's message. Returns false when there is no open session or nothing to send. */
@@ -258,6 +324,18 @@ export class ReadingController {
     return true;
   }
 
+  /**
+   * The person's answer to a stall choice (voice, where they cannot speak): go on, or draw the
+   * card again. Returns false when no choice was waiting or there is no open session.
+   */
+  choose(choice: 'continue' | 'draw-again'): boolean {
+    if (!this.store.$choice.get() || !this.#session || this.#status !== 'connected') return false;
+    this.store.setChoice(null);
+    this.#nudges.cancel();
+    this.#session.sendMessage(choiceNote(choice));
+    return true;
+  }
+
   /** The person picked a card (`tarot-card-pick`'s detail). Returns false when no draw is waiting. */
   pick(detail: unknown): boolean {
     return this.#waiters.settlePick({ status: 'picked', pick: detail });
@@ -267,7 +345,8 @@ export class ReadingController {
   cancelPick(): boolean {
     return this.#waiters.settlePick({
       status: 'cancelled',
-      message: 'The person closed the card picker without choosing a card.',
+      message:
+        'The person cancelled this draw from the card picker; no card was drawn. Say that the draw was cancelled, then ask whether to draw again or end the reading.',
     });
   }
 
@@ -293,6 +372,10 @@ export class ReadingController {
     });
     this.#waiters.releaseShown();
     this.#nudges.clear();
+    if (this.#options.persistKey) {
+      if (reason === 'user') clearSnapshot(this.#storage(), this.#options.persistKey);
+      else this.#persist();
+    }
     try {
       this.#session?.close();
     } catch {
@@ -302,6 +385,7 @@ export class ReadingController {
     if (hadSession) this.#setStatus('disconnected');
     this.store.closePicker();
     this.store.setToolActivity(null);
+    this.store.setChoice(null);
     this.store.setAudio({ listening: false, speaking: false });
     this.#log?.end();
     this.#closing = false;
@@ -367,15 +451,47 @@ export class ReadingController {
     });
   }
 
+  /**
+   * The transport dropped while connected. With reconnection on (the default), everything the
+   * reading holds stays — the store, the facts, the transcript, the agent — and a new session
+   * opens with a fresh token, the past messages replayed into it. Else the reading ends there.
+   */
   #lostConnection(): void {
-    const message = 'The connection to the reader closed.';
+    const drawing = this.#waiters.pickPending;
     this.#waiters.settlePick({
       status: 'cancelled',
       message: 'The connection closed before a card was picked.',
     });
     this.#waiters.releaseShown();
     this.#nudges.clear();
+    const lost = this.#session;
     this.#session = undefined;
+    try {
+      lost?.close();
+    } catch {
+      // Already closed underneath; nothing more to close.
+    }
+    if (this.#options.reconnect !== false) {
+      this.#interruptedDraw ||= drawing;
+      this.#transcript.carry();
+      this.store.closePicker();
+      this.store.setToolActivity(null);
+      this.store.setAudio({ listening: false, speaking: false });
+      this.#setStatus('connecting');
+      this.announcer.announce('The connection to the reader dropped. Reconnecting…', {
+        assertive: true,
+      });
+      this.#log?.error({
+        type: 'connection',
+        severity: 'warning',
+        message: 'The connection to the reader dropped; reconnecting with a fresh token.',
+        agent: this.#currentAgent(),
+        connectionStatus: 'connecting',
+      });
+      void this.#open(++this.#generation, 'reconnect');
+      return;
+    }
+    const message = 'The connection to the reader closed.';
     // The error first: whoever watches the status going to 'disconnected' can read why.
     this.store.setError({ kind: 'connection', message });
     this.#setStatus('disconnected');
@@ -387,6 +503,35 @@ export class ReadingController {
       connectionStatus: 'disconnected',
     });
     this.#log?.end();
+  }
+
+  // ---- what is kept across a reload ----
+
+  #storage() {
+    return this.#options.storage ?? browserSessionStorage();
+  }
+
+  /** Saves the reading under its key, while there is a reading to save. */
+  #persist(): void {
+    const key = this.#options.persistKey;
+    const agent = this.store.$agent.get();
+    if (!key || !agent || !this.#sessionId || this.#status === 'idle') return;
+    saveSnapshot(
+      this.#storage(),
+      key,
+      snapshotOf({
+        sessionId: this.#sessionId,
+        mode: this.mode,
+        agent,
+        facts: this.#facts,
+        history: this.#transcript.items,
+      }),
+    );
+  }
+
+  #restore(saved: ReadingSnapshot): void {
+    this.#facts = restoreReading(this.store, saved, this.mode, this.#lookupCard);
+    this.#transcript.restore(saved.history);
   }
 
   #resetSessionState(): void {

@@ -17,6 +17,7 @@ import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ReadingConnection } from './connection.ts';
 import type { Modality, ReadingFacts, ReadingRunContext } from './context.ts';
+import type { SnapshotStorage } from './resume.ts';
 
 export type Sdk = typeof import('@openai/agents-realtime');
 
@@ -79,6 +80,18 @@ export interface ReadingControllerOptions {
   tracing?: boolean;
   /** A new id for each session; default `crypto.randomUUID()`. */
   newSessionId?: () => string;
+  /**
+   * Whether a dropped connection reconnects (a fresh token, the same reading, its messages
+   * replayed). Default true; false ends the reading there with a readable error.
+   */
+  reconnect?: boolean;
+  /**
+   * Where this reading is kept across a reload (`resume.ts`): its key, one per element instance
+   * and mode. No key, nothing kept.
+   */
+  persistKey?: string;
+  /** The storage for `persistKey`; default `sessionStorage`. */
+  storage?: SnapshotStorage;
 }
 
 /** The default transport: the local reader over WebSocket at its `url`; OpenAI by modality. */

@@ -13,6 +13,7 @@ import type { ReadingStore } from '../../stores/reading.ts';
 import type { ReadingFacts, ReadingRunContext } from './context.ts';
 import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
+import { mergeHistory } from './resume.ts';
 import { transcriptFromHistory } from './transcript.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
@@ -46,21 +47,34 @@ export function contextSummary(facts: ReadingFacts, to: AgentName): ContextSumma
   return {};
 }
 
-/** The transcript as the store shows it: the session's history plus text still streaming in. */
+/**
+ * The transcript as the store shows it: the session's history plus text still streaming in. After
+ * a dropped connection or a reload it keeps the past history (`carry`, `restore`) and puts the new
+ * session's history after it, so the transcript reads the same before and after.
+ */
 export class TranscriptFeed {
+  #past: readonly unknown[] = [];
   #history: readonly unknown[] = [];
   #partials = new Map<string, string>();
   #store: ReadingStore;
   #cardName: (id: string) => string;
+  #onChange: () => void;
 
-  constructor(store: ReadingStore, cardName: (id: string) => string) {
+  constructor(store: ReadingStore, cardName: (id: string) => string, onChange = () => {}) {
     this.#store = store;
     this.#cardName = cardName;
+    this.#onChange = onChange;
+  }
+
+  /** The whole history: the past sessions' and the current one's. */
+  get items(): readonly unknown[] {
+    return this.#history;
   }
 
   history(history: readonly unknown[]): void {
-    this.#history = history;
+    this.#history = mergeHistory(this.#past, history);
     this.#refresh();
+    this.#onChange();
   }
 
   delta(itemId: string, delta: string): void {
@@ -68,7 +82,22 @@ export class TranscriptFeed {
     this.#refresh();
   }
 
+  /** Keeps the history so far as the past: a new session's history goes after it. */
+  carry(): void {
+    this.#past = this.#history;
+    this.#partials.clear();
+  }
+
+  /** Starts from a saved history (a reload). */
+  restore(history: readonly unknown[]): void {
+    this.#past = history;
+    this.#history = history;
+    this.#partials.clear();
+    this.#refresh();
+  }
+
   reset(): void {
+    this.#past = [];
     this.#history = [];
     this.#partials.clear();
   }
@@ -91,6 +120,25 @@ export interface SessionEventsTarget {
   currentAgent(): AgentName;
   /** The transport dropped while connected. */
   lostConnection(): void;
+  /** A tool ended with `{ success: false }` (its error code). */
+  toolFailed(tool: string, code: string): void;
+}
+
+/** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
+export function failedCode(result: unknown): string | undefined {
+  if (typeof result !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(result);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  if (Reflect.get(parsed, 'success') !== false) return undefined;
+  const error: unknown = Reflect.get(parsed, 'error');
+  const code: unknown =
+    typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : '';
+  return typeof code === 'string' && code ? code : 'error';
 }
 
 export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTarget): void {
@@ -114,8 +162,14 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
   session.on('agent_tool_start', () => {
     if (current()) nudges.toolStarted();
   });
-  session.on('agent_tool_end', () => {
-    if (current()) nudges.toolEnded();
+  session.on('agent_tool_end', (_context, _agent, tool, result) => {
+    if (!current()) return;
+    nudges.toolEnded();
+    const code = failedCode(result);
+    if (code) target.toolFailed(tool.name, code);
+  });
+  session.on('agent_tool_start', () => {
+    if (current()) store.setChoice(null);
   });
   session.on('agent_end', (_context, agent) => {
     if (current() && isAgentName(agent.name)) nudges.schedule();

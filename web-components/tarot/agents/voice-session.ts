@@ -234,6 +234,11 @@ export class VoiceReadingController {
     this.reading.cardShown(cardId);
   }
 
+  /** The person's answer to a stall choice (Continue or Draw again). */
+  choose(choice: 'continue' | 'draw-again'): boolean {
+    return this.reading.choose(choice);
+  }
+
   /** Ends the reading: disconnects the session and stops audio capture and playback. */
   end(reason: 'user' | 'leave' = 'user'): void {
     this.#generation += 1;

@@ -23,6 +23,21 @@ export interface ReadingSessionsOptions {
   announcer: Announcer;
   /** The active mode's code could not be loaded. */
   onLoadFailed?: () => void;
+  /** The key its reading in `mode` is kept under across a reload (see `persistKeyOf`). */
+  persistKey?: (mode: 'text' | 'voice') => string | undefined;
+}
+
+/**
+ * The sessionStorage key of a `<tarot-reading>`'s reading in one mode, stable across a reload:
+ * `tarot-reading:<id>:<mode>` when the element has an id, else
+ * `tarot-reading:label:<label>:<mode>` when it has a label, else `tarot-reading:<n>:<mode>`, n its
+ * place among the page's `<tarot-reading>` elements in document order.
+ */
+export function persistKeyOf(element: HTMLElement & { label?: string }, mode: string): string {
+  if (element.id) return `tarot-reading:${element.id}:${mode}`;
+  if (element.label) return `tarot-reading:label:${element.label}:${mode}`;
+  const all: Element[] = [...element.ownerDocument.querySelectorAll('tarot-reading')];
+  return `tarot-reading:${Math.max(0, all.indexOf(element))}:${mode}`;
 }
 
 /** Whether this browser has what a voice reading needs (WebRTC and the microphone API). */
@@ -189,6 +204,17 @@ export class ReadingSessions implements ReactiveController {
     else if (this.#active === 'voice') this.#voice?.pick(detail);
   }
 
+  /** The person answered a stall choice in the voice reading. */
+  choose(choice: 'continue' | 'draw-again'): void {
+    if (this.#active === 'voice') this.#voice?.choose(choice);
+  }
+
+  /** The person cancelled the pending draw from the picker. */
+  cancelPick(): void {
+    if (this.#active === 'text') this.#text?.cancelPick();
+    else if (this.#active === 'voice') this.#voice?.cancelPick();
+  }
+
   cardShown(cardId: string): void {
     if (this.#active === 'text') this.#text?.cardShown(cardId);
     else if (this.#active === 'voice') this.#voice?.cardShown(cardId);
@@ -268,6 +294,7 @@ export class ReadingSessions implements ReactiveController {
       announcer: this.#options.announcer,
       mode: 'text',
       connect: this.#connect,
+      persistKey: this.#options.persistKey?.('text'),
     });
     return this.#text;
   }
@@ -279,7 +306,7 @@ export class ReadingSessions implements ReactiveController {
     const voice = new VoiceReadingController({
       store: this.#options.stores.voice,
       announcer: this.#options.announcer,
-      reading: { connect: this.#connect },
+      reading: { connect: this.#connect, persistKey: this.#options.persistKey?.('voice') },
     });
     voice.$notice.listen((notice) => {
       this.#notice = notice;

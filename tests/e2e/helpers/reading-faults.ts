@@ -1,0 +1,85 @@
+/**
+ * What the fault tests compare before and after a fault in a text reading (question, spread, cards
+ * drawn and shown, transcript, phase), the reader's sockets watched through Playwright, and a
+ * reading taken to its Followup phase.
+ */
+import { type Locator, type Page, type WebSocketRoute, expect } from '@playwright/test';
+import { drawUntilReading, phaseOf, sendMessage } from './reading.ts';
+
+export interface ReadingState {
+  question: string;
+  spread: string[];
+  drawn: string[];
+  shown: string[];
+  transcript: string[];
+  phase: string;
+}
+
+export async function stateOf(reading: Locator): Promise<ReadingState> {
+  const view = reading.locator('tarot-reading-text');
+  const texts = (locator: Locator) =>
+    locator.evaluateAll((items) =>
+      items.map((item) => item.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+    );
+  const ids = (action: string) =>
+    view
+      .locator(`.card-entry[data-action="${action}"]`)
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-card-id') ?? ''));
+  return {
+    question: (await texts(view.locator('.message.user')))[0] ?? '',
+    spread: await texts(reading.getByRole('group', { name: 'Your spread' }).getByRole('listitem')),
+    drawn: await ids('drawn'),
+    shown: await ids('shown'),
+    transcript: await texts(
+      reading.getByRole('log', { name: 'Conversation' }).getByRole('listitem'),
+    ),
+    phase: (await phaseOf(reading).textContent()) ?? '',
+  };
+}
+
+/** Passes the reader's sockets through, keeping each one and the frames the page sent on it. */
+export async function watchReaderSockets(page: Page) {
+  const sockets: { route: WebSocketRoute; sent: string[] }[] = [];
+  await page.routeWebSocket(/\/api\/reader\/realtime/, (route) => {
+    const entry = { route, sent: [] as string[] };
+    sockets.push(entry);
+    const server = route.connectToServer();
+    route.onMessage((message) => {
+      if (typeof message === 'string') entry.sent.push(message);
+      server.send(message);
+    });
+    server.onMessage((message) => route.send(message));
+  });
+  let tokens = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/voice/token') && request.method() === 'POST') tokens += 1;
+  });
+  return { sockets, tokens: () => tokens };
+}
+
+/** A text reading taken to its Followup phase: question, answer, every card drawn and shown. */
+export async function readToFollowup(page: Page): Promise<Locator> {
+  await page.goto('/reading/text');
+  const reading = page.locator('tarot-reading');
+  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await sendMessage(reading, 'Should I change jobs this year?');
+  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
+    'Before we draw',
+  );
+  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
+  const drawn = await drawUntilReading(reading, () => []);
+  expect(drawn.length).toBeGreaterThan(0);
+  await expect(phaseOf(reading)).toHaveText('Followup', { timeout: 30_000 });
+  await expect(reading.locator('tarot-reading-text .card-entry[data-action="shown"]')).toHaveCount(
+    drawn.length,
+  );
+  return reading;
+}
+
+/** The reading answers one more message: it went on after the fault. */
+export async function goesOn(reading: Locator): Promise<void> {
+  const answers = reading.locator('tarot-reading-text .message.assistant');
+  const before = await answers.count();
+  await sendMessage(reading, 'What does the Future card say about my next step?');
+  await expect.poll(() => answers.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+}

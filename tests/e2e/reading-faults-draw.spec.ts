@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { watchReaderSockets } from './helpers/reading-faults.ts';
+import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
+
+// A pending draw cancelled from the picker (Escape, then the Cancel draw button), in a text
+// reading against the offline reader under `wrangler dev`, in Chromium: the agent is told the
+// person cancelled, nothing is drawn, the reading does not stall, and a card can still be drawn.
+
+test('a pending draw is cancelled from the picker by Escape and by its button; the agent is told and the reading goes on', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const watch = await watchReaderSockets(page);
+  await page.goto('/reading/text');
+  const reading = page.locator('tarot-reading');
+  await sendMessage(reading, 'Should I change jobs this year?');
+  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
+    'Before we draw',
+  );
+  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
+  await expect(phaseOf(reading)).toHaveText('Spread Generation');
+  const picker = reading.locator('tarot-card-picker');
+  await expect(picker).toBeVisible();
+  const position = await picker.getAttribute('position-label');
+  const answers = reading.locator('tarot-reading-text .message.assistant');
+  const outputs = () =>
+    (watch.sockets[0]?.sent ?? [])
+      .map(
+        (frame) =>
+          JSON.parse(frame) as { type?: string; item?: { type?: string; output?: string } },
+      )
+      .filter((event) => event.item?.type === 'function_call_output')
+      .map((event) => event.item?.output ?? '');
+
+  // Escape: the draw_card output says the person cancelled; the picker closes.
+  const before = await answers.count();
+  await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => outputs().filter((o) => o.includes('"cancelled"')).length).toBe(1);
+  expect(outputs().at(-1)).toContain('The person cancelled this draw from the card picker');
+  await expect.poll(() => answers.count()).toBeGreaterThan(before);
+  expect(await drawnIds(reading)).toEqual([]);
+
+  // The agent asks again for the same position (the offline reader's answer to a failed draw);
+  // the Cancel draw button cancels that one the same way.
+  await expect(picker).toBeVisible();
+  await expect(picker).toHaveAttribute('position-label', position ?? '');
+  await picker.getByRole('button', { name: 'Cancel draw' }).click();
+  await expect.poll(() => outputs().filter((o) => o.includes('"cancelled"')).length).toBe(2);
+  expect(await drawnIds(reading)).toEqual([]);
+
+  // No stall: the reader asks for a card again, and the person can draw it.
+  const id = await pickCard(reading);
+  expect(await drawnIds(reading)).toEqual([id]);
+  expect(errors).toEqual([]);
+});

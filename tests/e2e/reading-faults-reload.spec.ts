@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { goesOn, readToFollowup, stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
+
+// A reload mid-reading (text, offline reader under `wrangler dev`, Chromium): the reading comes back
+// from sessionStorage under its element's key (`tarot-reading:0:text`: the page's first reading,
+// which has no id or label) and reconnects with a fresh token. Nothing is lost; it goes on.
+
+test('a reload mid-reading restores that reading from session storage and reconnects', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const watch = await watchReaderSockets(page);
+  const reading = await readToFollowup(page);
+  const before = await stateOf(reading);
+  const keys = await page.evaluate(() => Object.keys(sessionStorage));
+  expect(keys).toContain('tarot-reading:0:text');
+
+  await page.reload();
+
+  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect.poll(() => watch.tokens()).toBe(2);
+  expect(await stateOf(reading)).toEqual(before);
+  await goesOn(reading);
+
+  // Ending the reading forgets it: the next visit starts afresh.
+  await reading.getByRole('button', { name: 'End reading' }).click();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('tarot-reading:0:text')))
+    .toBeNull();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,85 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { watchReaderSockets } from './helpers/reading-faults.ts';
+
+// The offline reader's socket drops mid-reading in a voice reading (push-to-talk over the reader's
+// WebSocket, Chromium's fake microphone, `wrangler dev`): the page reconnects with a fresh token
+// and the same reading: question, spread, cards drawn and shown (the transcript's lines, the card
+// on the stage), transcript; then it goes on.
+
+type Watch = Awaited<ReturnType<typeof watchReaderSockets>>;
+
+const talk = (page: Page): Locator => page.locator('voice-speaker-button button');
+const answers = (page: Page): Locator => page.locator('voice-transcript .entry.assistant');
+
+/** Holds the talk button until real audio went out on the current socket, then lets go. */
+async function speak(page: Page, watch: Watch): Promise<void> {
+  await expect(talk(page)).toBeEnabled();
+  const socket = watch.sockets[watch.sockets.length - 1];
+  if (!socket) throw new Error('no reader socket');
+  const audio = () => socket.sent.filter((frame) => frame.includes('input_audio_buffer.append'));
+  const frames = audio().length;
+  const before = await answers(page).count();
+  const box = await talk(page).boundingBox();
+  if (!box) throw new Error('the talk button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect.poll(() => audio().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(frames + 15);
+  await page.mouse.up();
+  await expect.poll(() => answers(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
+async function stateOf(page: Page) {
+  return {
+    phase: await page.locator('voice-agent-indicator .label').textContent(),
+    staged: await page
+      .locator('tarot-card-stage')
+      .evaluate((stage) => String(Reflect.get(stage, 'cardId'))),
+    transcript: await page
+      .locator('voice-transcript .entry')
+      .evaluateAll((items) =>
+        items.map(
+          (item) =>
+            `${item.getAttribute('data-kind') ?? ''}|${item.textContent?.replace(/\s+/g, ' ').trim() ?? ''}`,
+        ),
+      ),
+  };
+}
+
+test('a voice reading whose reader socket drops mid-reading reconnects with a fresh token and loses nothing', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const watch = await watchReaderSockets(page);
+  await page.goto('/reading/voice');
+  await speak(page, watch); // the demo question
+  await speak(page, watch); // the answer to the clarifying question
+  const picker = page.locator('tarot-card-picker');
+  const drawn = page.locator('voice-transcript .entry[data-kind="drawn"]');
+  for (let turn = 0; turn < 10; turn++) {
+    await expect(
+      picker.or(page.locator('voice-agent-indicator .label', { hasText: /^(Reading|Followup)$/ })),
+    ).toBeVisible({ timeout: 15_000 });
+    if ((await picker.count()) === 0) break;
+    const before = await drawn.count();
+    await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).click();
+    await expect(drawn).toHaveCount(before + 1);
+  }
+  await expect(page.locator('voice-agent-indicator .label')).toHaveText('Followup', {
+    timeout: 30_000,
+  });
+  await expect(talk(page)).toBeEnabled();
+  const before = await stateOf(page);
+  expect(before.transcript.some((line) => line.startsWith('drawn|'))).toBe(true);
+  // The spread: the reader's words naming it, and one drawn line per position, in the transcript.
+  expect(before.transcript.some((line) => line.includes('this spread:'))).toBe(true);
+
+  await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
+
+  await expect.poll(() => watch.sockets.length).toBe(2);
+  await expect(talk(page)).toBeEnabled();
+  expect(watch.tokens()).toBe(2);
+  expect(await stateOf(page)).toEqual(before);
+  await speak(page, watch); // the reading goes on, on the new socket
+  expect(errors).toEqual([]);
+});

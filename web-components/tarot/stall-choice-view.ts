@@ -1,0 +1,34 @@
+/**
+ * The voice reading's stall choice, drawn in its centre where the person cannot speak: the
+ * message and three buttons. Continue and Draw again fire `tarot-reading-choose` from `host`;
+ * Switch to text calls `switchText` (the view's own `tarot-reading-switch-text`).
+ */
+import { html } from 'lit';
+
+/** The person's answer to a stall choice: go on, or draw the card again. */
+export interface TarotReadingChooseDetail {
+  choice: 'continue' | 'draw-again';
+}
+
+function choose(host: HTMLElement, choice: TarotReadingChooseDetail['choice']): void {
+  host.dispatchEvent(
+    new CustomEvent<TarotReadingChooseDetail>('tarot-reading-choose', {
+      detail: { choice },
+      bubbles: true,
+      composed: true,
+    }),
+  );
+}
+
+export function renderStallChoice(message: string, host: HTMLElement, switchText: () => void) {
+  return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
+    <p id="choice-title">${message}</p>
+    <div class="actions">
+      <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
+        Continue
+      </button>
+      <button type="button" @click=${() => choose(host, 'draw-again')}>Draw again</button>
+      <button type="button" @click=${switchText}>Switch to text</button>
+    </div>
+  </div>`;
+}
