@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
 import { createBmoStores, type BmoError } from '../stores/bmo.ts';
 import { createCassetteStore } from '../stores/cassette.ts';

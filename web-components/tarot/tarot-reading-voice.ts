@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';

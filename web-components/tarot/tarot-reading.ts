@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
 import { createAnnouncer } from '../stores/announcer.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
