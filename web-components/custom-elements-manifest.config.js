@@ -1,6 +1,22 @@
 // The Custom Elements Manifest of the package's public elements: every element the families
 // define (voice, tarot, bmo), never the hosted page's (app/). Paths in it name the built modules
 // the package ships (dist/web-components/…/*.js), not the TypeScript sources.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The `--va-*` design tokens an element's styles read (its own module's `*.styles.ts` imports). */
+function tokensRead(sourcePath) {
+  const text = readFileSync(sourcePath, 'utf8');
+  const styles = [...text.matchAll(/from '(\.{1,2}\/[^']+\.styles\.ts)'/g)].map((match) =>
+    readFileSync(join(dirname(sourcePath), match[1]), 'utf8'),
+  );
+  return [
+    ...new Set(
+      styles.flatMap((body) => [...body.matchAll(/var\(\s*(--va-[a-z0-9-]+)/g)].map((m) => m[1])),
+    ),
+  ];
+}
+
 const toShipped = (path) =>
   path
     .replace(/^(?:\.\/)?(?=voice\/|tarot\/|bmo\/|shared\/|stores\/)/, 'dist/web-components/')
@@ -11,6 +27,8 @@ export default {
   exclude: ['app/**', 'dist/**', '**/*.styles.ts'],
   outdir: '.',
   litelement: true,
+  // package.json's customElements is written by hand; the test's scratch runs must not touch it.
+  packagejson: false,
   plugins: [
     {
       name: 'shipped-paths',
@@ -22,6 +40,22 @@ export default {
         );
         for (const module of customElementsManifest.modules) {
           module.declarations = module.declarations.filter((item) => item.customElement);
+          for (const element of module.declarations) {
+            // Events are family-prefixed kebab-case; a name the analyzer read from a variable
+            // (`new CustomEvent(type, …)`) is not one, and the JSDoc lists the real ones.
+            element.events = (element.events ?? []).filter((event) =>
+              /^[a-z]+-[a-z-]+$/.test(event.name ?? ''),
+            );
+            const own = new Set((element.cssProperties ?? []).map((property) => property.name));
+            for (const token of tokensRead(module.path)) {
+              if (own.has(token)) continue;
+              (element.cssProperties ??= []).push({
+                name: token,
+                description:
+                  'A design token (styles/tokens.css) this element reads; set it on the element or any ancestor.',
+              });
+            }
+          }
           const names = new Set(module.declarations.map((item) => item.name));
           module.exports = (module.exports ?? []).filter(
             (item) =>

@@ -82,6 +82,7 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
  * @csspart center - The centre: talk button, picker or stage.
  * @csspart status - The line under the centre.
  * @csspart problem - The error panel.
+ * @csspart draw - The region holding the card picker when a card is to be drawn.
  * @cssprop --tarot-reading-voice-min-height - Height the centre keeps. Default 60vh.
  * @cssprop --tarot-reading-voice-accent - Accent colour. Defaults to --va-color-accent.
  */
