@@ -46,6 +46,16 @@ export default {
             element.events = (element.events ?? []).filter((event) =>
               /^[a-z]+-[a-z-]+$/.test(event.name ?? ''),
             );
+            // Every element takes `theme` (shared/theme.styles.ts); the roots document it.
+            element.attributes ??= [];
+            if (!element.attributes.some((attribute) => attribute.name === 'theme')) {
+              element.attributes.push({
+                name: 'theme',
+                type: { text: "'light' | 'dark'" },
+                description:
+                  'The colour scheme; unset, it follows the enclosing root or prefers-color-scheme.',
+              });
+            }
             const own = new Set((element.cssProperties ?? []).map((property) => property.name));
             for (const token of tokensRead(module.path)) {
               if (own.has(token)) continue;

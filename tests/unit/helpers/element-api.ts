@@ -145,6 +145,9 @@ export function readElementApis(packageDir: string): ElementApi[] {
     const parts = [...templates.matchAll(/\bpart="([^"$]+)"/g)].flatMap((match) =>
       (match[1] ?? '').split(/\s+/),
     );
+    const exported = [...templates.matchAll(/\bexportparts="([^"]+)"/g)].flatMap((match) =>
+      (match[1] ?? '').split(',').map((entry) => entry.split(':').at(-1)?.trim() ?? ''),
+    );
     const dynamicParts = [...templates.matchAll(/\bpart=\$\{[^}]*'([a-z-]+)'/g)].map(
       (match) => match[1] ?? '',
     );
@@ -153,7 +156,7 @@ export function readElementApis(packageDir: string): ElementApi[] {
       file,
       ...propertiesOf(source),
       events: eventsOf(source, named),
-      parts: [...new Set([...parts, ...dynamicParts].filter(Boolean))],
+      parts: [...new Set([...parts, ...exported, ...dynamicParts].filter(Boolean))],
       slots: [
         ...new Set(
           [...templates.matchAll(/<slot(?:\s+name="([^"]+)")?/g)].map((match) => match[1] ?? ''),
