@@ -11,6 +11,9 @@ export default defineConfig({
     outDir: 'dist/embed',
     emptyOutDir: true,
     target: 'es2022',
+    // light-dark() (the themes) as written: an older CSS target rewrites it into variables that
+    // only a literal color-scheme sets, which breaks the theme attribute and --va-color-scheme.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     sourcemap: true,
     manifest: true,
     lib: {
