@@ -159,3 +159,27 @@ test('the React 19 app renders each family through JSX, setting the cassette as 
 }) => {
   await rendersEachFamily(page, urls.react ?? '');
 });
+
+test('the edge’s /embed/ bundle loaded beside the npm build neither throws nor takes the tags', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(urls.vanilla ?? '');
+  await expect(
+    page.locator('bmo-cassette-slot').getByRole('button', { name: /Wi-Fi/ }),
+  ).toBeVisible();
+  const first = await page.evaluate(() => customElements.get('bmo-cassette-slot')?.name);
+  const loaded = page.waitForResponse((response) => response.url().endsWith('/embed/bmo.js'));
+  await page.addScriptTag({ url: `${baseURL}/embed/bmo.js`, type: 'module' });
+  expect((await loaded).status()).toBe(200);
+  await page.evaluate(() => {
+    const second = document.createElement('bmo-cassette-slot');
+    second.cassette = { title: 'Second copy', content: 'x' };
+    document.body.append(second);
+  });
+  await expect(page.getByRole('button', { name: /Second copy/ })).toBeVisible();
+  expect(await page.evaluate(() => customElements.get('bmo-cassette-slot')?.name)).toBe(first);
+  expect(errors).toEqual([]);
+});
