@@ -27,7 +27,7 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
 
 function table(title: string, rows: Named[], columns: [string, (row: Named) => unknown][]) {
   if (rows.length === 0) return nothing;
-  return html`<h4>${title}</h4>
+  return html`<h3>${title}</h3>
     <div class="scroll">
       <table>
         <thead>
@@ -177,7 +177,7 @@ export class PageDocs extends LitElement {
             (item) =>
               html`<li>
                 <strong>${item.title}</strong>: ${item.note}
-                <pre><code>${item.code}</code></pre>
+                <pre tabindex="0"><code>${item.code}</code></pre>
               </li>`,
           )}
         </ul>
@@ -235,7 +235,7 @@ export class PageDocs extends LitElement {
                 Copy
               </button>
             </header>
-            <pre><code>${snippet.code}</code></pre>
+            <pre tabindex="0"><code>${snippet.code}</code></pre>
           </div>`,
       )}
     </section>`;
