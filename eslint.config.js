@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
+      'web-components/dist/',
       '.tools/',
       '.wrangler/',
       'bench/',

@@ -1,14 +1,19 @@
 import { defineConfig } from 'vite';
+import { manifestPlugin } from './scripts/vite-manifest-plugin.ts';
 
 // Builds the hosted page into dist/, which wrangler serves beside the API. Each page is its own
 // chunk, and the heavy SDKs (livekit-client, @openai/agents-realtime) are loaded with import()
 // when a session starts, so they never sit in the first load.
 export default defineConfig({
+  plugins: [manifestPlugin()],
   define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // light-dark() (the themes) as written: an older CSS target rewrites it into variables that
+    // only a literal color-scheme sets, which breaks the theme attribute and --va-color-scheme.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     // No public source maps in the hosted build: the page's source is not published with it.
     sourcemap: false,
     manifest: true,

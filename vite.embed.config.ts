@@ -11,6 +11,9 @@ export default defineConfig({
     outDir: 'dist/embed',
     emptyOutDir: true,
     target: 'es2022',
+    // light-dark() (the themes) as written: an older CSS target rewrites it into variables that
+    // only a literal color-scheme sets, which breaks the theme attribute and --va-color-scheme.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     // Hidden maps: written for the npm package, with no sourceMappingURL in the scripts, and never
     // served (public/.assetsignore keeps *.map out of the site).
     sourcemap: 'hidden',

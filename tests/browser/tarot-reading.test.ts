@@ -116,7 +116,7 @@ describe('<tarot-reading>', () => {
     expect(text.localName).to.equal('button');
     expect(voice.localName).to.equal('button');
     expect(text.textContent).to.contain('Type with the reader');
-    expect(voice.textContent).to.contain('Talk with the reader');
+    expect(voice.textContent).to.contain('Hold the talk button');
   });
 
   it('asks the edge at api-base which reader it runs, and says when it is the offline reader', async () => {

@@ -16,6 +16,7 @@ const ROUTES: [string, RegExp][] = [
   ['/reading/text', /reading/i],
   ['/reading/voice', /reading/i],
   ['/bmo', /BMO/],
+  ['/docs', /Elements/],
   ['/no/such/page', /not found/i],
 ];
 

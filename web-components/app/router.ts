@@ -30,6 +30,7 @@ export const ROUTES: Record<string, Route> = {
     load: () => import('./pages/reading-voice-page.ts'),
   },
   '/bmo': { title: 'BMO', tag: 'page-bmo', load: () => import('./pages/bmo-page.ts') },
+  '/docs': { title: 'Elements', tag: 'page-docs', load: () => import('./pages/docs-page.ts') },
 };
 
 const NOT_FOUND: Route = {

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
 /**
@@ -9,15 +10,22 @@ import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 export const styles = [
   visuallyHidden,
   css`
+    ${colorScheme}
     :host {
-      --_accent: var(--bmo-assistant-accent, var(--va-color-bmo, #64c7a8));
-      --_surface: var(--bmo-assistant-surface, var(--va-color-surface, #1f1a30));
-      --_log-bg: var(--bmo-assistant-log-background, var(--va-color-bg, #14111f));
-      --_raised: var(--va-color-surface-raised, #2a2342);
-      --_border: var(--va-color-border, #4a4068);
-      --_text: var(--va-color-text, #f3efff);
-      --_muted: var(--va-color-text-muted, #bdb4d9);
-      --_danger: var(--va-color-danger, #ff8f8f);
+      --_accent: var(--bmo-assistant-accent, var(--va-color-bmo, light-dark(#1f7a63, #64c7a8)));
+      --_surface: var(
+        --bmo-assistant-surface,
+        var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+      );
+      --_log-bg: var(
+        --bmo-assistant-log-background,
+        var(--va-color-bg, light-dark(#faf8ff, #14111f))
+      );
+      --_raised: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
+      --_border: var(--va-color-border, light-dark(#7d7299, #4a4068));
+      --_text: var(--va-color-text, light-dark(#1d1730, #f3efff));
+      --_muted: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
+      --_danger: var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
       --_xs: var(--va-space-xs, 0.25rem);
       --_s: var(--va-space-s, 0.5rem);
       --_m: var(--va-space-m, 1rem);
@@ -115,7 +123,7 @@ export const styles = [
     button.primary {
       background: var(--_accent);
       border-color: transparent;
-      color: #0d1f1a;
+      color: light-dark(#ffffff, #0d1f1a);
       font-weight: 600;
     }
     button:disabled {
@@ -139,7 +147,7 @@ export const styles = [
     button:focus-visible,
     .log:focus-visible,
     input:focus-visible {
-      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }
 

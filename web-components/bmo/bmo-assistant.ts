@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
 import { createBmoStores, type BmoError } from '../stores/bmo.ts';
 import { createCassetteStore } from '../stores/cassette.ts';
@@ -80,6 +81,18 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart conversation - The panel with the conversation and the text box.
  * @csspart log - The conversation log.
  * @csspart composer - The "Type to BMO" form.
+ * @csspart face-body - The face's body (`<bmo-face>`'s `body`, passed through).
+ * @csspart face-screen - The face's screen.
+ * @csspart cassette-bay - The cassette slot's bay (`<bmo-cassette-slot>`'s `bay`, passed through).
+ * @csspart cassette - The cassette button in the bay.
+ * @csspart cassette-shell - The cassette's shell.
+ * @csspart cassette-label - The cassette's label.
+ * @csspart cassette-empty - The "No cassette yet" line.
+ * @csspart cassette-mute - The sound toggle.
+ * @csspart cassette-dialog - The dialog with the cassette's content.
+ * @csspart cassette-content - The content in the dialog.
+ * @attr {'light' | 'dark'} theme - The colour scheme; unset, it follows `prefers-color-scheme` (or
+ * the page's `--va-color-scheme`). Inner elements follow it.
  *
  * @cssprop --bmo-assistant-accent - BMO's colour: status, main buttons, your lines (default --va-color-bmo).
  * @cssprop --bmo-assistant-surface - The panels' background (default --va-color-surface).
@@ -219,7 +232,7 @@ export class BmoAssistant extends LitElement {
       <div class="layout">
         <section class="console" part="console" aria-labelledby="console-heading">
           ${heading(level, 'BMO', 'console-heading', 'visually-hidden')}
-          <bmo-face part="face"></bmo-face>
+          <bmo-face part="face" exportparts="body: face-body, screen: face-screen"></bmo-face>
           <p
             class="status"
             part="status"
@@ -235,7 +248,10 @@ export class BmoAssistant extends LitElement {
           <div class="controls" part="controls">${this.#renderControls()}</div>
           ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
           ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
-          <bmo-cassette-slot part="cassette-slot"></bmo-cassette-slot>
+          <bmo-cassette-slot
+            part="cassette-slot"
+            exportparts="bay: cassette-bay, cassette, shell: cassette-shell, label: cassette-label, empty: cassette-empty, mute: cassette-mute, dialog: cassette-dialog, content: cassette-content"
+          ></bmo-cassette-slot>
         </section>
         <section class="conversation" part="conversation" aria-labelledby="conversation-heading">
           ${heading(level, 'Conversation', 'conversation-heading')}

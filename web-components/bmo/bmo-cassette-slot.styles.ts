@@ -1,20 +1,22 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
 export const styles = [
   visuallyHidden,
   css`
+    ${colorScheme}
     :host {
       --_width: var(--bmo-cassette-width, 16rem);
       --_shell: var(--bmo-cassette-shell, #3b2f52);
-      --_label: var(--bmo-cassette-label, var(--va-color-accent, #e8c36a));
-      --_label-text: var(--va-color-accent-contrast, #1b1526);
-      --_bay: var(--bmo-cassette-bay, var(--va-color-surface, #1f1a30));
+      --_label: var(--bmo-cassette-label, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
+      --_label-text: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
+      --_bay: var(--bmo-cassette-bay, var(--va-color-surface, light-dark(#ffffff, #1f1a30)));
       --_radius: var(--va-radius-m, 12px);
       display: inline-grid;
       justify-items: center;
       gap: var(--va-space-s, 0.5rem);
-      color: var(--va-color-text, #f3efff);
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       font-family: var(--va-font-body, system-ui, sans-serif);
       max-width: 100%;
     }
@@ -34,12 +36,12 @@ export const styles = [
       box-shadow:
         inset 0 6px 14px rgb(0 0 0 / 55%),
         inset 0 -2px 0 rgb(255 255 255 / 6%);
-      border: 1px solid var(--va-color-border, #4a4068);
+      border: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
     }
 
     .empty {
       margin: 0;
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
       font-size: var(--va-font-size-s, 0.875rem);
     }
 
@@ -56,7 +58,7 @@ export const styles = [
       transform: translateY(-2px);
     }
     .cassette:focus-visible {
-      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }
 
@@ -190,9 +192,9 @@ export const styles = [
       min-width: 2.75rem;
       padding: 0 var(--va-space-m, 1rem);
       border-radius: var(--va-radius-s, 6px);
-      border: 1px solid var(--va-color-border, #4a4068);
-      background: var(--va-color-surface-raised, #2a2342);
-      color: var(--va-color-text, #f3efff);
+      border: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
+      background: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       font: inherit;
       font-size: var(--va-font-size-s, 0.875rem);
       cursor: pointer;
@@ -212,11 +214,11 @@ export const styles = [
       stroke-linecap: round;
     }
     button.mute[aria-pressed='true'] {
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     }
     button:focus-visible,
     .content:focus-visible {
-      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }
 
@@ -226,10 +228,10 @@ export const styles = [
       width: min(36rem, calc(100vw - 2rem));
       max-height: calc(100dvh - 2rem);
       padding: var(--va-space-l, 1.5rem);
-      border: 1px solid var(--va-color-border, #4a4068);
+      border: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
       border-radius: var(--_radius);
-      background: var(--va-color-surface-raised, #2a2342);
-      color: var(--va-color-text, #f3efff);
+      background: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 35%));
     }
     dialog::backdrop {
@@ -247,7 +249,7 @@ export const styles = [
       overflow: auto;
       padding: var(--va-space-m, 1rem);
       border-radius: var(--va-radius-s, 6px);
-      background: var(--va-color-bg, #14111f);
+      background: var(--va-color-bg, light-dark(#faf8ff, #14111f));
       font-family: var(--va-font-mono, ui-monospace, monospace);
       font-size: var(--va-font-size-l, 1.25rem);
       white-space: pre-wrap;
@@ -257,7 +259,7 @@ export const styles = [
     .copy-status {
       min-height: 1.5em;
       margin: var(--va-space-s, 0.5rem) 0;
-      color: var(--va-color-success, #8fe3b0);
+      color: var(--va-color-success, light-dark(#1e6b40, #8fe3b0));
       font-size: var(--va-font-size-s, 0.875rem);
     }
     .actions {
@@ -266,8 +268,8 @@ export const styles = [
       gap: var(--va-space-s, 0.5rem);
     }
     .actions .copy {
-      background: var(--va-color-accent, #e8c36a);
-      color: var(--va-color-accent-contrast, #1b1526);
+      background: var(--va-color-accent, light-dark(#7a4f00, #e8c36a));
+      color: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
       border-color: transparent;
       font-weight: 600;
     }

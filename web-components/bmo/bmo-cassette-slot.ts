@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, svg } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { createCassetteStore, type Cassette } from '../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
 import { StoreController } from '../stores/store-controller.ts';

@@ -1,9 +1,11 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
     --_size: var(--bmo-face-size, 12rem);
-    --_body: var(--bmo-face-body, var(--va-color-bmo, #64c7a8));
+    --_body: var(--bmo-face-body, var(--va-color-bmo, light-dark(#1f7a63, #64c7a8)));
     --_screen: var(--bmo-face-screen, #cdf5e2);
     --_ink: var(--bmo-face-ink, #15201c);
     display: inline-block;

@@ -1,5 +1,6 @@
 import { LitElement, html, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { atom } from 'nanostores';
 import { BMO_AGENT_STATES, type BmoAgentState } from '../stores/bmo.ts';
 import { $reducedMotion } from '../stores/preferences.ts';

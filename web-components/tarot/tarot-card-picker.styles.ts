@@ -1,18 +1,26 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
 export const styles = [
   visuallyHidden,
   css`
+    ${colorScheme}
     :host {
-      --_accent: var(--tarot-card-picker-accent, var(--va-color-accent, #e8c36a));
+      --_accent: var(
+        --tarot-card-picker-accent,
+        var(--va-color-accent, light-dark(#7a4f00, #e8c36a))
+      );
       --_card-width: var(--tarot-card-picker-card-width, 2rem);
       display: block;
       container-type: inline-size;
       padding: var(--va-space-m, 1rem);
       border-radius: var(--va-radius-l, 20px);
-      background: var(--tarot-card-picker-background, var(--va-color-surface, #1f1a30));
-      color: var(--va-color-text, #f3efff);
+      background: var(
+        --tarot-card-picker-background,
+        var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+      );
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       font-family: var(--va-font-body, system-ui, sans-serif);
       line-height: var(--va-line-height, 1.5);
     }
@@ -37,7 +45,7 @@ export const styles = [
     }
 
     .role {
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     }
 
     .table {
@@ -115,7 +123,7 @@ export const styles = [
     }
 
     .card:focus-visible {
-      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }
 
@@ -161,7 +169,7 @@ export const styles = [
       gap: var(--va-space-s, 0.5rem);
       padding: var(--va-space-m, 1rem);
       border-radius: var(--va-radius-l, 20px);
-      background: var(--va-color-surface-raised, #2a2342);
+      background: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
       box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 35%));
       perspective: 60rem;
       pointer-events: none;
@@ -207,13 +215,13 @@ export const styles = [
     }
 
     .orientation {
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     }
 
     .empty {
       margin: 0;
       text-align: center;
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     }
 
     @media (prefers-reduced-motion: reduce) {

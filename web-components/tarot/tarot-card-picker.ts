@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import type { DrawCardResult } from '../../contracts/reading.ts';
 import { CardMotionController } from './controllers/card-motion.ts';

@@ -1,15 +1,20 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
 export const styles = [
   visuallyHidden,
   css`
+    ${colorScheme}
     :host {
       display: block;
       padding: var(--va-space-m, 1rem);
       border-radius: var(--va-radius-l, 20px);
-      background: var(--tarot-card-stage-background, var(--va-color-surface, #1f1a30));
-      color: var(--va-color-text, #f3efff);
+      background: var(
+        --tarot-card-stage-background,
+        var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+      );
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       font-family: var(--va-font-body, system-ui, sans-serif);
       line-height: var(--va-line-height, 1.5);
       overflow: hidden;
@@ -55,7 +60,7 @@ export const styles = [
     }
 
     .orientation {
-      color: var(--va-color-text-muted, #bdb4d9);
+      color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
       font-size: var(--va-font-size-l, 1.25rem);
     }
 

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
 import { getCard } from '../../contracts/deck.ts';
 import { CardMotionController } from './controllers/card-motion.ts';

@@ -1,5 +1,6 @@
 import { LitElement, html } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { getCard, type TarotCard } from '../../contracts/deck.ts';
 import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';

@@ -1,22 +1,33 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
 
 export const styles = [
   visuallyHidden,
   css`
+    ${colorScheme}
     :host {
-      --_surface: var(--tarot-reading-text-surface, var(--va-color-surface, #1f1a30));
-      --_raised: var(--va-color-surface-raised, #2a2342);
-      --_accent: var(--tarot-reading-text-accent, var(--va-color-accent, #e8c36a));
-      --_border: var(--va-color-border, #4a4068);
-      --_muted: var(--va-color-text-muted, #bdb4d9);
+      --_surface: var(
+        --tarot-reading-text-surface,
+        var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+      );
+      --_raised: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
+      --_accent: var(
+        --tarot-reading-text-accent,
+        var(--va-color-accent, light-dark(#7a4f00, #e8c36a))
+      );
+      --_border: var(--va-color-border, light-dark(#7d7299, #4a4068));
+      --_muted: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
       --_radius: var(--va-radius-m, 12px);
       --_space: var(--va-space-m, 1rem);
       display: block;
       padding: var(--va-space-s, 0.5rem);
       border-radius: var(--va-radius-l, 20px);
-      background: var(--tarot-reading-text-background, var(--va-color-bg, #14111f));
-      color: var(--va-color-text, #f3efff);
+      background: var(
+        --tarot-reading-text-background,
+        var(--va-color-bg, light-dark(#faf8ff, #14111f))
+      );
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
       font-family: var(--va-font-body, system-ui, sans-serif);
       line-height: var(--va-line-height, 1.5);
     }
@@ -39,7 +50,7 @@ export const styles = [
     }
     .connection[data-status='connected']::before {
       content: '● ';
-      color: var(--va-color-success, #8fe3b0);
+      color: var(--va-color-success, light-dark(#1e6b40, #8fe3b0));
     }
 
     .notice,
@@ -51,8 +62,8 @@ export const styles = [
       background: var(--_raised);
     }
     .error {
-      border-color: var(--va-color-danger, #ff8f8f);
-      color: var(--va-color-danger, #ff8f8f);
+      border-color: var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
+      color: var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
     }
 
     .layout {
@@ -184,7 +195,7 @@ export const styles = [
       border-radius: var(--_radius);
       border: 1px solid var(--_accent);
       background: var(--_accent);
-      color: var(--va-color-accent-contrast, #1b1526);
+      color: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
     }
     button.end,
     .ended button {
@@ -256,7 +267,7 @@ export const styles = [
     button:focus-visible,
     a:focus-visible,
     .draw:focus-visible {
-      outline: var(--va-focus-ring, 3px solid #8fd3ff);
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }
 

@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { AGENT_LABELS } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';

@@ -1,18 +1,23 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
-    --_accent: var(--tarot-reading-voice-accent, var(--va-color-accent, #e8c36a));
-    --_surface: var(--va-color-surface, #1f1a30);
-    --_raised: var(--va-color-surface-raised, #2a2342);
-    --_border: var(--va-color-border, #4a4068);
-    --_muted: var(--va-color-text-muted, #bdb4d9);
+    --_accent: var(
+      --tarot-reading-voice-accent,
+      var(--va-color-accent, light-dark(#7a4f00, #e8c36a))
+    );
+    --_surface: var(--va-color-surface, light-dark(#ffffff, #1f1a30));
+    --_raised: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
+    --_border: var(--va-color-border, light-dark(#7d7299, #4a4068));
+    --_muted: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     --_radius: var(--va-radius-m, 12px);
     --_space: var(--va-space-m, 1rem);
     display: flex;
     flex-direction: column;
     gap: var(--_space);
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
     font-family: var(--va-font-body, system-ui, sans-serif);
     line-height: var(--va-line-height, 1.5);
   }
@@ -49,18 +54,18 @@ export const styles = css`
   }
   button.primary {
     background: var(--_accent);
-    color: var(--va-color-accent-contrast, #1b1526);
+    color: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
   }
   .back {
     border-color: var(--_border);
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
   }
   .back:hover {
     border-color: var(--_accent);
   }
   button:focus-visible,
   .draw:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
+    outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
     outline-offset: var(--va-focus-offset, 2px);
   }
 
@@ -170,7 +175,7 @@ export const styles = css`
     background: var(--_surface);
   }
   .problem {
-    border-color: var(--va-color-danger, #ff8f8f);
+    border-color: var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
   }
   .problem p,
   .ended p {
@@ -189,7 +194,7 @@ export const styles = css`
     border-radius: var(--va-radius-l, 20px);
     border: 1px solid var(--_border);
     background: var(--_surface);
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
     box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 35%));
   }
   dialog::backdrop {

@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';
@@ -87,6 +88,7 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
  * @csspart center - The centre: talk button, picker or stage.
  * @csspart status - The line under the centre.
  * @csspart problem - The error panel.
+ * @csspart draw - The region holding the card picker when a card is to be drawn.
  * @cssprop --tarot-reading-voice-min-height - Height the centre keeps. Default 60vh.
  * @cssprop --tarot-reading-voice-accent - Accent colour. Defaults to --va-color-accent.
  */

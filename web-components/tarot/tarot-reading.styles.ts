@@ -1,15 +1,17 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
-    --_surface: var(--tarot-reading-surface, var(--va-color-surface, #1f1a30));
-    --_accent: var(--tarot-reading-accent, var(--va-color-accent, #e8c36a));
-    --_border: var(--va-color-border, #4a4068);
-    --_muted: var(--va-color-text-muted, #bdb4d9);
+    --_surface: var(--tarot-reading-surface, var(--va-color-surface, light-dark(#ffffff, #1f1a30)));
+    --_accent: var(--tarot-reading-accent, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
+    --_border: var(--va-color-border, light-dark(#7d7299, #4a4068));
+    --_muted: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     --_radius: var(--va-radius-l, 20px);
     --_space: var(--va-space-l, 1.5rem);
     display: block;
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
     font-family: var(--va-font-body, system-ui, sans-serif);
     line-height: var(--va-line-height, 1.5);
   }
@@ -26,8 +28,8 @@ export const styles = css`
     margin: 0;
     padding: var(--va-space-s, 0.5rem) var(--va-space-m, 1rem);
     border-radius: var(--va-radius-m, 12px);
-    border: 1px solid var(--va-color-danger, #ff8f8f);
-    color: var(--va-color-danger, #ff8f8f);
+    border: 1px solid var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
+    color: var(--va-color-danger, light-dark(#b3261e, #ff8f8f));
   }
 
   .modes {
@@ -70,7 +72,7 @@ export const styles = css`
     transform: none;
   }
   .mode:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
+    outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
     outline-offset: var(--va-focus-offset, 2px);
   }
   .mode[aria-disabled='true'] {

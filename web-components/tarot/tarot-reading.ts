@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
 import { createAnnouncer } from '../stores/announcer.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
@@ -88,6 +89,17 @@ export type {
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
  * @csspart announcer - The element's live regions (visually hidden).
+ * @csspart log - Text reading: the conversation (passed through from `<tarot-reading-text>`).
+ * @csspart message - Text reading: each message.
+ * @csspart composer - Text reading: the message box and its Send button.
+ * @csspart spread - Text reading: the spread summary beside the conversation.
+ * @csspart draw - Either reading: the region holding the card picker.
+ * @csspart bar - Voice reading: the top bar (passed through from `<tarot-reading-voice>`).
+ * @csspart center - Voice reading: the centre (talk button, picker or stage).
+ * @csspart status - Voice reading: the line under the centre.
+ * @csspart problem - Voice reading: the error panel.
+ * @attr {'light' | 'dark'} theme - The colour scheme; unset, it follows `prefers-color-scheme` (or
+ * the page's `--va-color-scheme`). Inner elements follow it.
  * @cssprop --tarot-reading-surface - Background of the mode choices. Defaults to --va-color-surface.
  * @cssprop --tarot-reading-accent - Accent colour of the mode choices. Defaults to --va-color-accent.
  */
@@ -216,6 +228,7 @@ export class TarotReading extends LitElement {
         aria-label=${this.label || VIEW_LABELS.text}
       >
         <tarot-reading-text
+          exportparts="log, message, draw, composer, spread"
           image-base=${this.imageBase}
           choose-href=${this.chooseHref}
           @tarot-reading-send=${this.#onSend}
@@ -236,6 +249,7 @@ export class TarotReading extends LitElement {
         aria-label=${this.label || VIEW_LABELS.voice}
       >
         <tarot-reading-voice
+          exportparts="bar, center, status, problem, draw"
           image-base=${this.imageBase}
           .notice=${this.#sessions.notice}
           @voice-talk-start=${this.#onTalkStart}
@@ -273,7 +287,7 @@ export class TarotReading extends LitElement {
     return this.#option(
       'voice',
       'Voice Reading',
-      'Talk with the reader, hands free, and draw your cards when asked.',
+      'Hold the talk button (or Space) to speak to the reader, and draw your cards when asked.',
       note,
     );
   }

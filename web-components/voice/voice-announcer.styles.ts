@@ -1,6 +1,8 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
     position: absolute;
     width: 1px;

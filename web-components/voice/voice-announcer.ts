@@ -1,6 +1,7 @@
 import { consume } from '@lit/context';
 import { LitElement, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
 import { type Announcer, pageAnnouncer } from '../stores/announcer.ts';
 import { announcerContext } from '../stores/reading-context.ts';

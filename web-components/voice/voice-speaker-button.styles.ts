@@ -1,17 +1,25 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
     --_size: var(--voice-speaker-button-size, clamp(8rem, 32vw, 11rem));
-    --_face: var(--voice-speaker-button-color, var(--va-color-accent, #e8c36a));
-    --_text: var(--voice-speaker-button-text, var(--va-color-accent-contrast, #1b1526));
-    --_ring: var(--voice-speaker-button-ring, var(--va-color-focus, #8fd3ff));
+    --_face: var(
+      --voice-speaker-button-color,
+      var(--va-color-accent, light-dark(#7a4f00, #e8c36a))
+    );
+    --_text: var(
+      --voice-speaker-button-text,
+      var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526))
+    );
+    --_ring: var(--voice-speaker-button-ring, var(--va-color-focus, light-dark(#0b5fa5, #8fd3ff)));
     display: inline-flex;
     flex-direction: column;
     align-items: center;
     gap: var(--va-space-m, 1rem);
     font-family: var(--va-font-body, system-ui, sans-serif);
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
   }
 
   button {
@@ -100,7 +108,7 @@ export const styles = css`
   }
 
   button:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
+    outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
     outline-offset: 6px;
   }
 
@@ -108,7 +116,7 @@ export const styles = css`
     margin: 0;
     max-inline-size: 22rem;
     text-align: center;
-    color: var(--va-color-text-muted, #bdb4d9);
+    color: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     font-size: var(--va-font-size-s, 0.875rem);
   }
 

@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import { styles } from './voice-speaker-button.styles.ts';

@@ -1,12 +1,14 @@
 import { css } from 'lit';
+import { colorScheme } from '../shared/theme.styles.ts';
 
 export const styles = css`
+  ${colorScheme}
   :host {
-    --_accent: var(--voice-transcript-accent, var(--va-color-accent, #e8c36a));
-    --_border: var(--va-color-border, #4a4068);
-    --_muted: var(--va-color-text-muted, #bdb4d9);
+    --_accent: var(--voice-transcript-accent, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
+    --_border: var(--va-color-border, light-dark(#7d7299, #4a4068));
+    --_muted: var(--va-color-text-muted, light-dark(#4f4668, #bdb4d9));
     display: block;
-    color: var(--va-color-text, #f3efff);
+    color: var(--va-color-text, light-dark(#1d1730, #f3efff));
     font-family: var(--va-font-body, system-ui, sans-serif);
     line-height: var(--va-line-height, 1.5);
   }
@@ -28,7 +30,7 @@ export const styles = css`
   }
   .toggle:focus-visible,
   .log:focus-visible {
-    outline: var(--va-focus-ring, 3px solid #8fd3ff);
+    outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
     outline-offset: var(--va-focus-offset, 2px);
   }
   .chevron {
@@ -54,7 +56,10 @@ export const styles = css`
     overscroll-behavior: contain;
     border-radius: var(--va-radius-m, 12px);
     border: 1px solid var(--_border);
-    background: var(--voice-transcript-background, var(--va-color-surface, #1f1a30));
+    background: var(
+      --voice-transcript-background,
+      var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+    );
   }
   .log[hidden] {
     display: none;
@@ -79,11 +84,15 @@ export const styles = css`
     max-inline-size: 85%;
     padding: var(--va-space-s, 0.5rem) var(--va-space-m, 1rem);
     border-radius: var(--va-radius-m, 12px);
-    background: var(--va-color-surface-raised, #2a2342);
+    background: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
   }
   .user {
     align-self: flex-end;
-    background: color-mix(in srgb, var(--_accent) 18%, var(--va-color-surface, #1f1a30));
+    background: color-mix(
+      in srgb,
+      var(--_accent) 18%,
+      var(--va-color-surface, light-dark(#ffffff, #1f1a30))
+    );
   }
   .who {
     display: block;

@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../stores/store-controller.ts';

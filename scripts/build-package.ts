@@ -1,0 +1,46 @@
+/**
+ * Builds the `voice-agent-elements` package (web-components/) into what npm ships: one ES module
+ * per source module with its `.d.ts` and source maps (tsc, decorators compiled, `.ts` specifiers
+ * rewritten to `.js`), the shared contracts it imports compiled beside it (dist/contracts/, so the
+ * tarball holds no path outside itself), the style tokens, the React 19 JSX types and the
+ * Custom Elements Manifest. Run by `npm run build` at the root, or `npm run build -w
+ * voice-agent-elements`.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = join(root, 'web-components');
+const dist = join(pkg, 'dist');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+rmSync(dist, { recursive: true, force: true });
+execFileSync(bin('tsc'), ['-p', join(pkg, 'tsconfig.build.json')], { stdio: 'inherit' });
+
+// tsc rewrites relative `.ts` specifiers in the JavaScript but keeps them in declarations; a
+// consumer's TypeScript resolves `.js` to the `.d.ts` beside it under every module setting.
+const relativeTs = /(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]*?)\.ts\2/g;
+for (const file of files(dist)) {
+  if (!file.endsWith('.d.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  const rewritten = text.replace(relativeTs, '$1$2$3.js$2');
+  if (rewritten !== text) writeFileSync(file, rewritten);
+}
+
+copyFileSync(join(root, 'styles', 'tokens.css'), join(dist, 'tokens.css'));
+copyFileSync(join(pkg, 'react.d.ts'), join(dist, 'react.d.ts'));
+execFileSync(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.js'], {
+  cwd: pkg,
+  stdio: 'inherit',
+});
+console.log('voice-agent-elements built into web-components/dist/');

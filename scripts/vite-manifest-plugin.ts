@@ -1,0 +1,37 @@
+/**
+ * `virtual:va-manifest` for the hosted page's /docs: the package's Custom Elements Manifest
+ * (web-components/custom-elements.json), written by `npm run manifest` when it is not there yet,
+ * so the docs page is generated from the manifest at build time (and in `npm run dev`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGE = join(ROOT, 'web-components');
+const MANIFEST = join(PACKAGE, 'custom-elements.json');
+const ID = 'virtual:va-manifest';
+
+export function manifestPlugin(): Plugin {
+  return {
+    name: 'va-manifest',
+    resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
+    load(id) {
+      if (id !== `\0${ID}`) return undefined;
+      if (!existsSync(MANIFEST)) {
+        execFileSync(
+          join(ROOT, 'node_modules', '.bin', 'cem'),
+          ['analyze', '--config', 'custom-elements-manifest.config.js'],
+          {
+            cwd: PACKAGE,
+            stdio: 'inherit',
+          },
+        );
+      }
+      this.addWatchFile(MANIFEST);
+      return `export default ${readFileSync(MANIFEST, 'utf8')};`;
+    },
+  };
+}

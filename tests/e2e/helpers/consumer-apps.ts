@@ -1,0 +1,174 @@
+/**
+ * Two fresh consumer apps of the packed `voice-agent-elements`, written into a temporary folder the
+ * way a site owner starts one (Vite's vanilla-ts and react-ts layouts, versions pinned), installed
+ * from the npm registry like any user, type-checked, built and served. Used by
+ * package-consumers.spec.ts.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Pinned template versions (Vite 8's vanilla-ts and react-ts templates, React 19). */
+export const PINNED = {
+  vite: '8.3.8',
+  typescript: '5.9.3',
+  react: '19.3.1',
+  reactDom: '19.3.1',
+  typesReact: '19.3.0',
+  typesReactDom: '19.3.0',
+};
+
+export interface CommandResult {
+  code: number;
+  /** stdout and stderr together, for failure messages. */
+  output: string;
+  stdout: string;
+}
+
+/** Runs a command to its end; resolves with its exit code and output (never rejects on failure). */
+export function run(command: string, args: string[], cwd: string): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: '' } });
+    let output = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output, stdout }));
+  });
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    strict: true,
+    noEmit: true,
+    // As Vite's templates: the SDKs' own declarations (livekit-client, @openai/agents-core) need
+    // Node types and packages they do not declare.
+    skipLibCheck: true,
+    jsx: 'react-jsx',
+    types: [],
+  },
+  include: ['src'],
+};
+
+const INDEX = (entry: string) => `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Consumer</title></head>
+  <body><div id="root"></div><script type="module" src="/src/${entry}"></script></body>
+</html>
+`;
+
+/** A listener that reads a typed event detail, and a wrong field that must not type-check. */
+const TYPED_LISTENER = `import type {} from 'voice-agent-elements/bmo';
+
+export function listen(slot: HTMLElementTagNameMap['bmo-cassette-slot']): void {
+  slot.addEventListener('bmo-cassette-open', (event) => {
+    const title: string = event.detail.title;
+    // @ts-expect-error the cassette event's detail has no content field
+    const wrong: string = event.detail.content;
+    console.log(title, wrong);
+  });
+}
+`;
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+export function writeVanillaApp(dir: string, tarball: string): void {
+  write(dir, {
+    'package.json': JSON.stringify({
+      name: 'consumer-vanilla',
+      private: true,
+      type: 'module',
+      scripts: { build: 'tsc && vite build' },
+      dependencies: { 'voice-agent-elements': `file:${tarball}` },
+      devDependencies: { vite: PINNED.vite, typescript: PINNED.typescript },
+    }),
+    'tsconfig.json': JSON.stringify(TSCONFIG),
+    'index.html': INDEX('main.ts'),
+    'src/typed-listener.ts': TYPED_LISTENER,
+    'src/main.ts': `import 'voice-agent-elements/voice';
+import 'voice-agent-elements/tarot';
+import 'voice-agent-elements/bmo';
+import { listen } from './typed-listener';
+
+const events: string[] = [];
+Object.assign(window, { consumerEvents: events });
+const root = document.getElementById('root')!;
+
+const indicator = document.createElement('voice-agent-indicator');
+indicator.label = 'Listening';
+const card = document.createElement('tarot-card');
+card.cardId = 'the-star';
+const slot = document.createElement('bmo-cassette-slot');
+slot.cassette = { title: 'Wi-Fi', content: 'guest-1234' };
+slot.addEventListener('bmo-cassette-open', (event) => events.push(event.detail.title));
+listen(slot);
+root.append(indicator, card, slot);
+`,
+  });
+}
+
+export function writeReactApp(dir: string, tarball: string): void {
+  write(dir, {
+    'package.json': JSON.stringify({
+      name: 'consumer-react',
+      private: true,
+      type: 'module',
+      scripts: { build: 'tsc && vite build' },
+      dependencies: {
+        'voice-agent-elements': `file:${tarball}`,
+        react: PINNED.react,
+        'react-dom': PINNED.reactDom,
+      },
+      devDependencies: {
+        vite: PINNED.vite,
+        typescript: PINNED.typescript,
+        '@types/react': PINNED.typesReact,
+        '@types/react-dom': PINNED.typesReactDom,
+      },
+    }),
+    'tsconfig.json': JSON.stringify(TSCONFIG),
+    'index.html': INDEX('main.tsx'),
+    'src/typed-listener.ts': TYPED_LISTENER,
+    'src/main.tsx': `import 'voice-agent-elements/voice';
+import 'voice-agent-elements/tarot';
+import 'voice-agent-elements/bmo';
+import type {} from 'voice-agent-elements/react';
+import { createRoot } from 'react-dom/client';
+
+const events: string[] = [];
+Object.assign(window, { consumerEvents: events });
+
+function App() {
+  return (
+    <>
+      <voice-agent-indicator label="Listening" />
+      <tarot-card cardId="the-star" />
+      <bmo-cassette-slot
+        cassette={{ title: 'Wi-Fi', content: 'guest-1234' }}
+        onbmo-cassette-open={(event) => {
+          events.push(event.detail.title);
+          // @ts-expect-error the cassette event's detail has no content field
+          events.push(event.detail.content);
+        }}
+      />
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<App />);
+`,
+  });
+}

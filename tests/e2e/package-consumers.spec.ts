@@ -1,0 +1,185 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { freeTcpPort } from '../support/free-port.ts';
+import { ROOT } from '../support/paths.ts';
+import { run, writeReactApp, writeVanillaApp } from './helpers/consumer-apps.ts';
+
+// The package as a site owner gets it: `npm pack` of web-components/, installed from the tarball
+// into a fresh Vite vanilla-TypeScript app and a fresh React 19 app (registry reached like any
+// user), type-checked (a typed event detail, and a wrong field that must fail), built, served, and
+// rendered in Chromium; its installed tree holds nothing of the server side; each family imports
+// in plain Node.
+
+const SERVER_ONLY = ['@livekit/agents', '@livekit/rtc-node', 'hono', 'minisearch', 'sharp'];
+const work = mkdtempSync(join(tmpdir(), 'va-consumers-'));
+const apps = { vanilla: join(work, 'vanilla'), react: join(work, 'react') };
+const servers: ChildProcess[] = [];
+const urls: Partial<Record<keyof typeof apps, string>> = {};
+
+function names(
+  tree: { dependencies?: Record<string, unknown> },
+  found = new Set<string>(),
+): Set<string> {
+  for (const [name, child] of Object.entries(tree.dependencies ?? {})) {
+    found.add(name);
+    names(child as { dependencies?: Record<string, unknown> }, found);
+  }
+  return found;
+}
+
+async function serve(dir: string): Promise<string> {
+  const port = await freeTcpPort();
+  const server = spawn(
+    join(dir, 'node_modules', '.bin', 'vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: dir },
+  );
+  servers.push(server);
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 30_000 })
+    .toBe(200);
+  return url;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  const started = Date.now();
+  const pack = await run(
+    'npm',
+    ['pack', '--workspace', 'voice-agent-elements', '--pack-destination', work],
+    ROOT,
+  );
+  expect(pack.code, pack.output).toBe(0);
+  const tarball = join(
+    work,
+    readdirSync(work).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz',
+  );
+  writeVanillaApp(apps.vanilla, tarball);
+  writeReactApp(apps.react, tarball);
+  const installs = await Promise.all(
+    Object.values(apps).map((dir) => run('npm', ['install', '--no-audit', '--no-fund'], dir)),
+  );
+  for (const install of installs) expect(install.code, install.output).toBe(0);
+  const builds = await Promise.all(
+    Object.values(apps).map((dir) => run('npm', ['run', 'build'], dir)),
+  );
+  for (const build of builds) expect(build.code, build.output).toBe(0);
+  urls.vanilla = await serve(apps.vanilla);
+  urls.react = await serve(apps.react);
+  console.log(
+    `consumer apps packed, installed, type-checked and built in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+});
+
+test.afterAll(() => {
+  for (const server of servers) server.kill();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the installed package holds nothing of the edge or the agent', async () => {
+  for (const dir of Object.values(apps)) {
+    const tree = await run('npm', ['ls', '--all', '--json'], dir);
+    const installed = names(JSON.parse(tree.stdout) as { dependencies?: Record<string, unknown> });
+    expect(installed.has('voice-agent-elements')).toBe(true);
+    expect(installed.has('lit')).toBe(true);
+    expect(SERVER_ONLY.filter((name) => installed.has(name))).toEqual([]);
+  }
+});
+
+test('each family imports in plain Node, with no DOM', async () => {
+  for (const family of ['voice', 'tarot', 'bmo']) {
+    const imported = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import('voice-agent-elements/${family}'); console.log('exports=' + Object.keys(m).length);`,
+      ],
+      apps.vanilla,
+    );
+    expect(imported.code, imported.output).toBe(0);
+    expect(Number(/exports=(\d+)/.exec(imported.stdout)?.[1])).toBeGreaterThan(3);
+  }
+});
+
+test('a wrong event detail field fails to type-check (the @ts-expect-error holds)', async () => {
+  // Without the directive the same line is an error: remove it and tsc must fail.
+  const check = await run(
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('fs'); const p = 'src/typed-listener.ts'; fs.writeFileSync(p, fs.readFileSync(p, 'utf8').replace(/\\s*\\/\\/ @ts-expect-error[^\\n]*/, ''));`,
+    ],
+    apps.vanilla,
+  );
+  expect(check.code).toBe(0);
+  const tsc = await run(
+    join(apps.vanilla, 'node_modules', '.bin', 'tsc'),
+    ['-p', '.'],
+    apps.vanilla,
+  );
+  expect(tsc.code).not.toBe(0);
+  expect(tsc.output).toContain(
+    "Property 'content' does not exist on type 'BmoCassetteEventDetail'",
+  );
+});
+
+async function rendersEachFamily(page: Page, url: string): Promise<void> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await expect(page.locator('voice-agent-indicator')).toContainText('Listening');
+  await expect(page.locator('tarot-card').getByRole('img', { name: /The Star/ })).toBeVisible();
+  const cassette = page.locator('bmo-cassette-slot').getByRole('button', { name: /Wi-Fi/ });
+  await expect(cassette).toBeVisible();
+  await cassette.click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { consumerEvents: string[] }).consumerEvents[0]),
+    )
+    .toBe('Wi-Fi');
+  await expect(page.getByRole('dialog')).toContainText('guest-1234');
+  expect(errors).toEqual([]);
+}
+
+test('the Vite vanilla-TypeScript app renders each family: a cassette set by property, an event received', async ({
+  page,
+}) => {
+  await rendersEachFamily(page, urls.vanilla ?? '');
+});
+
+test('the React 19 app renders each family through JSX, setting the cassette as a property', async ({
+  page,
+}) => {
+  await rendersEachFamily(page, urls.react ?? '');
+});
+
+test('the edge’s /embed/ bundle loaded beside the npm build neither throws nor takes the tags', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(urls.vanilla ?? '');
+  await expect(
+    page.locator('bmo-cassette-slot').getByRole('button', { name: /Wi-Fi/ }),
+  ).toBeVisible();
+  const first = await page.evaluate(() => customElements.get('bmo-cassette-slot')?.name);
+  const loaded = page.waitForResponse((response) => response.url().endsWith('/embed/bmo.js'));
+  await page.addScriptTag({ url: `${baseURL}/embed/bmo.js`, type: 'module' });
+  expect((await loaded).status()).toBe(200);
+  await page.evaluate(() => {
+    const second = document.createElement('bmo-cassette-slot');
+    second.cassette = { title: 'Second copy', content: 'x' };
+    document.body.append(second);
+  });
+  await expect(page.getByRole('button', { name: /Second copy/ })).toBeVisible();
+  expect(await page.evaluate(() => customElements.get('bmo-cassette-slot')?.name)).toBe(first);
+  expect(errors).toEqual([]);
+});

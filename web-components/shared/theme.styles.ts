@@ -1,0 +1,25 @@
+import { css } from 'lit';
+
+/**
+ * The light and dark themes. Every colour an element reads is a `--va-color-*` token whose
+ * fallback is `light-dark(light, dark)`, so it follows the element's `color-scheme`:
+ *
+ * - by default the user's `prefers-color-scheme` (`light dark`);
+ * - `--va-color-scheme` (`light`, `dark`, or `light dark`) set by the page on any ancestor;
+ * - the `theme` attribute (`light` or `dark`) on the element, which sets that token for it and
+ *   everything inside it (a root element's inner elements follow their root).
+ *
+ * A page that sets the `--va-color-*` tokens itself (styles/tokens.css, or its own values) wins
+ * over the fallbacks; tokens written with `light-dark()` follow the same scheme.
+ */
+export const colorScheme = css`
+  :host {
+    color-scheme: var(--va-color-scheme, light dark);
+  }
+  :host([theme='light']) {
+    --va-color-scheme: light;
+  }
+  :host([theme='dark']) {
+    --va-color-scheme: dark;
+  }
+`;
