@@ -98,6 +98,8 @@ export type {
  * @csspart center - Voice reading: the centre (talk button, picker or stage).
  * @csspart status - Voice reading: the line under the centre.
  * @csspart problem - Voice reading: the error panel.
+ * @csspart choice - Voice reading: the choice shown where the person cannot speak (Continue,
+ * Draw again, Switch to text).
  * @attr {'light' | 'dark'} theme - The colour scheme; unset, it follows `prefers-color-scheme` (or
  * the page's `--va-color-scheme`). Inner elements follow it.
  * @cssprop --tarot-reading-surface - Background of the mode choices. Defaults to --va-color-surface.
@@ -249,7 +251,7 @@ export class TarotReading extends LitElement {
         aria-label=${this.label || VIEW_LABELS.voice}
       >
         <tarot-reading-voice
-          exportparts="bar, center, status, problem, draw"
+          exportparts="bar, center, status, problem, draw, choice"
           image-base=${this.imageBase}
           .notice=${this.#sessions.notice}
           @voice-talk-start=${this.#onTalkStart}
