@@ -17,6 +17,8 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
+  /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
+  turnstileToken?: () => string;
   /** The host's own stores, one per mode, so its text and voice readings never mix. */
   stores: { text: ReadingStore; voice: ReadingStore };
   /** The host's own announcer, rendered in its live regions. */
@@ -257,7 +259,11 @@ export class ReadingSessions implements ReactiveController {
 
   #connect = async (request: { mode: Modality; sessionId: string }): Promise<ReadingConnection> => {
     const { requestReadingToken } = await import('../agents/connection.ts');
-    return requestReadingToken({ ...request, apiBase: this.#options.apiBase() });
+    return requestReadingToken({
+      ...request,
+      apiBase: this.#options.apiBase(),
+      turnstileToken: this.#options.turnstileToken?.(),
+    });
   };
 
   async #textSession(): Promise<ReadingController> {
