@@ -51,6 +51,8 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
+  /** Seconds a BMO room stays open empty before LiveKit closes it (default 60). */
+  LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS?: string;
   /** Local development: the BMO agent worker's health URL, which `/api/health` asks (npm start). */
   BMO_AGENT_HEALTH_URL?: string;
 

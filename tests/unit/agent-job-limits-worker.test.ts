@@ -2,12 +2,19 @@
  * Job limits on the real worker and a real `livekit-server`, with short limits set through the
  * environment: a quiet visitor hears BMO's goodbye on `lk.transcription` and the job ends logging
  * `idle_timeout`; a visitor who keeps talking is said goodbye to at the maximum duration, logged
- * as `max_duration`.
+ * as `max_duration`. And one token, one job: a token used again after its room closed joins a
+ * room with no dispatch, so no second job starts, while a fresh token (the page's Reconnect) gets
+ * a fresh job.
  */
 import { Room, dispose } from '@livekit/rtc-node';
+import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveKitTokenResponse, TRANSCRIPTION_TOPIC } from '../../contracts/livekit.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  LIVEKIT_AGENT_NAME,
+  LiveKitTokenResponse,
+  TRANSCRIPTION_TOPIC,
+} from '../../contracts/livekit.ts';
 import type { AppEnv } from '../../edge/env.ts';
 import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
 import { GOODBYE_LINES } from '../../agent/job-limits.ts';
@@ -39,7 +46,7 @@ describe('job limits on the real worker', () => {
     await dispose();
   }, 30_000);
 
-  async function join() {
+  async function mint() {
     if (!livekit) throw new Error('setup failed');
     const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
     const response = await app.request(
@@ -50,9 +57,14 @@ describe('job limits on the real worker', () => {
         LIVEKIT_URL: livekit.url,
         LIVEKIT_API_KEY: livekit.apiKey,
         LIVEKIT_API_SECRET: livekit.apiSecret,
+        LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: '1',
       },
     );
-    const details = LiveKitTokenResponse.parse(await response.json());
+    return LiveKitTokenResponse.parse(await response.json());
+  }
+
+  async function join(details?: LiveKitTokenResponse) {
+    details ??= await mint();
     const room = new Room();
     const transcripts: string[] = [];
     room.registerTextStreamHandler(TRANSCRIPTION_TOPIC, (reader) => {
@@ -119,4 +131,49 @@ describe('job limits on the real worker', () => {
       await visitor.room.disconnect();
     }
   }, 120_000);
+
+  it('starts no second job for a token used again after its room closed; a fresh token gets one', async () => {
+    if (!livekit || !worker) throw new Error('setup failed');
+    const api = livekit.url.replace(/^ws/, 'http');
+    const rooms = new RoomServiceClient(api, livekit.apiKey, livekit.apiSecret);
+    const dispatches = new AgentDispatchClient(api, livekit.apiKey, livekit.apiSecret);
+    const jobsIn = (room: string) =>
+      worker?.events.filter((e) => e.event === 'job_start' && e.room === room).length ?? 0;
+
+    const details = await mint();
+    // minting made the room and its dispatch, on the server, before anyone joined
+    expect((await dispatches.listDispatch(details.roomName)).map((d) => d.agentName)).toEqual([
+      'bmo',
+    ]);
+    const first = await join(details);
+    await until(() => first.transcripts.length > 0, 'the greeting', 45_000);
+    await first.room.disconnect();
+    // the job ends (idle limit) and the empty room closes, dispatch and all
+    await vi.waitFor(
+      async () => {
+        if ((await rooms.listRooms([details.roomName])).length > 0) throw new Error('room open');
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+
+    const reused = await join(details);
+    try {
+      // livekit-server made the room anew (auto-create, whatever the token's roomCreate says),
+      // with only its automatic dispatch for unnamed agents: nothing that reaches `bmo`
+      const again = await dispatches.listDispatch(details.roomName);
+      expect(again.filter((d) => d.agentName === LIVEKIT_AGENT_NAME)).toEqual([]);
+      // the page's Reconnect: a fresh token, a fresh room, a fresh job that greets
+      const fresh = await join();
+      try {
+        await until(() => fresh.transcripts.length > 0, 'the fresh job greeting', 45_000);
+        expect(jobsIn(fresh.roomName)).toBe(1);
+        expect(jobsIn(details.roomName)).toBe(1);
+        expect(reused.transcripts).toEqual([]);
+      } finally {
+        await fresh.room.disconnect();
+      }
+    } finally {
+      await reused.room.disconnect();
+    }
+  }, 150_000);
 });
