@@ -125,6 +125,8 @@ export default defineAgent<BmoProcessData>({
       },
       shutdown: (reason) => ctx.shutdown(reason),
     });
+    // the room (and this job) is made at minting, before the visitor joins: greet once they are in
+    await ctx.waitForParticipant();
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
 });
