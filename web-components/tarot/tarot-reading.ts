@@ -139,6 +139,9 @@ export class TarotReading extends LitElement {
     mode: () => this.#mode(),
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
+    // the cost cap's clock survives a reload: an id, else the element's place among readings
+    instanceKey: () =>
+      this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
     stores: this.#stores,
     announcer: this.#announcer,
     onLoadFailed: () => {
