@@ -15,6 +15,22 @@ export const DEFAULT_MAX_JOBS = 8;
 /** The sample vault shipped with the agent, used when `OBSIDIAN_VAULT_PATH` is not set. */
 export const SAMPLE_VAULT_PATH = fileURLToPath(new URL('./vault/', import.meta.url));
 
+/** A job's longest life by default: a long chat, but not an agent held for ever. */
+export const DEFAULT_MAX_SESSION_MINUTES = 30;
+/** Quiet minutes before a job ends by default. */
+export const DEFAULT_IDLE_MINUTES = 5;
+
+function minutes(fallback: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(fallback),
+  );
+}
+
 const optionalText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z.string().trim().min(1).optional(),
@@ -52,6 +68,10 @@ const EnvSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_JOBS),
   ),
+  /** Minutes a job may last in all (0: no maximum); fractions allowed (tests use seconds). */
+  BMO_MAX_SESSION_MINUTES: minutes(DEFAULT_MAX_SESSION_MINUTES),
+  /** Minutes with nothing said by either side before the job ends (0: no idle limit). */
+  BMO_IDLE_MINUTES: minutes(DEFAULT_IDLE_MINUTES),
 });
 
 export type BmoMode = 'realtime' | 'text';
@@ -76,6 +96,9 @@ export interface AgentConfig {
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
   maxJobs: number;
+  /** Job limits in milliseconds (0: none); see job-limits.ts. */
+  maxSessionMs: number;
+  idleMs: number;
 }
 
 export { DEFAULT_REALTIME_MODEL };
@@ -119,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
     maxJobs: e.BMO_MAX_JOBS,
+    maxSessionMs: Math.round(e.BMO_MAX_SESSION_MINUTES * 60_000),
+    idleMs: Math.round(e.BMO_IDLE_MINUTES * 60_000),
   };
 }
 

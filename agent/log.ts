@@ -14,6 +14,7 @@ export type AgentEventName =
   | 'vault_reindexed'
   | 'vault_error'
   | 'job_start'
+  | 'job_limit'
   | 'job_end'
   | 'tool_call'
   | 'cassette_resend'

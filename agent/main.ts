@@ -18,6 +18,7 @@ import { AGENT_ENGINE_ATTRIBUTE, LIVEKIT_AGENT_NAME } from '../contracts/livekit
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent, redactSdkPii } from './log.ts';
+import { type JobLimitReason, enforceJobLimits } from './job-limits.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
 import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
@@ -97,11 +98,14 @@ export default defineAgent<BmoProcessData>({
     });
 
     let stopResend = () => {};
+    let stopLimits = () => {};
+    let limitReason: JobLimitReason | undefined;
     ctx.addShutdownCallback(async () => {
       stopResend();
+      stopLimits();
       logEvent('job_end', {
         ...jobFields,
-        reason: closeReason,
+        reason: limitReason ?? closeReason,
         cassette: deck.current !== undefined,
         durationMs: Math.round(performance.now() - started),
       });
@@ -116,6 +120,16 @@ export default defineAgent<BmoProcessData>({
         logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
       );
     stopResend = resendOnJoin(ctx.room, deck, logContext);
+    stopLimits = enforceJobLimits(session, {
+      ...config,
+      onReached: (reason) => {
+        limitReason = reason;
+        logEvent('job_limit', { ...jobFields, reason });
+      },
+      shutdown: (reason) => ctx.shutdown(reason),
+    });
+    // the room (and this job) is made at minting, before the visitor joins: greet once they are in
+    await ctx.waitForParticipant();
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
 });

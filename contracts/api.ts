@@ -15,6 +15,12 @@ export const API_PATHS = {
   livekitToken: '/api/livekit/token',
   events: '/api/events',
 } as const;
+/**
+ * The header carrying a Cloudflare Turnstile token on the token routes (the host page runs the
+ * widget and hands its token to the element; the edge verifies it when Turnstile is configured).
+ */
+export const TURNSTILE_HEADER = 'X-Turnstile-Token';
+
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
 export const ERROR_CODES = [

@@ -34,6 +34,12 @@ export const VoiceTokenResponse = z.object({
   model: z.string().min(1),
   /** The local reader's WebSocket (`ws:`/`wss:`); absent for OpenAI, whose default URL the SDK knows. */
   url: z.url({ protocol: /^wss?$/ }).optional(),
+  /**
+   * The reading's cost cap, minutes (the deployer's `READING_MAX_MINUTES`): the page ends the
+   * reading this long after it first started, counting reconnects and reloads, with a notice a
+   * minute before. Absent: no cap (local development by default).
+   */
+  maxSessionMinutes: z.number().int().min(1).max(1440).optional(),
 });
 export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
 

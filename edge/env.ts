@@ -51,6 +51,10 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
+  /** A reading's cost cap, minutes (default 30 deployed, none in local development; 0: none). */
+  READING_MAX_MINUTES?: string;
+  /** Seconds a BMO room stays open empty before LiveKit closes it (default 60). */
+  LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS?: string;
   /** Local development: the BMO agent worker's health URL, which `/api/health` asks (npm start). */
   BMO_AGENT_HEALTH_URL?: string;
 

@@ -4,8 +4,16 @@
  * Each call makes a new room (`bmo-<random>`) and a server-made identity (`visitor-<random>`);
  * the visitor cannot pick either. The grants are the least the page needs: join that one room,
  * publish a microphone, subscribe, and send data (`lk.chat` for typed messages); no admin, create,
- * list or recording rights, and no changing its own metadata or attributes. The room
- * configuration dispatches the `bmo` agent, so the worker joins as soon as the room starts.
+ * list or recording rights, and no changing its own metadata or attributes.
+ *
+ * One token, one job: the edge creates the room and its `bmo` dispatch itself, with LiveKit's
+ * server API (RoomService.CreateRoom carrying the agent dispatch, a Twirp call over `fetch`,
+ * which workerd runs), at minting; the token carries no room configuration. The room closes
+ * `ROOM_EMPTY_TIMEOUT_SECONDS` after it empties (or was never joined), and its dispatch goes with
+ * it. A token used again after that (within its lifetime) joins a room that livekit-server makes
+ * anew (auto-create) but that has no dispatch, so no second BMO job starts; the page's own
+ * Reconnect asks the edge for a fresh token, a fresh room and a fresh job, within the route's
+ * rate limit. The server API failing answers 502 `upstream_unavailable`, minting nothing.
  *
  * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
  * validated) and `bmo.access` (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts),
@@ -14,7 +22,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { AccessToken, RoomAgentDispatch, RoomConfiguration, TrackSource } from 'livekit-server-sdk';
+import { AccessToken, RoomAgentDispatch, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
 import {
   ACCESS_ATTRIBUTE,
   LIVEKIT_AGENT_NAME,
@@ -30,6 +38,34 @@ import { jsonBody, jsonContentType } from '../validate.ts';
 
 export const DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS = 600;
 export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
+/**
+ * How long a room stays open with nobody in it (never joined, or left) before LiveKit closes it,
+ * seconds; `LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS` changes it.
+ */
+export const ROOM_EMPTY_TIMEOUT_SECONDS = 60;
+/** The time limit of the server API call that creates the room, seconds. */
+const ROOM_API_TIMEOUT_SECONDS = 5;
+
+/** Creates the room with BMO's dispatch; throws 502 `upstream_unavailable` when LiveKit fails. */
+async function createBmoRoom(
+  settings: LiveKitSettings,
+  roomName: string,
+  emptyTimeout: number,
+): Promise<void> {
+  const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, {
+    requestTimeout: ROOM_API_TIMEOUT_SECONDS,
+  });
+  try {
+    await rooms.createRoom({
+      name: roomName,
+      emptyTimeout,
+      departureTimeout: emptyTimeout,
+      agents: [new RoomAgentDispatch({ agentName: LIVEKIT_AGENT_NAME })],
+    });
+  } catch {
+    throw new ApiError(502, 'upstream_unavailable', 'BMO is not available right now.');
+  }
+}
 
 /** A field the page may not send: present at all, it is refused. */
 const refused = z
@@ -99,7 +135,8 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
   jsonBody(TokenRequest),
   async (c) => {
     const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');
-    const { url, apiKey, apiSecret } = liveKitSettings(c.env);
+    const settings = liveKitSettings(c.env);
+    const { url, apiKey, apiSecret } = settings;
     const ttl = intSetting(
       c.env.LIVEKIT_TOKEN_TTL_SECONDS,
       DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS,
@@ -133,9 +170,13 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       canPublishData: true,
       canUpdateOwnMetadata: false,
     });
-    token.roomConfig = new RoomConfiguration({
-      agents: [new RoomAgentDispatch({ agentName: LIVEKIT_AGENT_NAME })],
-    });
+    const emptyTimeout = intSetting(
+      c.env.LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS,
+      ROOM_EMPTY_TIMEOUT_SECONDS,
+      1,
+      3_600,
+    );
+    await createBmoRoom(settings, roomName, emptyTimeout);
 
     const participantToken = await token.toJwt();
     const body: LiveKitTokenResponse = {

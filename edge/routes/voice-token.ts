@@ -8,6 +8,10 @@
  * (`POST {OPENAI_BASE_URL}/realtime/client_secrets`) for the same model the session will use, with
  * the same lifetime setting; the key never leaves the edge, and upstream failures map to our own
  * errors (never the upstream body).
+ *
+ * The answer carries the reading's cost cap, `maxSessionMinutes`, from `READING_MAX_MINUTES`: 30
+ * by default in a deployment, none by default in local development, `0` for none anywhere. The
+ * page enforces it (a notice a minute before, then the reading ends).
  */
 import { Hono, type Context } from 'hono';
 import { API_PATHS } from '../../contracts/api.ts';
@@ -31,6 +35,16 @@ export { DEFAULT_REALTIME_MODEL };
 export const DEFAULT_REALTIME_VOICE = 'alloy';
 /** Output tokens per response: a card's interpretation is a few hundred. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
+
+/** A reading's cost cap in a deployment unless `READING_MAX_MINUTES` says otherwise. */
+export const DEFAULT_READING_MAX_MINUTES = 30;
+
+/** The cost cap for this deployment, minutes; undefined for none. */
+export function readingMaxMinutes(env: AppEnv['Bindings'] | undefined): number | undefined {
+  const fallback = isLocalDevelopment(env) ? 0 : DEFAULT_READING_MAX_MINUTES;
+  const minutes = intSetting(env?.READING_MAX_MINUTES, fallback, 0, 1440);
+  return minutes > 0 ? minutes : undefined;
+}
 
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;
@@ -192,7 +206,10 @@ export const voiceTokenRoutes = new Hono<AppEnv>().post(
   jsonBody(VoiceTokenRequest),
   async (c) => {
     const body = c.req.valid('json');
-    const response = c.env?.OPENAI_API_KEY ? await openAiToken(c, body) : await localToken(c, body);
+    const minted = c.env?.OPENAI_API_KEY ? await openAiToken(c, body) : await localToken(c, body);
+    const maxSessionMinutes = readingMaxMinutes(c.env);
+    const response: VoiceTokenResponse =
+      maxSessionMinutes === undefined ? minted : { ...minted, maxSessionMinutes };
     return c.json(response, 200, { 'Cache-Control': 'no-store' });
   },
 );

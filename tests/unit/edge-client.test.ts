@@ -53,6 +53,15 @@ describe('the edge client', () => {
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ sessionId: SESSION, mode: 'text' });
   });
 
+  it('sends a Turnstile token as X-Turnstile-Token on token requests, and no such header without one', async () => {
+    const { fetch, calls } = scriptedFetch([json(200, TOKEN), json(200, TOKEN)]);
+    const client = new EdgeClient({ fetch });
+    await client.voiceToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: 'tt-1' });
+    await client.voiceToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: '' });
+    expect(new Headers(calls[0]?.init?.headers).get('X-Turnstile-Token')).toBe('tt-1');
+    expect(new Headers(calls[1]?.init?.headers).has('X-Turnstile-Token')).toBe(false);
+  });
+
   it('uses a token-url override as is, and the page’s own origin without api-base', async () => {
     const livekit = {
       serverUrl: 'ws://127.0.0.1:7880',

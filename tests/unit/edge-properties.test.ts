@@ -11,6 +11,7 @@ import { app } from '../../edge/app.ts';
 import { ReaderSession } from '../../edge/reader/engine.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import { SECRETS, UUID, deployment } from './hostile/cases.ts';
+import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
 
 // Fixed unless asked otherwise: FC_SEED=<n> replays a seed, FC_RANDOM=1 explores new ones.
 const SEED = process.env.FC_SEED
@@ -20,6 +21,9 @@ const SEED = process.env.FC_SEED
     : 20_261_123;
 const RUNS = { numRuns: 1000, seed: SEED };
 const SECRET_VALUES = [...Object.values(SECRETS), DEV_READER_TOKEN_SECRET];
+
+// the LiveKit token route creates its room through LiveKit's server API: a local stand-in here
+useLiveKitApiStandIn();
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -6,7 +6,12 @@ import { ApiErrorBody } from '../../contracts/api.ts';
 import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
-import { LOCAL_LIVEKIT_HINT, livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+import {
+  LOCAL_LIVEKIT_HINT,
+  ROOM_EMPTY_TIMEOUT_SECONDS,
+  livekitTokenRoutes,
+} from '../../edge/routes/livekit-token.ts';
+import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -48,6 +53,8 @@ async function tokenFor(body: unknown, env: Bindings = ENV, headers: Record<stri
 }
 
 describe('POST /api/livekit/token', () => {
+  const livekitApi = useLiveKitApiStandIn();
+
   it('answers LiveKit connection details for a fresh bmo room', async () => {
     const { details, claims } = await tokenFor({ participantName: '  Finn  ' });
     expect(details.serverUrl).toBe('wss://livekit.example.test');
@@ -77,12 +84,26 @@ describe('POST /api/livekit/token', () => {
     expect(claims.sip).toBeUndefined();
   });
 
-  it('dispatches the bmo agent in the room configuration', async () => {
-    const { claims } = await tokenFor({});
-    expect(claims.roomConfig).toBeDefined();
-    const agents = claims.roomConfig?.agents ?? [];
-    expect(agents).toHaveLength(1);
-    expect(agents[0]?.agentName).toBe('bmo');
+  it('creates the room with the bmo dispatch on the server at minting, not in the token', async () => {
+    const { details, claims } = await tokenFor({});
+    expect(claims.roomConfig).toBeUndefined();
+    expect(livekitApi.created).toEqual([
+      {
+        name: details.roomName,
+        emptyTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
+        departureTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
+        agents: [expect.objectContaining({ agentName: 'bmo' })],
+      },
+    ]);
+  });
+
+  it('answers 502 upstream_unavailable and mints nothing when LiveKit will not create the room', async () => {
+    livekitApi.failing = true;
+    const response = await post({});
+    expect(response.status).toBe(502);
+    const body = ApiErrorBody.parse(await response.json());
+    expect(body.error.code).toBe('upstream_unavailable');
+    expect(JSON.stringify(body)).not.toMatch(/participantToken|eyJ/);
   });
 
   it('lives for LIVEKIT_TOKEN_TTL_SECONDS, 600 s by default', async () => {

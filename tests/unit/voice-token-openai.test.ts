@@ -102,6 +102,8 @@ describe('POST /api/voice/token with an OpenAI key', () => {
       token: secret.value,
       expiresAt: secret.expires_at,
       model: 'gpt-realtime-mini',
+      // deployed, a reading's cost cap comes with its token (READING_MAX_MINUTES, 30 by default)
+      maxSessionMinutes: 30,
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

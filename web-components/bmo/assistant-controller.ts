@@ -43,6 +43,8 @@ export interface BmoAssistantHost extends ReactiveControllerHost, EventTarget {
   readonly resolvedTokenUrl: string;
   /** The name shown to BMO; empty lets the server pick one. */
   participantName: string;
+  /** The host page's Turnstile token ('' for none), read at each token request. */
+  readonly turnstileToken?: string;
 }
 
 /** A way out of an error, as a button. */
@@ -226,6 +228,7 @@ export class BmoAssistantController implements ReactiveController {
         stores: stores.bmo,
         cassette: stores.cassette,
         tokenUrl,
+        turnstileToken: () => this.#host.turnstileToken,
         ...(participantName ? { participantName } : {}),
       });
       this.#roomFor = `${tokenUrl}\n${participantName}`;

@@ -113,6 +113,14 @@ export class BmoAssistant extends LitElement {
   /** The name BMO sees; empty lets the server pick one. */
   @property({ attribute: 'participant-name' }) participantName = '';
 
+  /**
+   * A Cloudflare Turnstile token for the edge's token route (set as a property, never an
+   * attribute): where the edge requires Turnstile, the host page runs the widget and hands its
+   * token over here, and the assistant sends it as the `X-Turnstile-Token` header when it asks
+   * for a LiveKit token. Set a fresh one before each start or reconnect (a token is single-use).
+   */
+  @property({ attribute: false }) turnstileToken = '';
+
   /** The level (1 to 6) of the element's headings. */
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 2;
 

@@ -38,6 +38,8 @@ export interface BmoRoomControllerOptions {
   cassette: CassetteStore;
   /** The token route; `/api/livekit/token` by default. */
   tokenUrl?: string;
+  /** The host page's current Turnstile token, read at each token request. */
+  turnstileToken?: () => string | undefined;
   /** How long BMO has to join the room before the page offers Retry. */
   agentJoinTimeoutMs?: number;
   /** The time limit of each attempt at the token route, ms (default `TOKEN_ATTEMPT_TIMEOUT_MS`). */
@@ -214,6 +216,7 @@ export class BmoRoomController {
       const outcome = await requestLiveKitToken({
         tokenUrl: this.#options.tokenUrl ?? DEFAULT_TOKEN_URL,
         participantName: this.#options.participantName,
+        turnstileToken: this.#options.turnstileToken?.(),
         fetch: this.#options.fetch,
         attemptTimeoutMs: this.#options.tokenAttemptTimeoutMs,
         onRetry: () => {

@@ -75,6 +75,8 @@ export async function requestLiveKitToken(options: {
   /** The whole token route (`token-url`, or `{api-base}/api/livekit/token`). */
   tokenUrl: string;
   participantName?: string | undefined;
+  /** The host page's Turnstile token, sent as `X-Turnstile-Token` (see `<bmo-assistant>`). */
+  turnstileToken?: string | undefined;
   fetch?: typeof globalThis.fetch | undefined;
   signal?: AbortSignal | undefined;
   /** The time limit of each attempt, ms (default `TOKEN_ATTEMPT_TIMEOUT_MS`). */
@@ -97,6 +99,7 @@ export async function requestLiveKitToken(options: {
     const answer = await client.livekitToken(body, {
       url: options.tokenUrl,
       signal: options.signal,
+      turnstileToken: options.turnstileToken,
     });
     return {
       ok: true,

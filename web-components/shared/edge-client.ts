@@ -11,7 +11,7 @@
  * reads as a sentence.
  */
 import type { z } from 'zod';
-import { API_PATHS, ApiErrorBody, HealthResponse } from '../../contracts/api.ts';
+import { API_PATHS, ApiErrorBody, HealthResponse, TURNSTILE_HEADER } from '../../contracts/api.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/voice.ts';
 
@@ -79,6 +79,8 @@ export interface EdgeClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** A Turnstile token from the host page's widget, sent as `X-Turnstile-Token` when not empty. */
+  turnstileToken?: string | undefined;
 }
 
 /**
@@ -231,7 +233,10 @@ export class EdgeClient {
       path,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.turnstileToken ? { [TURNSTILE_HEADER]: options.turnstileToken } : {}),
+        },
         body: JSON.stringify(body),
       },
       schema,

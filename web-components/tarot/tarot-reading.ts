@@ -121,6 +121,14 @@ export class TarotReading extends LitElement {
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
 
+  /**
+   * A Cloudflare Turnstile token for the edge's token route (set as a property, never an
+   * attribute): where the edge requires Turnstile, the host page runs the widget and hands its
+   * token over here, and the reading sends it as the `X-Turnstile-Token` header when it asks for
+   * a reading token. Set a fresh one before each start (a token is single-use).
+   */
+  @property({ attribute: false }) turnstileToken = '';
+
   /** Passed to every card: the deployer's image address with `{id}`. Empty: the built-in art. */
   @property({ attribute: 'image-base' }) imageBase = '';
 
@@ -146,6 +154,10 @@ export class TarotReading extends LitElement {
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
     apiBase: () => this.apiBase,
+    turnstileToken: () => this.turnstileToken,
+    // the cost cap's clock survives a reload: an id, else the element's place among readings
+    instanceKey: () =>
+      this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
     stores: this.#stores,
     announcer: this.#announcer,
     onLoadFailed: () => {

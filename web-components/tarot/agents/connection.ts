@@ -34,6 +34,8 @@ export interface RequestTokenOptions {
   fetch?: typeof fetch | undefined;
   signal?: AbortSignal | undefined;
   retry?: Partial<RetryPolicy> | undefined;
+  /** The host page's Turnstile token, sent as `X-Turnstile-Token` (see `<tarot-reading>`). */
+  turnstileToken?: string | undefined;
 }
 
 const READABLE: Record<string, string> = {
@@ -78,7 +80,11 @@ export async function requestReadingToken(
   try {
     return await client.voiceToken(
       { sessionId: options.sessionId, mode: options.mode },
-      { signal: options.signal, ...(options.endpoint ? { url: options.endpoint } : {}) },
+      {
+        signal: options.signal,
+        turnstileToken: options.turnstileToken,
+        ...(options.endpoint ? { url: options.endpoint } : {}),
+      },
     );
   } catch (error) {
     if (error instanceof EdgeError) throw readingErrorFrom(error);

@@ -7,6 +7,7 @@ import type { ReadingController } from '../agents/reading-controller.ts';
 import type { VoiceReadingController } from '../agents/voice-session.ts';
 import { missingVoiceApis } from '../agents/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
+import { ReadingCostCap } from './reading-cost-cap.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
@@ -17,6 +18,10 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
+  /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
+  turnstileToken?: () => string;
+  /** This element instance's key for its reading's cost-cap clock (default 'reading'). */
+  instanceKey?: () => string;
   /** The host's own stores, one per mode, so its text and voice readings never mix. */
   stores: { text: ReadingStore; voice: ReadingStore };
   /** The host's own announcer, rendered in its live regions. */
@@ -97,8 +102,16 @@ export class ReadingSessions implements ReactiveController {
   constructor(host: ReactiveControllerHost, options: ReadingSessionsOptions) {
     this.#host = host;
     this.#options = options;
+    this.#costCap = new ReadingCostCap({
+      key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
+      announcer: options.announcer,
+      end: () => this.#endActive(),
+    });
     host.addController(this);
   }
+
+  /** The reading's cost cap (the edge's `maxSessionMinutes`), counted across reconnects. */
+  readonly #costCap: ReadingCostCap;
 
   /** The engine behind readings on the edge, from its health check; null until known. */
   get reader(): VoiceEngine | null {
@@ -146,6 +159,11 @@ export class ReadingSessions implements ReactiveController {
 
   /** Ends the active mode's session, as "End reading" does. */
   end(): void {
+    this.#costCap.reset();
+    this.#endActive();
+  }
+
+  #endActive(): void {
     if (this.#active === 'text') this.#text?.end('user');
     else if (this.#active === 'voice') this.#voice?.end('user');
   }
@@ -170,12 +188,14 @@ export class ReadingSessions implements ReactiveController {
 
   /** "End reading". */
   endText(): void {
+    this.#costCap.reset();
     if (this.#active === 'text') this.#text?.end('user');
   }
 
   /** "Start a new reading" or "Try again". */
   restartText(): void {
     if (this.#active !== 'text' || !this.#text) return;
+    this.#costCap.reset();
     this.#text.end('user');
     void this.#text.start();
   }
@@ -264,6 +284,7 @@ export class ReadingSessions implements ReactiveController {
   }
 
   #stop(): void {
+    this.#costCap.stop();
     this.#run += 1;
     this.#pending = undefined;
     if (this.#active === 'text') this.#text?.end('leave');
@@ -283,7 +304,13 @@ export class ReadingSessions implements ReactiveController {
 
   #connect = async (request: { mode: Modality; sessionId: string }): Promise<ReadingConnection> => {
     const { requestReadingToken } = await import('../agents/connection.ts');
-    return requestReadingToken({ ...request, apiBase: this.#options.apiBase() });
+    const connection = await requestReadingToken({
+      ...request,
+      apiBase: this.#options.apiBase(),
+      turnstileToken: this.#options.turnstileToken?.(),
+    });
+    this.#costCap.connected(connection.maxSessionMinutes);
+    return connection;
   };
 
   async #textSession(): Promise<ReadingController> {
