@@ -18,7 +18,9 @@ import {
   deployment,
   type HttpCase,
 } from './hostile/cases.ts';
+import { HEALTH_CASES, LIVEKIT, LIVEKIT_TOKEN_CASES } from './hostile/livekit-cases.ts';
 import { TABLE_PATH, markdownTable } from './hostile/table.ts';
+import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -27,16 +29,39 @@ beforeEach(() => {
 });
 
 const SECRET_VALUES = [...Object.values(SECRETS), DEV_READER_TOKEN_SECRET];
+const livekitApi = useLiveKitApiStandIn();
+
+/** The string values of a JSON body, at any depth. */
+function strings(body: unknown): string[] {
+  if (typeof body === 'string') return [body];
+  if (Array.isArray(body)) return body.flatMap(strings);
+  if (body && typeof body === 'object') return Object.values(body).flatMap(strings);
+  return [];
+}
+
+/**
+ * What the response may not echo: deep string values of an object body longer than the longest
+ * validated, capped field the edge reflects (a 40-character name), and in a refusal any value with
+ * a control character.
+ */
+function unreflected(entry: HttpCase, refused: boolean): string[] {
+  if (typeof entry.body !== 'object' || entry.body === null) return [];
+  return strings(entry.body).filter(
+    (value) => value.length > 40 || (refused && /[\u0000-\u001f\u007f-\u009f]/.test(value)),
+  );
+}
 
 async function run(path: string, entry: HttpCase): Promise<Response> {
-  const method = entry.method ?? (path.endsWith('/realtime') ? 'GET' : 'POST');
+  const method =
+    entry.method ?? (path.endsWith('/realtime') || path.endsWith('/health') ? 'GET' : 'POST');
   const headers: Record<string, string> = { 'content-type': 'application/json', ...entry.headers };
   if (headers['content-type'] === '') delete headers['content-type'];
   const init: RequestInit = { method, headers };
   if (entry.body !== undefined && method !== 'GET') {
     init.body = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
   }
-  return app.request(`http://edge.test${path}`, init, entry.env ?? deployment());
+  livekitApi.failing = entry.upstreamDown === true;
+  return app.request(`http://edge.test${entry.path ?? path}`, init, entry.env ?? deployment());
 }
 
 async function expectOutcome(path: string, entry: HttpCase): Promise<void> {
@@ -44,6 +69,12 @@ async function expectOutcome(path: string, entry: HttpCase): Promise<void> {
   expect(response.status, entry.name).toBe(entry.status);
   const text = await response.text();
   for (const secret of SECRET_VALUES) expect(text, entry.name).not.toContain(secret);
+  expect(response.status >= 500 && entry.status < 500, `${entry.name}: an unasked 5xx`).toBe(false);
+  for (const value of unreflected(entry, response.status >= 400)) {
+    expect(text.includes(value), `${entry.name}: echoes ${value.slice(0, 20)}…`).toBe(false);
+  }
+  for (const name of entry.names ?? []) expect(text, entry.name).toContain(name);
+  for (const word of entry.absent ?? []) expect(text, entry.name).not.toContain(word);
   if (entry.code)
     expect(ApiErrorBody.parse(JSON.parse(text)).error.code, entry.name).toBe(entry.code);
   if (response.status >= 400 && response.status !== 413) {
@@ -62,6 +93,23 @@ describe(`POST /api/voice/token: ${VOICE_TOKEN_CASES.length} hostile inputs`, ()
 describe(`POST /api/events: ${EVENTS_CASES.length} hostile inputs`, () => {
   for (const entry of EVENTS_CASES) {
     it(`${entry.name} → ${entry.status}`, () => expectOutcome('/api/events', entry));
+  }
+});
+
+describe(`POST /api/livekit/token: ${LIVEKIT_TOKEN_CASES.length} hostile inputs`, () => {
+  for (const entry of LIVEKIT_TOKEN_CASES) {
+    it(`${entry.name} → ${entry.status}`, async () => {
+      const rooms = livekitApi.created.length;
+      await expectOutcome('/api/livekit/token', { env: deployment({ ...LIVEKIT }), ...entry });
+      // A room (with BMO's dispatch) is made only for a token that is handed out.
+      expect(livekitApi.created.length - rooms, entry.name).toBe(entry.status === 200 ? 1 : 0);
+    });
+  }
+});
+
+describe(`GET /api/health: ${HEALTH_CASES.length} hostile inputs`, () => {
+  for (const entry of HEALTH_CASES) {
+    it(`${entry.name} → ${entry.status}`, () => expectOutcome('/api/health', entry));
   }
 });
 

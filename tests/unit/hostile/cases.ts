@@ -31,8 +31,16 @@ export interface HttpCase {
   /** A string is sent as it is; anything else as JSON. */
   body?: unknown;
   env?: Bindings;
+  /** The request path and query, when not the route's own path. */
+  path?: string;
+  /** Make LiveKit's server API (the stand-in) fail for this request. */
+  upstreamDown?: boolean;
   status: number;
   code?: string;
+  /** Text the response must contain (a refused field's name, a hint). */
+  names?: string[];
+  /** Text the response must not contain. */
+  absent?: string[];
 }
 
 export const UUID = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';

@@ -12,6 +12,7 @@ import {
   VOICE_TOKEN_CASES,
   type HttpCase,
 } from './cases.ts';
+import { HEALTH_CASES, LIVEKIT_TOKEN_CASES } from './livekit-cases.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -47,13 +48,21 @@ async function rawTable(): Promise<string> {
     '',
     'Generated from `tests/unit/hostile/cases.ts` by `node tests/unit/hostile/table.ts`; every row is',
     'a test in `tests/unit/edge-hostile.test.ts`, run against the app as deployed (no local',
-    'development). Besides its answer, every case checks that no secret is in the response.',
+    'development, unless a row says so). Besides its answer, every case checks that no secret is in',
+    'the response, that no 5xx comes unasked, and that no body value longer than the longest capped',
+    'field the edge reflects (a 40-character name), nor in a refusal any value with a control',
+    'character, is echoed. A LiveKit token case also checks that a room (with BMO’s dispatch) was',
+    'created exactly when a token was handed out.',
     '',
     httpTable('POST /api/voice/token', VOICE_TOKEN_CASES),
     '',
     httpTable('POST /api/events', EVENTS_CASES),
     '',
     httpTable('GET /api/reader/realtime (upgrade)', await READER_UPGRADE_CASES()),
+    '',
+    httpTable('POST /api/livekit/token', LIVEKIT_TOKEN_CASES),
+    '',
+    httpTable('GET /api/health', HEALTH_CASES),
     '',
     `## Reader socket frames (${READER_FRAME_CASES.length} inputs, one session, which still answers afterwards)`,
     '',

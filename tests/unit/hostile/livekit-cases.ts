@@ -1,0 +1,302 @@
+/**
+ * The hostile-input tables for `POST /api/livekit/token` and `GET /api/health` (issue 12, item 8),
+ * in the shape of cases.ts. The LiveKit host ends in `.test`, so the token route's CreateRoom call
+ * meets the stand-in of tests/unit/helpers/livekit-api-standin.ts; `upstreamDown` makes it fail.
+ */
+import type { Bindings } from '../../../edge/env.ts';
+import { LOCAL_LIVEKIT_HINT } from '../../../edge/routes/livekit-token.ts';
+import { SECRETS, deployment, type HttpCase } from './cases.ts';
+
+export const LIVEKIT = {
+  LIVEKIT_URL: 'wss://livekit.hostile.test',
+  LIVEKIT_API_KEY: 'APIhostilekey',
+  LIVEKIT_API_SECRET: SECRETS.LIVEKIT_API_SECRET,
+} as const;
+
+/** A deployment with LiveKit configured. */
+const deployed = (extra: Partial<Bindings> = {}): Bindings => deployment({ ...LIVEKIT, ...extra });
+/** A developer's machine (`npm start`): LOCAL_DEVELOPMENT, LiveKit's settings as given. */
+const local = (extra: Partial<Bindings> = {}): Bindings => ({
+  LOCAL_DEVELOPMENT: 'true',
+  ...LIVEKIT,
+  ...extra,
+});
+const nested = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const valid = { participantName: 'Finn', timeZone: 'Europe/Paris' };
+const refusedField = (field: string, value: unknown): HttpCase => ({
+  name: `a client-set \`${field}\` field`,
+  body: { ...valid, [field]: value },
+  status: 400,
+  code: 'bad_request',
+  names: [field],
+});
+
+export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
+  { name: 'a valid request', body: valid, status: 200 },
+  { name: 'an empty object (the defaults)', body: {}, status: 200 },
+  {
+    name: 'no body and no content type',
+    headers: { 'content-type': '' },
+    status: 200,
+  },
+  {
+    name: 'a name of exactly 40 characters',
+    body: { participantName: 'n'.repeat(40) },
+    status: 200,
+  },
+  {
+    name: 'a 41-character name',
+    body: { participantName: 'n'.repeat(41) },
+    status: 400,
+    code: 'bad_request',
+    names: ['participantName'],
+  },
+  {
+    name: 'a 10,000-character name',
+    body: { participantName: 'n'.repeat(10_000) },
+    status: 413,
+    code: 'payload_too_large',
+  },
+  {
+    name: 'a 7,000-character name (under the body cap)',
+    body: { participantName: 'n'.repeat(7000) },
+    status: 400,
+    names: ['participantName'],
+  },
+  { name: 'an empty name', body: { participantName: '' }, status: 400, names: ['participantName'] },
+  { name: 'a name of only spaces', body: { participantName: '    ' }, status: 400 },
+  { name: 'a numeric name', body: { participantName: 7 }, status: 400, names: ['participantName'] },
+  { name: 'an array name', body: { participantName: ['Finn'] }, status: 400 },
+  { name: 'an object name', body: { participantName: { first: 'Finn' } }, status: 400 },
+  { name: 'a null name', body: { participantName: null }, status: 400 },
+  { name: 'a name with a NUL', body: { participantName: 'Fi\u0000nn' }, status: 200 },
+  {
+    name: 'a name with a newline and an escape',
+    body: { participantName: 'Fi\nnn\u001b[31m' },
+    status: 200,
+  },
+  {
+    name: 'a name in right-to-left override',
+    body: { participantName: '\u202eFinn' },
+    status: 200,
+  },
+  {
+    name: 'a name of markup',
+    body: { participantName: '<img src=x onerror=alert(1)>' },
+    status: 200,
+  },
+  {
+    name: 'a time zone that does not exist',
+    body: { timeZone: 'Mars/Olympus' },
+    status: 400,
+    names: ['timeZone'],
+  },
+  { name: 'an empty time zone', body: { timeZone: '' }, status: 400, names: ['timeZone'] },
+  { name: 'a numeric time zone', body: { timeZone: 2 }, status: 400, names: ['timeZone'] },
+  { name: 'a 65-character time zone', body: { timeZone: `Europe/${'x'.repeat(58)}` }, status: 400 },
+  { name: 'a time zone with a NUL', body: { timeZone: 'Europe/Paris\u0000' }, status: 400 },
+  { name: 'a time zone path', body: { timeZone: '../../etc/passwd' }, status: 400 },
+  { name: 'UTC', body: { timeZone: 'UTC' }, status: 200 },
+  refusedField('attributes', { 'bmo.access': 'owner' }),
+  refusedField('metadata', '{"role":"owner"}'),
+  refusedField('access', 'owner'),
+  refusedField('bmo.access', 'owner'),
+  { ...refusedField('attributes', {}), name: 'an empty client-set `attributes` object' },
+  { ...refusedField('metadata', null), name: 'a null client-set `metadata`' },
+  {
+    name: 'identity, room and grants sent by the page (unknown fields, ignored)',
+    body: { ...valid, identity: 'owner', roomName: 'bmo-mine', roomAdmin: true },
+    status: 200,
+  },
+  { name: 'an array', body: [valid], status: 400, code: 'bad_request' },
+  { name: 'null', body: 'null', status: 400, code: 'bad_request' },
+  { name: 'a JSON string', body: '"Finn"', status: 400 },
+  { name: 'a JSON number', body: '40', status: 400 },
+  { name: 'an unfinished object', body: '{"participantName":', status: 400, code: 'bad_request' },
+  { name: 'an empty body declared as JSON', body: '', status: 400, code: 'bad_request' },
+  { name: 'JSON nested 1,000 deep in an unknown field (ignored)', body: nested(1000), status: 200 },
+  {
+    name: 'a __proto__ key beside valid fields',
+    body: `{"__proto__":{"bmo.access":"owner"},"participantName":"Finn"}`,
+    status: 200,
+  },
+  {
+    name: 'a body over 8 KiB',
+    body: { ...valid, pad: 'x'.repeat(9000) },
+    status: 413,
+    code: 'payload_too_large',
+  },
+  {
+    name: 'a JSON body sent as text/plain',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify(valid),
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'a body with no content type',
+    headers: { 'content-type': '' },
+    body: JSON.stringify(valid),
+    status: 415,
+  },
+  {
+    name: 'a form post',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'participantName=Finn',
+    status: 415,
+  },
+  {
+    name: 'JSON with a charset',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(valid),
+    status: 200,
+  },
+  { name: 'GET', method: 'GET', status: 404, code: 'not_found' },
+  { name: 'PUT', method: 'PUT', body: valid, status: 404 },
+  {
+    name: 'Origin: null',
+    headers: { origin: 'null' },
+    body: valid,
+    status: 403,
+    code: 'forbidden_origin',
+  },
+  {
+    name: 'a foreign origin',
+    headers: { origin: 'https://evil.example' },
+    body: valid,
+    status: 403,
+    code: 'forbidden_origin',
+  },
+  {
+    name: 'the page’s own origin',
+    headers: { origin: 'http://edge.test' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: 'a forged Cloudflare Access header (Access not configured)',
+    headers: { 'cf-access-jwt-assertion': 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im93bmVyIn0.' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: 'deployed with LiveKit’s public development keys',
+    env: deployment({ ...LIVEKIT, LIVEKIT_API_KEY: 'devkey', LIVEKIT_API_SECRET: 'secret' }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'local development with the development keys',
+    env: local({ LIVEKIT_API_KEY: 'devkey', LIVEKIT_API_SECRET: 'secret' }),
+    body: valid,
+    status: 200,
+  },
+  {
+    name: 'deployed without LiveKit settings (names no setting)',
+    env: deployment(),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+    absent: ['LIVEKIT', 'livekit-server'],
+  },
+  {
+    name: 'local development without LiveKit settings (says what to install)',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+    names: [LOCAL_LIVEKIT_HINT],
+  },
+  {
+    name: 'deployed without an API secret',
+    env: deployment({ ...LIVEKIT, LIVEKIT_API_SECRET: undefined }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a deployment without its limiter',
+    env: { ...LIVEKIT },
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a limiter that says no',
+    env: deployed({ TOKEN_RATE_LIMITER: { limit: async () => ({ success: false }) } }),
+    body: valid,
+    status: 429,
+    code: 'rate_limited',
+  },
+  {
+    name: 'Turnstile required and missing',
+    env: deployed({ TURNSTILE_SECRET_KEY: SECRETS.TURNSTILE_SECRET_KEY }),
+    body: valid,
+    status: 401,
+    code: 'unauthorized',
+  },
+  {
+    name: 'LiveKit’s server API down (no token minted)',
+    upstreamDown: true,
+    body: valid,
+    status: 502,
+    code: 'upstream_unavailable',
+  },
+];
+
+export const HEALTH_CASES: HttpCase[] = [
+  { name: 'a plain GET', status: 200, absent: ['livekit', 'agent'] },
+  { name: 'HEAD', method: 'HEAD', status: 200 },
+  { name: 'POST', method: 'POST', body: {}, status: 404, code: 'not_found' },
+  { name: 'PUT', method: 'PUT', body: {}, status: 404 },
+  { name: 'DELETE', method: 'DELETE', status: 404 },
+  {
+    name: 'a query string',
+    path: '/api/health?verbose=1&debug=true',
+    status: 200,
+    absent: ['livekit'],
+  },
+  {
+    name: 'a 4,000-character query string',
+    path: `/api/health?${'q'.repeat(4000)}`,
+    status: 200,
+  },
+  { name: 'a trailing slash', path: '/api/health/', status: 404 },
+  {
+    name: 'a 5,000-character path below it (clipped in the error)',
+    path: `/api/health/${'p'.repeat(5000)}`,
+    status: 404,
+    code: 'not_found',
+  },
+  { name: 'Origin: null', headers: { origin: 'null' }, status: 403, code: 'forbidden_origin' },
+  { name: 'a foreign origin', headers: { origin: 'https://evil.example' }, status: 403 },
+  {
+    name: 'a forged Cloudflare Access header',
+    headers: { 'cf-access-jwt-assertion': 'eyJhbGciOiJub25lIn0.e30.' },
+    status: 200,
+    absent: ['livekit'],
+  },
+  {
+    name: 'deployed with every secret set (names none)',
+    env: deployed({
+      OPENAI_API_KEY: SECRETS.OPENAI_API_KEY,
+      TURNSTILE_SECRET_KEY: SECRETS.TURNSTILE_SECRET_KEY,
+      BMO_AGENT_HEALTH_URL: 'http://agent.hostile.test/health',
+    }),
+    status: 200,
+    absent: ['livekit', 'agent', 'LIVEKIT', 'OPENAI'],
+  },
+  {
+    name: 'deployed with LOCAL_DEVELOPMENT set to "1" (still deployed)',
+    env: deployed({ LOCAL_DEVELOPMENT: '1' }),
+    status: 200,
+    absent: ['livekit', 'agent'],
+  },
+  {
+    name: 'local development (reports each part)',
+    env: { LOCAL_DEVELOPMENT: 'true', ...LIVEKIT },
+    status: 200,
+    names: ['"livekit":true', '"agent":"unknown"'],
+  },
+];
