@@ -61,7 +61,7 @@ export function oversizedFiles(files: readonly string[]): { file: string; lines:
 
 // `from '…'` (imports and re-exports), bare `import '…'`, and `import('…')` with a literal.
 const FROM_SPECIFIER = /\bfrom\s*['"]([^'"\n]+)['"]/g;
-const BARE_IMPORT = /^\s*import\s*['"]([^'"\n]+)['"]/gm;
+const BARE_IMPORT = /^[ \t]*import\s*['"]([^'"\n]+)['"]/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
 export function specifiers(source: string): string[] {

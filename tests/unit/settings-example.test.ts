@@ -19,7 +19,7 @@ function keys(path: string, pattern: RegExp): string[] {
 
 describe('.dev.vars.example', () => {
   it('lists every string setting of the edge (bindings and the test-only flag aside)', () => {
-    const edge = keys('edge/env.ts', /^\s+([A-Z][A-Z0-9_]+)\?: string;/gm).filter(
+    const edge = keys('edge/env.ts', /^[ \t]+([A-Z][A-Z0-9_]+)\?: string;/gm).filter(
       (name) => name !== 'LOCAL_DEVELOPMENT',
     );
     expect(edge.length).toBeGreaterThan(5);
@@ -27,7 +27,7 @@ describe('.dev.vars.example', () => {
   });
 
   it('lists every setting of the agent worker', () => {
-    const agent = keys('agent/config.ts', /^\s+([A-Z][A-Z0-9_]+):/gm);
+    const agent = keys('agent/config.ts', /^[ \t]+([A-Z][A-Z0-9_]+):/gm);
     expect(agent).toContain('BMO_MAX_JOBS');
     expect(agent.filter((name) => !listed.has(name))).toEqual([]);
   });

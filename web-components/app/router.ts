@@ -4,6 +4,7 @@
  * history navigations (`navigation.ts`, which pages call too); focus moves to the new page's heading for screen-reader and keyboard users.
  */
 import { isPlainClick } from '../shared/plain-click.ts';
+import { trimTrailingSlashes } from '../shared/trim-slashes.ts';
 import { NAVIGATE_EVENT, navigate } from './navigation.ts';
 
 interface Route {
@@ -40,7 +41,7 @@ const NOT_FOUND: Route = {
 };
 
 export function routeFor(pathname: string): Route {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const normalized = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   return ROUTES[normalized] ?? NOT_FOUND;
 }
 

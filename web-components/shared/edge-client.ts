@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { API_PATHS, ApiErrorBody, HealthResponse, TURNSTILE_HEADER } from '../../contracts/api.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/voice.ts';
+import { trimTrailingSlashes } from './trim-slashes.ts';
 
 /**
  * What went wrong, by kind: one of the edge's `ErrorCode`s when it answered with its error shape,
@@ -88,7 +89,7 @@ export interface CallOptions {
  * this page's origin when `apiBase` is empty.
  */
 export function apiUrl(apiBase: string | undefined, path: string): string {
-  return `${(apiBase ?? '').trim().replace(/\/+$/, '')}${path}`;
+  return `${trimTrailingSlashes((apiBase ?? '').trim())}${path}`;
 }
 
 /** The origin of `url` when it is another than this page's; undefined for the page's own. */
@@ -180,7 +181,7 @@ export class EdgeClient {
   readonly #random: () => number;
 
   constructor(options: EdgeClientOptions = {}) {
-    this.apiBase = (options.apiBase ?? '').trim().replace(/\/+$/, '');
+    this.apiBase = trimTrailingSlashes((options.apiBase ?? '').trim());
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#sleep = options.sleep ?? defaultSleep;

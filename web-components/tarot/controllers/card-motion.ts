@@ -4,7 +4,7 @@ import { StoreController } from '../../stores/store-controller.ts';
 
 /** Reads "700ms" or "0.7s" as milliseconds; anything else is `fallback`. */
 export function parseDuration(value: string, fallback: number): number {
-  const match = /^\s*(\d*\.?\d+)\s*(ms|s)\s*$/.exec(value);
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s)\s*$/.exec(value);
   if (!match) return fallback;
   const amount = Number(match[1]);
   return match[2] === 's' ? amount * 1000 : amount;
