@@ -82,6 +82,16 @@ test.beforeAll(async () => {
   );
 });
 
+// On a failure, the worker's own events (tool calls, re-sends, job ends: no visitor text) say
+// which side went wrong.
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('worker events', {
+    body: JSON.stringify(worker.events, null, 1),
+    contentType: 'application/json',
+  });
+});
+
 test.afterAll(async () => {
   await worker?.stop();
   if (vault) await rm(vault, { recursive: true, force: true });
