@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { ROOT } from '../support/paths.ts';
-import { EMBED_SITE, openSite } from './helpers/site.ts';
+import { EMBED_SITE, openSite, shownText } from './helpers/site.ts';
 import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 
 // A site owner's plain HTML page on another origin (listed in ALLOWED_ORIGINS) loads the tarot
@@ -20,20 +20,6 @@ function statusOf(reading: Locator): Locator {
 /** The reading's own assertive live region. */
 function alertOf(reading: Locator): Locator {
   return reading.locator('voice-announcer').getByRole('alert');
-}
-
-/** Everything a reading shows, as text (its shadow DOM included). */
-async function shownText(reading: Locator): Promise<string> {
-  return reading.evaluate((element) => {
-    const parts: string[] = [];
-    const walk = (node: Node): void => {
-      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-      if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
-      for (const child of node.childNodes) walk(child);
-    };
-    walk(element);
-    return parts.join(' ').replace(/\s+/g, ' ');
-  });
 }
 
 /** Draws one card in `reading` if its picker is open (avoiding the other's cards); false if done. */
