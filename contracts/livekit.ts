@@ -44,9 +44,21 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Control characters and the bidirectional overrides that would disguise a name. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 export const LiveKitTokenRequest = z.object({
   /** The name BMO and the room show for the visitor (default "Visitor"). */
-  participantName: z.string().trim().min(1).max(40).optional(),
+  participantName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine(
+      (name) => !UNPRINTABLE.test(name),
+      'must be plain text: no control characters or direction overrides',
+    )
+    .optional(),
   /** The visitor's IANA time zone, from `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
   timeZone: z
     .string()
