@@ -25,6 +25,10 @@ export interface EngineState {
   inputs: TurnInput[];
   /** Decoded bytes appended to the input audio buffer since it was last committed or cleared. */
   audioBytes: number;
+  /** Whether a `response.create` has come: items with ids before it are a resumed session's history. */
+  responded: boolean;
+  /** The user's words in that history, in order (history.ts rebuilds the reading from them). */
+  history: string[];
 }
 
 export function initialEngineState(
@@ -42,6 +46,8 @@ export function initialEngineState(
     loggedStart: false,
     inputs: [],
     audioBytes: 0,
+    responded: false,
+    history: [],
   };
 }
 

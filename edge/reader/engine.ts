@@ -21,6 +21,7 @@ import type { LogEvent } from '../../contracts/events.ts';
 import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
 import type { AgentName } from '../../contracts/reading.ts';
 import { inferAgent } from './agents.ts';
+import { MAX_HISTORY_MESSAGES, resumeReading } from './history.ts';
 import { Conversation } from './conversation.ts';
 import { applySessionUpdate } from './session-config.ts';
 import { parseFrame } from './frames.ts';
@@ -95,6 +96,9 @@ export class ReaderSession {
         startedAt,
       );
     if (restore) {
+      // A snapshot from before resumes were known: it had answered, and kept no history.
+      this.#s.responded ??= true;
+      this.#s.history ??= [];
       this.#tools = new Set(restore.tools);
       this.#calls = new Map(restore.calls);
       this.#clock.lastActivity = restore.lastActivity;
@@ -123,7 +127,7 @@ export class ReaderSession {
       emit: (type, body) => this.#emit(type, body),
       error: (code, message, eventId, param) => this.#error(code, message, eventId, param),
       id: (kind) => this.#id(kind),
-      queue: (input) => this.#queue(input),
+      queue: (input, replayed) => this.#queue(input, replayed),
       logTool: (answered) => this.#log.tool(answered, answered.output, this.#now()),
     };
   }
@@ -303,7 +307,14 @@ export class ReaderSession {
 
   // ------------------------------------------------------------------ conversation items
 
-  #queue(input: TurnInput): void {
+  #queue(input: TurnInput, replayed: boolean): void {
+    if (replayed && !this.#s.responded) {
+      // A resumed session's history (history.ts): what was said, not a new turn to answer.
+      if (input.kind === 'user_text' && this.#s.history.length < MAX_HISTORY_MESSAGES) {
+        this.#s.history.push(clip(input.text, 2000));
+      }
+      return;
+    }
     this.#s.inputs.push(input);
     if (this.#s.inputs.length > MAX_PENDING_INPUTS) this.#s.inputs.shift();
   }
@@ -316,6 +327,12 @@ export class ReaderSession {
         ? 'audio'
         : 'text'
       : this.#s.modality;
+    if (!this.#s.responded) {
+      // The first response.create: a resumed session's history becomes what the policy knows.
+      this.#s.responded = true;
+      resumeReading(this.#policy.state, this.#s.agent, this.#s.session, this.#s.history);
+      this.#s.history = [];
+    }
     const inputs = this.#s.inputs;
     this.#s.inputs = [];
     const awaiting = [...this.#calls.values()].find((record) => !record.answered);

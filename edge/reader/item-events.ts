@@ -19,7 +19,8 @@ export interface ItemContext {
   emit(type: string, body: Record<string, unknown>): void;
   error(code: string, message: string, eventId: string | undefined, param: string | null): void;
   id(kind: 'item'): string;
-  queue(input: TurnInput): void;
+  /** A turn input; `replayed` when the item came with its own id (a resumed session's history). */
+  queue(input: TurnInput, replayed: boolean): void;
   logTool(answered: CallRecord & { output: string }): void;
 }
 
@@ -60,7 +61,7 @@ export function createItem(
   if (made.answered) ctx.logTool(made.answered);
   const placed = ctx.conversation.place(made.wire, previous);
   if (!placed.ok) return;
-  if (made.input) ctx.queue(made.input);
+  if (made.input) ctx.queue(made.input, item.id !== undefined);
   const previousId = placed.previousId;
   ctx.emit('conversation.item.added', { previous_item_id: previousId, item: made.wire });
   ctx.emit('conversation.item.done', { previous_item_id: previousId, item: made.wire });
@@ -89,7 +90,7 @@ export function commitAudio(
     content: [{ type: 'input_audio', transcript: null }],
   };
   const previousId = ctx.conversation.append(wire);
-  ctx.queue({ kind: 'user_audio' });
+  ctx.queue({ kind: 'user_audio' }, false);
   ctx.emit('input_audio_buffer.committed', { previous_item_id: previousId, item_id: wire.id });
   ctx.emit('conversation.item.added', { previous_item_id: previousId, item: wire });
   ctx.emit('conversation.item.done', { previous_item_id: previousId, item: wire });

@@ -57,6 +57,35 @@ export function drawOutcome(output: string): ToolOutcome<DrawCardResult> {
   return result.success ? { ok: true, value: result.data } : { ok: false };
 }
 
+/** Whether a tool output is the page's `{ success: false, error: { code: 'cancelled' } }`. */
+export function isCancelled(output: string): boolean {
+  const result = ToolErrorResult.safeParse(parseOutput(output));
+  return result.success && result.data.error.code === 'cancelled';
+}
+
+const DRAW_AGAIN = /\b(draw again|try again|again|another|retry|once more)\b/i;
+const END = /\b(end|stop|no|nope|quit|finish|enough|done|that's all|bye)\b/i;
+const YES = /\b(yes|yeah|yep|sure|ok|okay|please|go ahead|draw)\b/i;
+
+/**
+ * What the person answered to "draw again, or end?": from their words, or from the app note the
+ * voice view's choice sends (Draw again, Continue). Undefined when they answered neither.
+ */
+export function drawChoiceIn(
+  inputs: readonly NonAudio[],
+): 'again' | 'end' | 'continue' | undefined {
+  for (const input of inputs) {
+    if (input.kind !== 'user_text' || !input.text.trimStart().startsWith(APP_NOTE_PREFIX)) continue;
+    if (input.text.includes('chose Draw again')) return 'again';
+    if (input.text.includes('chose Continue')) return 'continue';
+  }
+  const text = userText(inputs);
+  if (text === undefined) return undefined;
+  if (DRAW_AGAIN.test(text)) return 'again';
+  if (END.test(text)) return 'end';
+  return YES.test(text) ? 'again' : undefined;
+}
+
 /** A show_card output: anything but a recognisable failure counts as shown. */
 export function showOutcome(output: string): ToolOutcome<null> {
   const parsed = parseOutput(output);

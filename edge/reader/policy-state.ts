@@ -21,7 +21,8 @@ export interface ShowState {
 }
 
 export interface Clarification {
-  stage: 'draw' | 'show';
+  /** 'cancelled': the person cancelled the draw, and was asked whether to draw again or end. */
+  stage: 'draw' | 'show' | 'cancelled';
   question: string;
   card: DrawnCard | undefined;
   failures: number;
@@ -38,6 +39,8 @@ export interface PolicyState {
   drawing: number | undefined;
   drawFailures: number;
   drawn: DrawnCard[];
+  /** A draw was cancelled: the reader asked whether to draw again or end ('ended' once ended). */
+  drawChoice?: 'asked' | 'ended' | undefined;
   spreadHandoff: SpreadHandoff | undefined;
   // Reading
   show: ShowState | undefined;

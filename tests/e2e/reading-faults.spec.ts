@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { goesOn, readToFollowup, stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
+import { drawUntilReading, drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 
 // The offline reader's socket drops mid-reading (the test closes it through Playwright's
 // WebSocket route), in a text reading under `wrangler dev`, in Chromium. The question, the spread,
@@ -36,6 +37,52 @@ test('the reader socket drops mid-reading: a fresh token, a new socket given the
   expect(declared).toBe(true);
   expect(await stateOf(reading)).toEqual(before);
 
+  // It goes on where it was: the follow-up is answered from the cards on the table, not from a
+  // reader that forgot them.
   await goesOn(reading);
+  const answer = reading.locator('tarot-reading-text .message.assistant').last();
+  await expect(answer).toContainText(/look to .+ in the .+ position/);
+  await expect(answer).not.toContainText('no cards on the table');
+  expect(errors).toEqual([]);
+});
+
+test('the reader socket drops mid-spread: the resumed reader draws the remaining positions, not the first again', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const watch = await watchReaderSockets(page);
+  await page.goto('/reading/text');
+  const reading = page.locator('tarot-reading');
+  await sendMessage(reading, 'Should I change jobs this year?');
+  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
+    'Before we draw',
+  );
+  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
+  await expect(phaseOf(reading)).toHaveText('Spread Generation');
+  const picker = reading.locator('tarot-card-picker');
+  await expect(picker).toBeVisible();
+  const firstPosition = (await picker.getAttribute('position-label')) ?? '';
+  const first = await pickCard(reading);
+  await expect(picker).toBeVisible();
+  await expect(picker).not.toHaveAttribute('position-label', firstPosition);
+  const secondPosition = (await picker.getAttribute('position-label')) ?? '';
+
+  await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
+
+  await expect.poll(() => watch.sockets.length).toBe(2);
+  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  // The resumed reader asks again for the position it was drawing, and the rest follow.
+  await expect(picker).toBeVisible({ timeout: 15_000 });
+  await expect(picker).toHaveAttribute('position-label', secondPosition);
+  const rest = await drawUntilReading(reading, () => [first]);
+  expect(rest.length).toBeGreaterThan(0);
+  await expect(phaseOf(reading)).toHaveText(/^(Reading|Followup)$/, { timeout: 30_000 });
+  const drawn = await drawnIds(reading);
+  expect(drawn).toEqual([first, ...rest]);
+  // One card per position of the spread: the first position was not drawn again.
+  const positions = reading.getByRole('group', { name: 'Your spread' }).getByRole('listitem');
+  await expect(positions).toHaveCount(drawn.length);
+  await expect(positions.first()).toContainText(firstPosition);
   expect(errors).toEqual([]);
 });

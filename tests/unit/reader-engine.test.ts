@@ -227,7 +227,7 @@ describe('tool failures', () => {
     let failing = true;
     const { driver } = inProcess({
       toolOutput: (call) =>
-        call.name === 'draw_card' && failing ? toolError('cancelled') : undefined,
+        call.name === 'draw_card' && failing ? toolError('ui') : undefined,
     });
     runReading(driver);
     expect(driver.agent).toBe('SpreadGeneration');

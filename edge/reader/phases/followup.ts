@@ -1,6 +1,7 @@
 /**
  * Followup: answers questions from the cards on the table and draws (then shows) up to three
- * clarification cards on request; no handoffs.
+ * clarification cards on request; a cancelled draw is not retried until the person says to draw
+ * again. No handoffs.
  */
 import {
   answerFromCards,
@@ -17,7 +18,9 @@ import {
   type ReaderAction,
   call,
   clarificationRole,
+  drawChoiceIn,
   drawOutcome,
+  isCancelled,
   say,
   sayIf,
   showOutcome,
@@ -26,6 +29,9 @@ import {
 import type { PolicyState } from '../policy-state.ts';
 import { DEFAULT_TIMEFRAME, isFarewell, numberWord, wantsClarificationCard } from '../text.ts';
 import { cardsToRead } from './reading.ts';
+
+const FAREWELL =
+  'Thank you for reading with me. Take care, and come back whenever a new question stirs.';
 
 export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
   const cards = [
@@ -36,11 +42,18 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
   const spoken: string[] = [];
   const said: ReaderAction[] = [];
   const pending = state.clarification;
+  let sawCancel = false;
   for (const input of turn.inputs) {
     if (input.kind !== 'tool_output' || !pending) continue;
     if (input.name === DRAW_CARD && pending.stage === 'draw') {
       const outcome = drawOutcome(input.output);
-      if (outcome.ok) {
+      if (!outcome.ok && isCancelled(input.output)) {
+        sawCancel = true;
+        pending.stage = 'cancelled';
+        spoken.push(
+          'The clarification draw was cancelled, so no card was drawn. Would you like to draw again, or end here?',
+        );
+      } else if (outcome.ok) {
         pending.card = {
           ...outcome.value,
           positionLabel: 'Clarification',
@@ -73,6 +86,13 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
     }
   }
   const current = state.clarification;
+  if (current?.stage === 'cancelled') {
+    if (sawCancel) return [...said, say(spoken.join(' '))];
+    const choice = drawChoiceIn(turn.inputs);
+    if (choice === 'again') current.stage = 'draw';
+    else state.clarification = undefined; // ended, or they asked something else: answer that
+    if (choice === 'end') return [...said, say(FAREWELL)];
+  }
   if (current && turn.awaitingTool !== undefined) {
     return [...said, say([...spoken, 'Take your time: the card is on its way.'].join(' '))];
   }
@@ -142,15 +162,7 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
     }
   }
   if (isFarewell(text)) {
-    return [
-      ...said,
-      say(
-        [
-          ...spoken,
-          'Thank you for reading with me. Take care, and come back whenever a new question stirs.',
-        ].join(' '),
-      ),
-    ];
+    return [...said, say([...spoken, FAREWELL].join(' '))];
   }
   return [...said, say([...spoken, answerFromCards(cards, text, state.synthesis)].join(' '))];
 }

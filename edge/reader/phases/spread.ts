@@ -1,7 +1,8 @@
 /**
  * SpreadGeneration: announces a spread chosen from the question, describes each position and calls
  * `draw_card` once per position (retrying a failed draw once), then hands off to Reading with the
- * spread and the cards.
+ * spread and the cards. A draw the person cancelled is not retried: the reader asks whether to
+ * draw again or end, and waits for the answer.
  */
 import {
   SpreadHandoff,
@@ -16,7 +17,9 @@ import {
   type ReaderAction,
   call,
   describePosition,
+  drawChoiceIn,
   drawOutcome,
+  isCancelled,
   say,
   userText,
 } from '../policy-actions.ts';
@@ -24,6 +27,9 @@ import type { PolicyState } from '../policy-state.ts';
 import { chooseSpread } from '../spreads.ts';
 import { numberWord, spokenList } from '../text.ts';
 import { intentOrFallback } from './intent.ts';
+
+const ENDED =
+  "Of course. We'll end the reading here. Thank you for sitting with the cards, and come back whenever a new question stirs.";
 
 export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
   const intent = intentOrFallback(state, turn);
@@ -49,12 +55,37 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
   }
   const positions = state.spread.layout.positions;
   let sawOutput = false;
+  let sawCancel = false;
   for (const input of turn.inputs) {
     if (input.kind !== 'tool_output' || input.name !== DRAW_CARD) continue;
     sawOutput = true;
+    sawCancel ||= isCancelled(input.output);
     spoken.push(takeDraw(state, input.output, positions));
   }
   const text = userText(turn.inputs);
+  if (state.drawChoice !== undefined) {
+    // A cancelled draw: nothing is drawn until the person says to draw again.
+    const choice = sawCancel ? undefined : drawChoiceIn(turn.inputs);
+    const label = positions[state.nextPosition]?.label ?? 'next';
+    if (choice === 'end') {
+      state.drawChoice = 'ended';
+      return [say(ENDED)];
+    }
+    if (choice === undefined) {
+      const ask =
+        state.drawChoice === 'ended'
+          ? 'Our reading is closed for now. If you would like to carry on, say “draw again”.'
+          : `Would you like to draw a card for the ${label} position again, or end the reading here?`;
+      return [say(sawCancel ? spoken.join(' ') : ask)];
+    }
+    state.drawChoice = undefined;
+    if (choice === 'continue') {
+      state.nextPosition += 1;
+      spoken.push(`I'll leave the ${label} position open and move on.`);
+    } else {
+      spoken.push("Let's draw again.");
+    }
+  }
   if (turn.awaitingTool === DRAW_CARD && state.drawing !== undefined) {
     const position = positions[state.drawing];
     return [
@@ -132,6 +163,10 @@ export function takeDraw(
   const position = positions[index];
   if (!position) return '';
   const outcome = drawOutcome(output);
+  if (!outcome.ok && isCancelled(output)) {
+    state.drawChoice = 'asked';
+    return `The draw for the ${position.label} position was cancelled, so no card was drawn. Would you like to draw again, or end the reading here?`;
+  }
   if (outcome.ok) {
     const drawn: DrawnCard = {
       ...outcome.value,

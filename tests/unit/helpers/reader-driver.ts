@@ -100,18 +100,18 @@ export class ReaderDriver {
   }
 
   /** The SDK's opening: a full session.update for the first agent, then the tracing update. */
-  open(agent: AgentName = 'IntentAssessment'): void {
+  open(agent: AgentName = 'IntentAssessment', instructions?: string): void {
     this.agent = agent;
-    this.declare(agent);
+    this.declare(agent, instructions);
     this.send({ type: 'session.update', session: { type: 'realtime', tracing: 'auto' } });
   }
 
-  declare(agent: AgentName): void {
+  declare(agent: AgentName, instructions = `You are ${agent}.`): void {
     this.send({
       type: 'session.update',
       session: {
         type: 'realtime',
-        instructions: `You are ${agent}.`,
+        instructions,
         model: 'gpt-realtime',
         output_modalities: [this.#options.modality ?? 'text'],
         audio: { input: { turn_detection: null } },
@@ -135,6 +135,24 @@ export class ReaderDriver {
       item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
     });
     this.createResponse();
+  }
+
+  /**
+   * A past message replayed into a resumed session, as the SDK's updateHistory sends it: with its
+   * own item id, after the one before it, and no response.create.
+   */
+  replay(role: 'user' | 'assistant', text: string, id: string, previous: string): void {
+    this.send({
+      type: 'conversation.item.create',
+      previous_item_id: previous,
+      item: {
+        type: 'message',
+        role,
+        id,
+        status: 'completed',
+        content: [{ type: role === 'user' ? 'input_text' : 'output_text', text }],
+      },
+    });
   }
 
   /** A push-to-talk turn: some audio, commit, response.create. */
