@@ -229,11 +229,15 @@ describe('POST /api/livekit/token', () => {
       room_config: { agents: [{ agent_name: CANARY, metadata: CANARY }] },
     };
 
-    // livekit-client's own token source, its fetch answered by the route in this process.
+    // livekit-client's own token source, its fetch to the edge answered by the route in this
+    // process; any other address goes to the fetch in place before (the route's own calls).
     function endpoint() {
-      vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-        app.request(new URL(input).pathname, init, ENV),
-      );
+      const previous = globalThis.fetch;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.host !== 'edge.test') return previous(input, init);
+        return app.request(url.pathname, init, ENV);
+      });
       return TokenSource.endpoint('http://edge.test/api/livekit/token');
     }
     afterEach(() => {
