@@ -49,14 +49,17 @@ const refused = z
   })
   .optional();
 
-/** The request as this route reads it: the contract, refusing attempts to set attributes. */
+/**
+ * The request as this route reads it: the contract, refusing attempts to set attributes, in
+ * either convention (ours or LiveKit's), read into ours.
+ */
 const TokenRequest = LiveKitTokenRequest.extend({
   attributes: refused,
   metadata: refused,
   access: refused,
   [ACCESS_ATTRIBUTE]: refused,
   ...tokenSourceFields,
-});
+}).transform(fromTokenSourceRequest);
 
 /** 16 random hex characters (64 bits): room names and identities nobody can guess. */
 function randomId(): string {
@@ -109,9 +112,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
   jsonContentType({ optional: true }),
   jsonBody(TokenRequest),
   async (c) => {
-    const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = fromTokenSourceRequest(
-      c.req.valid('json'),
-    );
+    const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');
     const { url, apiKey, apiSecret } = liveKitSettings(c.env);
     const ttl = intSetting(
       c.env.LIVEKIT_TOKEN_TTL_SECONDS,
