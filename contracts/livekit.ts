@@ -47,18 +47,20 @@ export function isTimeZone(value: string): boolean {
 /** Control characters and the bidirectional overrides that would disguise a name. */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** The name BMO and the room show for the visitor: plain text, 1 to 40 characters. */
+const ParticipantName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine(
+    (name) => !UNPRINTABLE.test(name),
+    'must be plain text: no control characters or direction overrides',
+  );
+
 export const LiveKitTokenRequest = z.object({
   /** The name BMO and the room show for the visitor (default "Visitor"). */
-  participantName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .refine(
-      (name) => !UNPRINTABLE.test(name),
-      'must be plain text: no control characters or direction overrides',
-    )
-    .optional(),
+  participantName: ParticipantName.optional(),
   /** The visitor's IANA time zone, from `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
   timeZone: z
     .string()
@@ -82,3 +84,35 @@ export const LiveKitTokenResponse = z.object({
   expiresAt: z.number().int().positive(),
 });
 export type LiveKitTokenResponse = z.infer<typeof LiveKitTokenResponse>;
+
+/**
+ * LiveKit's standard token request, as `livekit-client`'s `TokenSource.endpoint()` sends it (the
+ * proto field names of `livekit.TokenSourceRequest`). The edge reads `participant_name`; it
+ * accepts `room_name` and ignores it, since it makes every room itself. The fields in
+ * `LIVEKIT_TOKEN_SOURCE_REFUSED` would let the page choose what the edge decides and are refused.
+ */
+export const LiveKitTokenSourceRequest = z.object({
+  /** Ignored: each token is for a fresh room the edge names. */
+  room_name: z.string().max(128).optional(),
+  /** The same as `participantName`. */
+  participant_name: ParticipantName.optional(),
+});
+export type LiveKitTokenSourceRequest = z.infer<typeof LiveKitTokenSourceRequest>;
+
+/** Token request fields the edge decides and a client may not send (answered with 400 naming them). */
+export const LIVEKIT_TOKEN_SOURCE_REFUSED = [
+  'participant_identity',
+  'participant_attributes',
+  'participant_metadata',
+  'room_config',
+] as const;
+
+/**
+ * The token answer: our connection details plus LiveKit's `TokenSourceResponse` fields
+ * (`server_url`, `participant_token`), so `TokenSource.endpoint()` reads it as is.
+ */
+export const LiveKitTokenSourceResponse = LiveKitTokenResponse.extend({
+  server_url: LiveKitTokenResponse.shape.serverUrl,
+  participant_token: LiveKitTokenResponse.shape.participantToken,
+});
+export type LiveKitTokenSourceResponse = z.infer<typeof LiveKitTokenSourceResponse>;

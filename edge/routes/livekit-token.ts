@@ -19,6 +19,11 @@
  * validated) and `bmo.access` (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts),
  * which tells BMO which notes it may read for this person. A body that tries to set attributes,
  * metadata or the access level itself is refused (400).
+ *
+ * The route also speaks LiveKit's token convention (livekit-token-source.ts), so
+ * `livekit-client`'s `TokenSource.endpoint()` can use it: `participant_name` in, `server_url` and
+ * `participant_token` out; the identity, attributes, metadata and room configuration stay the
+ * edge's (400 naming them).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -35,6 +40,11 @@ import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
+import {
+  fromTokenSourceRequest,
+  tokenSourceFields,
+  withTokenSourceFields,
+} from './livekit-token-source.ts';
 
 export const DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS = 600;
 export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
@@ -75,13 +85,17 @@ const refused = z
   })
   .optional();
 
-/** The request as this route reads it: the contract, refusing attempts to set attributes. */
+/**
+ * The request as this route reads it: the contract, refusing attempts to set attributes, in
+ * either convention (ours or LiveKit's), read into ours.
+ */
 const TokenRequest = LiveKitTokenRequest.extend({
   attributes: refused,
   metadata: refused,
   access: refused,
   [ACCESS_ATTRIBUTE]: refused,
-});
+  ...tokenSourceFields,
+}).transform(fromTokenSourceRequest);
 
 /** 16 random hex characters (64 bits): room names and identities nobody can guess. */
 function randomId(): string {
@@ -186,6 +200,6 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       participantName,
       expiresAt: Math.floor(Date.now() / 1000) + ttl,
     };
-    return c.json(body, 200, { 'Cache-Control': 'no-store' });
+    return c.json(withTokenSourceFields(body), 200, { 'Cache-Control': 'no-store' });
   },
 );

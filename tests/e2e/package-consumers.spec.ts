@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { run, writeReactApp, writeVanillaApp } from './helpers/consumer-apps.ts';
+import { phaseOf, sendMessage } from './helpers/reading.ts';
+import { EMBED_SITE } from './helpers/site.ts';
 
 // The package as a site owner gets it: `npm pack` of web-components/, installed from the tarball
 // into a fresh Vite vanilla-TypeScript app and a fresh React 19 app (registry reached like any
@@ -182,4 +184,40 @@ test('the edge’s /embed/ bundle loaded beside the npm build neither throws nor
   await expect(page.getByRole('button', { name: /Second copy/ })).toBeVisible();
   expect(await page.evaluate(() => customElements.get('bmo-cassette-slot')?.name)).toBe(first);
   expect(errors).toEqual([]);
+});
+
+test.describe('served on the site the edge allows', () => {
+  // The site's page is fulfilled by Playwright (a public page to Chromium) while the edge runs on
+  // loopback: Local Network Access would refuse its requests. A real site and edge are both public.
+  test.use({ permissions: ['local-network-access'] });
+
+  test('the Vite app starts a text reading on the offline reader of the running edge', async ({
+    page,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The app's built files, served as the allowed site (ALLOWED_ORIGINS) would serve them.
+    await page.route(`${EMBED_SITE}/**`, (route) => {
+      const { pathname } = new URL(route.request().url());
+      return route.fulfill({
+        path: join(apps.vanilla, 'dist', pathname === '/' ? 'index.html' : pathname),
+      });
+    });
+    await page.goto(`${EMBED_SITE}/?edge=${encodeURIComponent(baseURL)}`);
+    const reading = page
+      .locator('tarot-reading')
+      .filter({ has: page.getByRole('region', { name: 'Consumer reading' }) });
+    await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected', {
+      timeout: 15_000,
+    });
+    await expect(phaseOf(reading)).toHaveText('Intent Assessment');
+    await sendMessage(reading, 'Should I change jobs this year?');
+    await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
+      'Before we draw',
+      { timeout: 15_000 },
+    );
+    expect(errors).toEqual([]);
+  });
 });

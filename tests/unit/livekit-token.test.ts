@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { TokenVerifier } from 'livekit-server-sdk';
-import { describe, expect, it } from 'vitest';
+import { TokenSource } from 'livekit-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
-import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import {
+  ACCESS_ATTRIBUTE,
+  LIVEKIT_TOKEN_SOURCE_REFUSED,
+  LiveKitTokenResponse,
+  LiveKitTokenSourceResponse,
+} from '../../contracts/livekit.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
 import {
@@ -234,5 +240,98 @@ describe('POST /api/livekit/token', () => {
   it('answers 503 before looking at a bad body when not configured', async () => {
     const response = await post('not json', {});
     expect(response.status).toBe(503);
+  });
+  describe("LiveKit's token convention (TokenSource.endpoint)", () => {
+    const CANARY = 'canary-7f3a';
+    const refusedBodies: Record<string, unknown> = {
+      participant_identity: CANARY,
+      participant_attributes: { [ACCESS_ATTRIBUTE]: 'owner', note: CANARY },
+      participant_metadata: CANARY,
+      room_config: { agents: [{ agent_name: CANARY, metadata: CANARY }] },
+    };
+
+    // livekit-client's own token source, its fetch to the edge answered by the route in this
+    // process; any other address goes to the fetch in place before (the route's own calls).
+    function endpoint() {
+      const previous = globalThis.fetch;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.host !== 'edge.test') return previous(input, init);
+        return app.request(url.pathname, init, ENV);
+      });
+      return TokenSource.endpoint('http://edge.test/api/livekit/token');
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('accepts the body TokenSource.endpoint() sends and answers server_url and participant_token', async () => {
+      const details = await endpoint().fetch({ participantName: 'Finn', roomName: 'chosen-room' });
+      expect(details.serverUrl).toBe('wss://livekit.example.test');
+      const claims = await new TokenVerifier(KEY, SECRET).verify(details.participantToken);
+      expect(claims.name).toBe('Finn');
+      expect(claims.sub).toMatch(/^visitor-[0-9a-f]{16}$/);
+      // the edge still names the room: room_name is read and ignored
+      expect(claims.video?.room).toMatch(/^bmo-[0-9a-f]{16}$/);
+      expect(claims.attributes).toEqual({ [ACCESS_ATTRIBUTE]: 'visitor' });
+    });
+
+    it('answers both conventions in one body, the same token under both names', async () => {
+      const response = await post({ participant_name: '  Jake ', room_name: 'x' });
+      expect(response.status).toBe(200);
+      const body = LiveKitTokenSourceResponse.parse(await response.json());
+      expect(body.server_url).toBe(body.serverUrl);
+      expect(body.participant_token).toBe(body.participantToken);
+      expect(body.participantName).toBe('Jake');
+      expect(body.roomName).not.toBe('x');
+    });
+
+    it('prefers participantName when a body carries both names', async () => {
+      const { details } = await tokenFor({ participantName: 'Finn', participant_name: 'Jake' });
+      expect(details.participantName).toBe('Finn');
+    });
+
+    it.each(Object.entries(refusedBodies))(
+      'refuses %s with a 400 naming it, minting nothing',
+      async (field, value) => {
+        const response = await post({ participant_name: 'Finn', [field]: value });
+        expect(response.status).toBe(400);
+        const text = await response.text();
+        const { error } = ApiErrorBody.parse(JSON.parse(text));
+        expect(error.code).toBe('bad_request');
+        expect(error.issues?.map((issue) => issue.path)).toEqual([field]);
+        expect(error.message).toContain(field);
+        expect(text).not.toContain(CANARY);
+        expect(text).not.toMatch(/participant_?[tT]oken|eyJ/);
+      },
+    );
+
+    it('names every refused field of one body, and even an empty one counts', async () => {
+      const response = await post({
+        participant_identity: '',
+        participant_attributes: {},
+        participant_metadata: null,
+        room_config: {},
+      });
+      expect(response.status).toBe(400);
+      const { error } = ApiErrorBody.parse(await response.json());
+      expect(error.issues?.map((issue) => issue.path).sort()).toEqual(
+        [...LIVEKIT_TOKEN_SOURCE_REFUSED].sort(),
+      );
+    });
+
+    it('lets TokenSource.endpoint() see the refusal: its fetch rejects naming the field, and nothing of it reaches a token', async () => {
+      const source = endpoint();
+      await expect(
+        source.fetch({ participantIdentity: CANARY, participantAttributes: { tz: CANARY } }),
+      ).rejects.toThrow(
+        /400.*participant_identity.*participant_attributes|400.*participant_attributes.*participant_identity/s,
+      );
+      // the same source still works once the client leaves the edge's fields to the edge
+      const details = await source.fetch({ participantName: 'Finn' });
+      const claims = await new TokenVerifier(KEY, SECRET).verify(details.participantToken);
+      expect(JSON.stringify(claims)).not.toContain(CANARY);
+      expect(claims.sub).toMatch(/^visitor-/);
+    });
   });
 });

@@ -116,6 +116,16 @@ slot.cassette = { title: 'Wi-Fi', content: 'guest-1234' };
 slot.addEventListener('bmo-cassette-open', (event) => events.push(event.detail.title));
 listen(slot);
 root.append(indicator, card, slot);
+
+// A text reading on the edge the page is pointed at (?edge=<url>), as a site owner sets api-base.
+const edge = new URLSearchParams(location.search).get('edge');
+if (edge) {
+  const reading = document.createElement('tarot-reading');
+  reading.label = 'Consumer reading';
+  reading.mode = 'text';
+  reading.apiBase = edge;
+  root.append(reading);
+}
 `,
   });
 }
