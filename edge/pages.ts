@@ -91,9 +91,12 @@ export async function servePage(c: Context<AppEnv>): Promise<Response | undefine
   if (!assets || (method !== 'GET' && method !== 'HEAD')) return undefined;
   const path = c.req.path;
   if (path.startsWith('/api/') || namesAFile(path)) return undefined;
+  // The browser's own headers go along, so a reload's If-None-Match gets the binding's 304 (the
+  // page it has is current): that is an answer too, not a miss.
   const page = await assets.fetch(new Request(new URL('/', c.req.url), c.req.raw));
-  if (!page.ok) return undefined;
-  const response = new Response(method === 'HEAD' ? null : page.body, page);
+  if (!page.ok && page.status !== 304) return undefined;
+  const body = method === 'HEAD' || page.status === 304 ? null : page.body;
+  const response = new Response(body, page);
   response.headers.set('Content-Security-Policy', contentSecurityPolicy(c.env));
   return response;
 }

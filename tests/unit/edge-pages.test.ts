@@ -18,11 +18,14 @@ function assets(requested: string[] = []): NonNullable<Bindings['ASSETS']> {
     fetch: async (request: Request) => {
       const path = new URL(request.url).pathname;
       requested.push(path);
-      return path === '/'
-        ? new Response('<!doctype html><title>page</title>', {
-            headers: { 'content-type': 'text/html; charset=utf-8' },
-          })
-        : new Response('', { status: 404 });
+      if (path !== '/') return new Response('', { status: 404 });
+      // Like the real binding: a request that already holds this version gets a 304.
+      if (request.headers.get('if-none-match') === '"page-v1"') {
+        return new Response(null, { status: 304, headers: { etag: '"page-v1"' } });
+      }
+      return new Response('<!doctype html><title>page</title>', {
+        headers: { 'content-type': 'text/html; charset=utf-8', etag: '"page-v1"' },
+      });
     },
   };
 }
@@ -70,6 +73,17 @@ describe('page routes', () => {
       expect(await response.text()).toContain('<title>page</title>');
       expect(cspOf(response).get('script-src')).toEqual(["'self'"]);
     }
+  });
+
+  it('answers a reload of a page route that already holds the page with a 304, not a 404', async () => {
+    const response = await app.request(
+      '/reading/text',
+      { headers: { 'if-none-match': '"page-v1"' } },
+      { ASSETS: assets() },
+    );
+    expect(response.status).toBe(304);
+    expect(response.headers.get('etag')).toBe('"page-v1"');
+    expect(cspOf(response).get('script-src')).toEqual(["'self'"]);
   });
 
   it('lets the page connect to its own origin only when nothing else is configured', async () => {
