@@ -226,8 +226,7 @@ describe('tool failures', () => {
   it('does not hand off when no card could be drawn, and starts over when asked', () => {
     let failing = true;
     const { driver } = inProcess({
-      toolOutput: (call) =>
-        call.name === 'draw_card' && failing ? toolError('ui') : undefined,
+      toolOutput: (call) => (call.name === 'draw_card' && failing ? toolError('ui') : undefined),
     });
     runReading(driver);
     expect(driver.agent).toBe('SpreadGeneration');
