@@ -53,6 +53,10 @@ export class RoomSession {
   #agentTimer: ReturnType<typeof setTimeout> | undefined;
   #audio = new Map<RemoteTrack, HTMLMediaElement>();
   #welcomeBack: boolean;
+  /** The room's engine is restarting its transports (a full reconnect): see #wireRestart. */
+  #restarting = false;
+  /** BMO joined while the engine was restarting: greet it once the restart is done. */
+  #greetPending = false;
 
   constructor(lk: LiveKit, log: SessionLog, host: RoomSessionHost) {
     this.lk = lk;
@@ -131,7 +135,7 @@ export class RoomSession {
         state === lk.ConnectionState.SignalReconnecting
       ) {
         s.$connection.set('reconnecting');
-      } else if (state === lk.ConnectionState.Connected) {
+      } else if (state === lk.ConnectionState.Connected && !this.#restarting) {
         s.$connection.set('connected');
       }
     });
@@ -141,8 +145,9 @@ export class RoomSession {
     room.on(E.Reconnected, () => {
       if (!this.active) return;
       this.joinedAt = performance.now();
-      s.$connection.set('connected');
+      if (!this.#restarting) s.$connection.set('connected');
     });
+    this.#wireRestart();
     room.on(E.Disconnected, () => {
       if (!this.active) return;
       // Only an unexpected drop reaches here: leave() marks the session inactive first.
@@ -196,6 +201,33 @@ export class RoomSession {
     });
   }
 
+  /**
+   * After a full reconnect (the server restarted), livekit-client reports the room Connected and
+   * Reconnected as soon as the signal is back, while its engine is still restarting the transports
+   * (seen: up to 1.8 s on a busy machine). A chat sent in that gap is held for a resume replay that
+   * a restart never runs, so it never reaches BMO. Until the engine says it has restarted, the page
+   * stays "reconnecting": no typing, and no "BMO is back".
+   */
+  #wireRestart(): void {
+    // `engine` is livekit-client's own (marked internal): the only place a restart's end shows
+    const engine = (this.room as Partial<Pick<Room, 'engine'>>).engine;
+    if (!engine) return;
+    engine.on('restarting', () => {
+      this.#restarting = true;
+    });
+    engine.on('restarted', () => {
+      // the engine drops its reconnecting flag once the restart's promise settles, after this task
+      setTimeout(() => {
+        this.#restarting = false;
+        if (!this.active || this.room.state !== this.lk.ConnectionState.Connected) return;
+        this.#host.stores.$connection.set('connected');
+        const agent = this.#findAgent();
+        if (this.#greetPending && agent) this.#greet();
+        this.#greetPending = false;
+      }, 0);
+    });
+  }
+
   #findAgent(): RemoteParticipant | undefined {
     for (const participant of this.room.remoteParticipants.values()) {
       if (participant.kind === this.lk.ParticipantKind.AGENT) return participant;
@@ -210,6 +242,16 @@ export class RoomSession {
     const code = this.active ? s.$error.get()?.code : undefined;
     if (code === 'agent_timeout' || code === 'agent_left') s.$error.set(null);
     this.#showAgent(agent);
+    if (this.#restarting) {
+      this.#greetPending = true;
+      return;
+    }
+    this.#greet();
+  }
+
+  /** Tells the visitor BMO is here (or back), and how to talk to it. */
+  #greet(): void {
+    const s = this.#host.stores;
     const offline = s.$engine.get() === 'offline';
     const hint = this.#host.textOnly() || offline ? 'Type to BMO.' : 'Say hello, or type.';
     if (this.#welcomeBack) {
