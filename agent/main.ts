@@ -111,7 +111,6 @@ export default defineAgent<BmoProcessData>({
       });
     });
 
-    await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     await ctx.connect();
     // the page reads this to say "Offline BMO: type to BMO" and disable the microphone
     await ctx.room.localParticipant
@@ -120,6 +119,11 @@ export default defineAgent<BmoProcessData>({
         logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
       );
     stopResend = resendOnJoin(ctx.room, deck, logContext);
+    // The room (and this job) is made at minting, before the visitor joins. The session starts
+    // once they are in: its agent state turns "listening" only when it is bound to them, and the
+    // page lets them type only then, so a first message cannot reach a session not yet listening.
+    await ctx.waitForParticipant();
+    await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     stopLimits = enforceJobLimits(session, {
       ...config,
       onReached: (reason) => {
@@ -128,8 +132,6 @@ export default defineAgent<BmoProcessData>({
       },
       shutdown: (reason) => ctx.shutdown(reason),
     });
-    // the room (and this job) is made at minting, before the visitor joins: greet once they are in
-    await ctx.waitForParticipant();
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
 });
