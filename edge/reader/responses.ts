@@ -131,14 +131,7 @@ function writeMessage(
     status: 'completed',
     content: [audio ? { type: 'output_audio', transcript: text } : { type: 'output_text', text }],
   };
-  sink.emit('response.output_item.done', {
-    response_id: responseId,
-    output_index: outputIndex,
-    item: done,
-  });
-  sink.emit('conversation.item.done', { previous_item_id: previousId, item: done });
-  sink.conversation.append(done);
-  return done;
+  return finishItem(sink, { responseId, outputIndex, previousId }, done);
 }
 
 function writeCall(
@@ -178,12 +171,24 @@ function writeCall(
   sink.emit('response.function_call_arguments.done', { ...where, arguments: argumentsJson });
   const done: WireItem = { ...open, status: 'completed', arguments: argumentsJson };
   // The SDK dispatches the call on this event: type function_call, status completed, response_id.
+  return finishItem(sink, { responseId, outputIndex, previousId }, done);
+}
+
+/**
+ * Closes an output item: `response.output_item.done` (for a function call, the event the SDK
+ * dispatches it on), `conversation.item.done` after the item before it, and the item kept.
+ */
+function finishItem(
+  sink: ResponseSink,
+  at: { responseId: string; outputIndex: number; previousId: string | null | undefined },
+  done: WireItem,
+): WireItem {
   sink.emit('response.output_item.done', {
-    response_id: responseId,
-    output_index: outputIndex,
+    response_id: at.responseId,
+    output_index: at.outputIndex,
     item: done,
   });
-  sink.emit('conversation.item.done', { previous_item_id: previousId, item: done });
+  sink.emit('conversation.item.done', { previous_item_id: at.previousId, item: done });
   sink.conversation.append(done);
   return done;
 }
