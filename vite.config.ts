@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
+import { litTemplatesPlugin } from './scripts/vite-lit-templates.ts';
 import { manifestPlugin } from './scripts/vite-manifest-plugin.ts';
 
 // Builds the hosted page into dist/, which wrangler serves beside the API. Each page is its own
 // chunk, and the heavy SDKs (livekit-client, @openai/agents-realtime) are loaded with import()
 // when a session starts, so they never sit in the first load.
 export default defineConfig({
-  plugins: [manifestPlugin()],
+  plugins: [manifestPlugin(), litTemplatesPlugin()],
   define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   build: {
     outDir: 'dist',

@@ -1,15 +1,28 @@
 /**
- * The tarot deck: all 78 cards with their ids, names, arcana, suits, ranks, keywords and
+ * The tarot deck: all 78 cards (their identities are contracts/cards.ts) with their keywords and
  * meanings. The meanings are our own words, written plainly for a spoken reading. The data is
  * static and deterministic: the browser, the edge's local reader and the tests read the same deck.
  */
 import { z } from 'zod';
+import { ARCANA, CARDS, SUITS } from './cards.ts';
 import { CardIdSchema } from './reading.ts';
 
-export const Arcana = z.enum(['major', 'minor']);
+export {
+  ARCANA,
+  CARD_IDS,
+  CARDS,
+  MAJOR_NAMES,
+  RANK_WORDS,
+  SUITS,
+  cardIdentity,
+  cardName,
+  type CardIdentity,
+} from './cards.ts';
+
+export const Arcana = z.enum(ARCANA);
 export type Arcana = z.infer<typeof Arcana>;
 
-export const Suit = z.enum(['wands', 'cups', 'swords', 'pentacles']);
+export const Suit = z.enum(SUITS);
 export type Suit = z.infer<typeof Suit>;
 
 const Keywords = z.array(z.string().min(1)).min(3).max(5);
@@ -42,156 +55,135 @@ export type TarotCard = z.infer<typeof TarotCard>;
 /** Upright keywords, upright meaning, reversed keywords, reversed meaning. */
 type Entry = readonly [readonly string[], string, readonly string[], string];
 
-const MAJORS: readonly (readonly [string, ...Entry])[] = [
+/** The major arcana's readings, in `MAJOR_NAMES` order (contracts/cards.ts). */
+const MAJORS: readonly Entry[] = [
   [
-    'The Fool',
     ['beginnings', 'trust', 'spontaneity', 'a leap of faith'],
     "A fresh start is calling, and you don't need every answer before you step forward. Bring curiosity and a light heart.",
     ['hesitation', 'recklessness', 'naivety', 'holding back'],
     "Either fear is keeping you at the edge, or you're leaping without looking. Find the middle: move, but watch your footing.",
   ],
   [
-    'The Magician',
     ['skill', 'focus', 'willpower', 'resourcefulness'],
     'You already hold the tools you need. Gather your attention and turn intention into action.',
     ['scattered energy', 'trickery', 'untapped talent'],
     "Your gifts are there but unfocused, or someone is playing tricks with words. Check what's real before you act.",
   ],
   [
-    'The High Priestess',
     ['intuition', 'inner knowing', 'mystery', 'stillness'],
     'The answer is quieter than the noise around it. Sit still and listen to what you already sense.',
     ['ignored intuition', 'secrets', 'disconnection'],
     'You may be overriding your gut, or something is being kept from view. Make room for your inner voice again.',
   ],
   [
-    'The Empress',
     ['abundance', 'nurture', 'creativity', 'comfort'],
     'Growth comes from care: tend what you love, including yourself, and let it flourish.',
     ['neglect', 'smothering', 'creative block'],
     'You may be giving too much care or too little. Turn some of that tenderness back toward your own needs.',
   ],
   [
-    'The Emperor',
     ['structure', 'stability', 'authority', 'protection'],
     'Clear rules and steady leadership will serve you now. Build a firm frame and stand behind it.',
     ['rigidity', 'control', 'domination', 'chaos'],
     "Structure has turned into control, or is missing altogether. Loosen your grip, or set the boundaries you've avoided.",
   ],
   [
-    'The Hierophant',
     ['tradition', 'learning', 'guidance', 'shared belief'],
     'There is wisdom in established paths and in the teachers who walked them. Learn the form before you reshape it.',
     ['rebellion', 'dogma', 'questioning convention'],
     "A rule that once helped may now confine you. It's fair to question it and find your own way.",
   ],
   [
-    'The Lovers',
     ['connection', 'choice', 'harmony', 'values'],
     'A meaningful bond or a decision of the heart is in focus. Choose what fits who you truly are.',
     ['imbalance', 'misalignment', 'indecision'],
     'Something feels out of step between you and another, or between your choices and your values. Be honest about the gap.',
   ],
   [
-    'The Chariot',
     ['determination', 'momentum', 'victory', 'self-control'],
     "Pull your opposing drives into one direction and you'll move forward with real force.",
     ['lack of direction', 'scattered drive', 'obstacles'],
     "You're being pulled several ways at once. Stop, pick one road, and the momentum will return.",
   ],
   [
-    'Strength',
     ['courage', 'patience', 'compassion', 'gentle power'],
     'Real strength here is soft: patience and kindness will tame what force cannot.',
     ['self-doubt', 'low energy', 'raw emotion'],
     'Confidence is running thin. Be gentle with yourself and rebuild from small, steady wins.',
   ],
   [
-    'The Hermit',
     ['solitude', 'reflection', 'inner guidance', 'seeking'],
     'Step back from the crowd for a while. Quiet time alone will show you the next step by your own light.',
     ['isolation', 'loneliness', 'withdrawal'],
     "Retreat has turned into hiding. Reach out; you don't have to find the way entirely alone.",
   ],
   [
-    'Wheel of Fortune',
     ['cycles', 'change', 'turning point', 'luck'],
     'Things are shifting, and not all of it is in your hands. Ride the turn and look for the opening it brings.',
     ['resisting change', 'setbacks', 'bad timing'],
     "A downturn or delay is frustrating, but wheels keep turning. Let go of what you can't steer.",
   ],
   [
-    'Justice',
     ['fairness', 'truth', 'accountability', 'balance'],
     'Clear thinking and honesty will bring a fair outcome. What you put in is what comes back.',
     ['unfairness', 'dishonesty', 'avoidance'],
     'Something is out of balance, or someone is dodging responsibility. Look at it straight, including your own part.',
   ],
   [
-    'The Hanged Man',
     ['pause', 'surrender', 'new perspective', 'waiting'],
     "Forcing won't help right now. Hang back, let things be, and you'll see the situation from a new angle.",
     ['stalling', 'resistance', 'needless sacrifice'],
     "Waiting has become being stuck. Decide whether you're pausing with purpose or just avoiding a choice.",
   ],
   [
-    'Death',
     ['endings', 'transformation', 'release', 'renewal'],
     'Something is coming to a natural close so that something new can begin. Let it end with grace.',
     ['clinging', 'fear of change', 'stagnation'],
     "Holding on to what's already over is draining you. The change you fear may be the relief you need.",
   ],
   [
-    'Temperance',
     ['balance', 'moderation', 'patience', 'blending'],
     'Mix things in the right measure and take your time. Calm, steady steps will carry you.',
     ['excess', 'imbalance', 'haste'],
     'Something is overdone or rushed. Bring things back into proportion before you go further.',
   ],
   [
-    'The Devil',
     ['attachment', 'temptation', 'habit', 'shadow'],
     "Notice what has a hold on you: a habit, a fear, or a pull you can't shake. Seeing the chain is the first step to loosening it.",
     ['release', 'breaking free', 'reclaiming power'],
     "You're starting to slip out of something that held you. Keep going; freedom is closer than it looks.",
   ],
   [
-    'The Tower',
     ['upheaval', 'sudden change', 'revelation', 'breakdown'],
     "Something built on shaky ground is coming down. It's jarring, but it clears space for something truer.",
     ['averted disaster', 'delayed change', 'inner upheaval'],
     'You may be bracing against a collapse that needs to happen, or shaking on the inside. Let the dust settle.',
   ],
   [
-    'The Star',
     ['hope', 'healing', 'renewal', 'inspiration'],
     'After a hard stretch, calm and hope return. Trust that healing is underway and let yourself feel lighter.',
     ['discouragement', 'lost faith', 'disconnection'],
     "Hope feels far away right now. Small acts of care can light it again; you haven't lost your way.",
   ],
   [
-    'The Moon',
     ['uncertainty', 'illusion', 'dreams', 'instinct'],
     'Not everything is as it seems. Move slowly through the fog and let your instincts guide you.',
     ['clarity returning', 'released fear', 'confusion lifting'],
     'The fog is beginning to lift. Fears that loomed large are shrinking back to their true size.',
   ],
   [
-    'The Sun',
     ['joy', 'success', 'warmth', 'vitality'],
     "Warmth and clarity are with you. Let yourself enjoy what's going well and share the light.",
     ['dimmed joy', 'overconfidence', 'delay'],
     'The good is still there, just clouded for now. Lower the pressure and let simple joys back in.',
   ],
   [
-    'Judgement',
     ['awakening', 'reckoning', 'calling', 'renewal'],
     "It's time to take honest stock and answer a call you've been hearing. Rise into the next version of yourself.",
     ['self-doubt', 'harsh self-judgement', 'ignoring a call'],
     'You may be judging yourself too harshly or avoiding a wake-up call. Forgive, learn, and listen.',
   ],
   [
-    'The World',
     ['completion', 'wholeness', 'achievement', 'integration'],
     "A cycle reaches its fulfilment. Celebrate how far you've come before the next journey begins.",
     ['unfinished business', 'delay', 'lack of closure'],
@@ -547,72 +539,27 @@ const MINORS: Record<Suit, readonly Entry[]> = {
   ],
 };
 
-/** Rank words, ace (1) to king (14), as they appear in ids and names. */
-export const RANK_WORDS = [
-  'ace',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'page',
-  'knight',
-  'queen',
-  'king',
-] as const;
-
-const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
-const slug = (name: string): string => name.toLowerCase().replace(/\s+/g, '-');
-
 function reading(keywords: readonly string[], meaning: string): CardReading {
   return { keywords: [...keywords], meaning };
 }
 
+/** Each card's identity (contracts/cards.ts) with its readings, in deck order. */
 function buildDeck(): TarotCard[] {
-  const cards: TarotCard[] = MAJORS.map(([name, up, upMeaning, down, downMeaning], rank) => ({
-    id: slug(name),
-    name,
-    arcana: 'major',
-    suit: null,
-    rank,
-    upright: reading(up, upMeaning),
-    reversed: reading(down, downMeaning),
-  }));
-  for (const suit of Suit.options) {
-    MINORS[suit].forEach(([up, upMeaning, down, downMeaning], index) => {
-      const word = RANK_WORDS[index] ?? String(index + 1);
-      cards.push({
-        id: `${word}-of-${suit}`,
-        name: `${capitalise(word)} of ${capitalise(suit)}`,
-        arcana: 'minor',
-        suit,
-        rank: index + 1,
-        upright: reading(up, upMeaning),
-        reversed: reading(down, downMeaning),
-      });
-    });
-  }
-  return cards;
+  const entries: readonly Entry[] = [...MAJORS, ...SUITS.flatMap((suit) => MINORS[suit])];
+  return CARDS.map((card, index) => {
+    const entry = entries[index];
+    if (!entry) throw new Error(`no reading for ${card.id}`);
+    const [up, upMeaning, down, downMeaning] = entry;
+    return { ...card, upright: reading(up, upMeaning), reversed: reading(down, downMeaning) };
+  });
 }
 
 /** All 78 cards: the 22 major arcana in order, then wands, cups, swords and pentacles, ace to king. */
 export const DECK: readonly TarotCard[] = Object.freeze(buildDeck());
 
-/** Every card id, in deck order. */
-export const CARD_IDS: readonly string[] = Object.freeze(DECK.map((card) => card.id));
-
 const BY_ID: ReadonlyMap<string, TarotCard> = new Map(DECK.map((card) => [card.id, card]));
 
-/** The card with this id, or undefined when no card has it. */
+/** The card with this id, with its readings, or undefined when no card has it. */
 export function getCard(id: string): TarotCard | undefined {
   return BY_ID.get(id);
-}
-
-/** The card's display name ("The Fool", "Ace of Cups"), or undefined for an unknown id. */
-export function cardName(id: string): string | undefined {
-  return BY_ID.get(id)?.name;
 }

@@ -4,29 +4,11 @@
  * agents, the local reader engine and the tests all read these, so the three agree by construction.
  */
 import { z } from 'zod';
+import { AGENT_NAMES } from './agents.ts';
 
-/** The four agents of the reading, in the order they hand off. */
-export const AGENT_NAMES = ['IntentAssessment', 'SpreadGeneration', 'Reading', 'Followup'] as const;
+export { AGENT_LABELS, AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './agents.ts';
 export const AgentName = z.enum(AGENT_NAMES);
 export type AgentName = z.infer<typeof AgentName>;
-
-/** What a person reads in the agent indicator. */
-export const AGENT_LABELS: Record<AgentName, string> = {
-  IntentAssessment: 'Intent Assessment',
-  SpreadGeneration: 'Spread Generation',
-  Reading: 'Reading',
-  Followup: 'Followup',
-};
-
-/**
- * Messages the page's controller sends on the app's behalf (a nudge to proceed) start with this.
- * They are not shown in the transcript, and the local reader does not read them as the visitor's
- * words: to it, a note is a turn with nothing said, so it takes the next step.
- */
-export const APP_NOTE_PREFIX = '[app note]';
-
-/** The SDK names a handoff tool `transfer_to_<agent name>`. */
-export const handoffToolName = (to: AgentName): string => `transfer_to_${to}`;
 
 export const CardIdSchema = z
   .string()

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifyTemplates } from './vite-lit-templates.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'web-components');
@@ -35,6 +36,15 @@ for (const file of files(dist)) {
   const text = readFileSync(file, 'utf8');
   const rewritten = text.replace(relativeTs, '$1$2$3.js$2');
   if (rewritten !== text) writeFileSync(file, rewritten);
+}
+
+// The elements' CSS, minified as the embed's is (scripts/vite-lit-templates.ts): a site's bundler
+// leaves the text of a `css` template alone, so the package ships it small.
+for (const file of files(dist)) {
+  if (!file.endsWith('.js')) continue;
+  const text = readFileSync(file, 'utf8');
+  const minified = minifyTemplates(text, file, !file.endsWith('.styles.js'));
+  if (minified !== text) writeFileSync(file, minified);
 }
 
 copyFileSync(join(root, 'styles', 'tokens.css'), join(dist, 'tokens.css'));

@@ -6,7 +6,7 @@ import {
   sendMouse,
   setViewport,
 } from '@web/test-runner-commands';
-import '../../web-components/tarot/index.ts';
+import '../../web-components/tarot/cards.ts';
 import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import {

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../web-components/tarot/index.ts';
+import '../../web-components/tarot/cards.ts';
 import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ApiErrorBody } from '../../contracts/api.ts';
+import { openSite } from './helpers/site.ts';
 
 // A site owner's page on another origin embeds one family from /embed/ and uses it.
 
@@ -208,4 +209,27 @@ test('another site embeds a whole tarot reading with one element; choosing Text 
   expect(errors).toEqual([]);
   // Starting the session is what loaded the Realtime SDK.
   await expect.poll(sdkLoaded).toBe(true);
+});
+
+test('another site shows cards by themselves from /embed/tarot-cards.js, with no reading loaded', async ({
+  page,
+  baseURL,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await openSite(page, {
+    baseURL: baseURL ?? '',
+    family: 'tarot-cards',
+    body: `<main><h1>Card of the day</h1>
+      <tarot-card card-id="the-star"></tarot-card>
+      <tarot-card card-id="ace-of-cups" reversed></tarot-card></main>`,
+  });
+
+  await expect(page.getByRole('img', { name: 'The Star, upright' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Ace of Cups, reversed' })).toBeVisible();
+  // The card elements only: no reading element, and none of a reading's session code.
+  expect(await page.evaluate(() => customElements.get('tarot-reading'))).toBeUndefined();
+  expect(scripts.some((path) => /reading-controller|agents|dist-/.test(path))).toBe(false);
 });

@@ -3,7 +3,9 @@
  * creates the assistant's `BmoRoomController` when the visitor or the host first needs one (with
  * the element's token route and name), calls it in answer to them, and tells the host page what
  * happened through events. The room controller holds the connection; this holds the room
- * controller, so the session lives with the root element that owns this.
+ * controller, so the session lives with the root element that owns this. The room controller (and
+ * with it the rules that parse packets with the contract's schemas) loads with `import()` when the
+ * first conversation starts, beside livekit-client: an assistant on a page costs only its element.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
@@ -18,7 +20,7 @@ import {
 import type { Cassette } from '../stores/cassette.ts';
 import { AtomController } from './atom-controller.ts';
 import type { BmoContextValue } from './context.ts';
-import { BmoRoomController } from './room-controller.ts';
+import type { BmoRoomController } from './room-controller.ts';
 
 /** `bmo-connection-change`: the link to BMO's room changed. */
 export interface BmoConnectionChangeDetail {
@@ -93,6 +95,7 @@ export class BmoAssistantController implements ReactiveController {
 
   #host: BmoAssistantHost;
   #room: BmoRoomController | undefined;
+  #roomLoad: Promise<BmoRoomController> | undefined;
   #roomFor = '';
   #stopListening: (() => void)[] = [];
 
@@ -161,21 +164,22 @@ export class BmoAssistantController implements ReactiveController {
   connect(textOnly: boolean): Promise<void> {
     const key = `${this.#host.resolvedTokenUrl}\n${this.#host.participantName}`;
     if (key !== this.#roomFor && this.connection.value === 'disconnected') this.#room = undefined;
-    return this.#ensureRoom().connect({ textOnly });
+    return this.#withRoom((room) => room.connect({ textOnly }));
   }
 
-  /** Leaves the room, if the element ever joined one. */
+  /** Leaves the room, if the element ever joined one (or is loading what joins one). */
   disconnect(): Promise<void> {
+    if (this.#roomLoad) return this.#roomLoad.then((room) => room.disconnect());
     return this.#room?.disconnect() ?? Promise.resolve();
   }
 
   setMicMuted(muted: boolean): Promise<void> {
-    return this.#ensureRoom().setMicMuted(muted);
+    return this.#withRoom((room) => room.setMicMuted(muted));
   }
 
   /** Sends typed text to BMO; resolves to whether it went. */
   send(text: string): Promise<boolean> {
-    return this.#ensureRoom().sendChat(text);
+    return this.#withRoom((room) => room.sendChat(text));
   }
 
   /** The ways out of an error, in the order they are offered. */
@@ -187,18 +191,20 @@ export class BmoAssistantController implements ReactiveController {
           {
             label: 'Continue without microphone',
             primary: true,
-            run: () => this.#ensureRoom().continueWithoutMicrophone(),
+            run: () => this.#withRoom(async (room) => room.continueWithoutMicrophone()),
           },
           {
             label: 'Try the microphone again',
             primary: false,
-            run: () => this.#ensureRoom().setMicMuted(false),
+            run: () => this.setMicMuted(false),
           },
         ];
       case 'agent_timeout':
       case 'connect_failed':
         // A fresh room: BMO is dispatched when a room is created.
-        return [{ label: 'Retry', primary: true, run: () => this.#ensureRoom().retry() }];
+        return [
+          { label: 'Retry', primary: true, run: () => this.#withRoom((room) => room.retry()) },
+        ];
       case 'agent_left':
         // BMO's job ended (its worker died): a fresh token makes a new room, where BMO is
         // dispatched again; the transcript and the cassette stay.
@@ -206,12 +212,18 @@ export class BmoAssistantController implements ReactiveController {
           {
             label: 'Reconnect',
             primary: true,
-            run: () => this.#ensureRoom().reconnect({ fresh: true }),
+            run: () => this.#withRoom((room) => room.reconnect({ fresh: true })),
           },
         ];
       case 'connection_lost':
         // The same room while the token lasts: BMO is still there and re-sends the cassette.
-        return [{ label: 'Reconnect', primary: true, run: () => this.#ensureRoom().reconnect() }];
+        return [
+          {
+            label: 'Reconnect',
+            primary: true,
+            run: () => this.#withRoom((room) => room.reconnect()),
+          },
+        ];
       case 'send_failed':
         return [
           { label: 'Dismiss', primary: false, run: () => this.#host.stores.bmo.$error.set(null) },
@@ -221,18 +233,29 @@ export class BmoAssistantController implements ReactiveController {
     }
   }
 
-  #ensureRoom(): BmoRoomController {
-    if (!this.#room) {
-      const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
-      this.#room = new BmoRoomController({
-        stores: stores.bmo,
-        cassette: stores.cassette,
-        tokenUrl,
-        turnstileToken: () => this.#host.turnstileToken,
-        ...(participantName ? { participantName } : {}),
-      });
-      this.#roomFor = `${tokenUrl}\n${participantName}`;
-    }
+  /**
+   * Calls the room controller: at once when there is one (so calls keep their order), else once
+   * its module has loaded, the first time a conversation needs it.
+   */
+  #withRoom<T>(use: (room: BmoRoomController) => Promise<T>): Promise<T> {
+    if (this.#room) return use(this.#room);
+    this.#roomLoad ??= this.#loadRoom().finally(() => {
+      this.#roomLoad = undefined;
+    });
+    return this.#roomLoad.then(use);
+  }
+
+  async #loadRoom(): Promise<BmoRoomController> {
+    const { BmoRoomController } = await import('./room-controller.ts');
+    const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
+    this.#room = new BmoRoomController({
+      stores: stores.bmo,
+      cassette: stores.cassette,
+      tokenUrl,
+      turnstileToken: () => this.#host.turnstileToken,
+      ...(participantName ? { participantName } : {}),
+    });
+    this.#roomFor = `${tokenUrl}\n${participantName}`;
     return this.#room;
   }
 

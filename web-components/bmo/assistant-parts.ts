@@ -3,24 +3,29 @@
  * chosen level, the microphone icon, the error box with its ways out, and the conversation.
  */
 import { html, nothing, svg } from 'lit';
-import { html as staticHtml, literal } from 'lit/static-html.js';
 import type { BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
 import type { BmoErrorAction } from './assistant-controller.ts';
 
-const HEADING_TAGS = [
-  literal`h1`,
-  literal`h2`,
-  literal`h3`,
-  literal`h4`,
-  literal`h5`,
-  literal`h6`,
-] as const;
-
-/** A native heading at `level` (1 to 6; anything else is 2). */
+/**
+ * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than
+ * lit/static-html's tag interpolation, which would add its module to every page's first load.
+ */
 export function heading(level: number, text: string, id: string, className = '') {
-  const clamped = Math.min(6, Math.max(1, Math.round(level) || 2));
-  const tag = HEADING_TAGS[clamped - 1] ?? HEADING_TAGS[1];
-  return staticHtml`<${tag} id=${id} class=${`heading ${className}`}>${text}</${tag}>`;
+  const cls = `heading ${className}`;
+  switch (Math.min(6, Math.max(1, Math.round(level) || 2))) {
+    case 1:
+      return html`<h1 id=${id} class=${cls}>${text}</h1>`;
+    case 3:
+      return html`<h3 id=${id} class=${cls}>${text}</h3>`;
+    case 4:
+      return html`<h4 id=${id} class=${cls}>${text}</h4>`;
+    case 5:
+      return html`<h5 id=${id} class=${cls}>${text}</h5>`;
+    case 6:
+      return html`<h6 id=${id} class=${cls}>${text}</h6>`;
+    default:
+      return html`<h2 id=${id} class=${cls}>${text}</h2>`;
+  }
 }
 
 export function micIcon(muted: boolean) {

@@ -2,8 +2,7 @@ import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { keyed } from 'lit/directives/keyed.js';
-import { createBmoStores, type BmoError } from '../stores/bmo.ts';
+import { type BmoAnnouncement, createBmoStores, type BmoError } from '../stores/bmo.ts';
 import { createCassetteStore } from '../stores/cassette.ts';
 import {
   BmoAssistantController,
@@ -17,7 +16,7 @@ import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
 import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import type { BmoRoomController } from './room-controller.ts';
-import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './rules.ts';
+import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './element-rules.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -224,6 +223,24 @@ export class BmoAssistant extends LitElement {
     `;
   }
 
+  /** The announcement last rendered, and which of the two line templates it used. */
+  #announced = { id: -1, alternate: false };
+
+  /**
+   * An announcement's line in the live region: a new node for each announcement, so that a
+   * message said twice is heard twice. Each newly rendered announcement switches between two
+   * templates, and Lit replaces the node when the template changes: what `keyed()` does, without
+   * its module in the first load.
+   */
+  #announcementLine(announcement: BmoAnnouncement) {
+    if (announcement.id !== this.#announced.id) {
+      this.#announced = { id: announcement.id, alternate: !this.#announced.alternate };
+    }
+    return this.#announced.alternate
+      ? html`<p data-alternate>${announcement.message}</p>`
+      : html`<p>${announcement.message}</p>`;
+  }
+
   override render() {
     const connection = this.#bmo.connection.value;
     const disconnected = connection === 'disconnected';
@@ -296,7 +313,7 @@ export class BmoAssistant extends LitElement {
         </section>
       </div>
       <div class="announcer visually-hidden" role="status" aria-live="polite">
-        ${announcement ? keyed(announcement.id, html`<p>${announcement.message}</p>`) : nothing}
+        ${announcement ? this.#announcementLine(announcement) : nothing}
       </div>
     `;
   }

@@ -8,7 +8,18 @@
  * instant) but the phases, events and sounds still happen in the same order.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { playCassetteSound } from './sound.ts';
+import type { CassetteSoundKind } from './sound.ts';
+
+/**
+ * Plays a cassette sound. The sound module (its synthesis) loads with the first cassette, not
+ * with the slot: a slot that never receives one never loads it. Calls resolve in order, so an
+ * eject's sound still comes before the insert's that follows it.
+ */
+function playSound(kind: CassetteSoundKind): void {
+  void import('./sound.ts')
+    .then(({ playCassetteSound }) => playCassetteSound(kind))
+    .catch(() => undefined);
+}
 
 export type CassettePhase = 'empty' | 'inserting' | 'idle' | 'ejecting';
 
@@ -88,7 +99,7 @@ export class CassetteSwapController implements ReactiveController {
           this.#setPhase('ejecting');
           await this.#host.updateComplete;
           this.#options.onStep('eject', leaving);
-          playCassetteSound('eject');
+          playSound('eject');
           await this.#animate(EJECT_FRAMES, this.#options.ejectMs ?? 380, 'ease-in');
         }
         const arriving = this.#wanted;
@@ -100,7 +111,7 @@ export class CassetteSwapController implements ReactiveController {
         this.#setPhase('inserting');
         await this.#host.updateComplete;
         this.#options.onStep('insert', arriving);
-        playCassetteSound('insert');
+        playSound('insert');
         await this.#animate(
           INSERT_FRAMES,
           this.#options.insertMs ?? 460,

@@ -1,8 +1,9 @@
 /**
  * The BMO family: `<bmo-assistant>` (the whole experience in one element, any number per page),
  * `<bmo-cassette-slot>` and `<bmo-face>` (inside an assistant, linked to one with `for`, or alone),
- * the store factories an embedder can use, and the LiveKit room controller (which loads
- * livekit-client only when `connect()` is called). Importing this module registers the elements.
+ * and the store factories an embedder can use. Importing this module registers the elements. The
+ * LiveKit room controller and the packet rules are `voice-agent-elements/bmo/session`
+ * (bmo/session.ts): an assistant loads them, with livekit-client, when a conversation starts.
  */
 export { BmoAssistant } from './bmo-assistant.ts';
 export {
@@ -22,12 +23,12 @@ export {
 export { BmoFace } from './bmo-face.ts';
 export type { CassettePhase } from './cassette-animation.ts';
 export { bmoContext, type BmoContextValue } from './context.ts';
-export {
+export { OFFLINE_NOTICE } from './element-rules.ts';
+export type {
   BmoRoomController,
-  type BmoRoomControllerOptions,
-  type ConnectOptions,
+  BmoRoomControllerOptions,
+  ConnectOptions,
 } from './room-controller.ts';
-export { acceptCassettePacket, OFFLINE_NOTICE } from './rules.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';
 export {
   createBmoStores,

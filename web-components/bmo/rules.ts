@@ -4,21 +4,25 @@
  * and tests/unit/bmo-intake-rules.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
-import { API_PATHS } from '../../contracts/api.ts';
 import { CASSETTE_TOPIC, parseCassette, type CassetteMessage } from '../../contracts/cassette.ts';
 import { AgentEngine, LiveKitTokenRequest } from '../../contracts/livekit.ts';
-import { apiUrl, EdgeError } from '../shared/edge-client.ts';
+import { EdgeError } from '../shared/edge-client.ts';
 import { microphoneProblem } from '../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError } from '../stores/bmo.ts';
+
+export {
+  DEFAULT_TOKEN_URL,
+  MAX_CHAT_CHARS,
+  OFFLINE_NOTICE,
+  TOKEN_PATH,
+  tokenUrlFor,
+} from './element-rules.ts';
 
 /** `ParticipantKind.AGENT` in the LiveKit protocol (`ParticipantInfo.Kind`). */
 export const AGENT_PARTICIPANT_KIND: ParticipantKind = 4;
 export const TRANSCRIPTION_TOPIC = 'lk.transcription';
 export const CHAT_TOPIC = 'lk.chat';
 export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
-export const TOKEN_PATH = API_PATHS.livekitToken;
-/** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */
-export const DEFAULT_TOKEN_URL = TOKEN_PATH;
 export const DEFAULT_AGENT_JOIN_TIMEOUT_MS = 15_000;
 /** How long one attempt at the token route may take before it is given up on (and retried). */
 export const TOKEN_ATTEMPT_TIMEOUT_MS = 5_000;
@@ -29,8 +33,6 @@ export const TOKEN_TIMEOUT_MESSAGE =
 export const TOKEN_RETRY_NOTICE = "Still trying to reach BMO's server…";
 /** What the page says when BMO joins again after the connection or BMO itself was lost. */
 export const BMO_BACK_NOTICE = 'BMO is back.';
-/** Longest typed message, from the text box or from the host's `send()`. */
-export const MAX_CHAT_CHARS = 2000;
 /** Text streams on the cassette topic are cut off past this many bytes, whatever they declare. */
 export const MAX_CASSETTE_STREAM_BYTES = 4 * 1024 * 1024;
 /** A transcription stream (one of BMO's lines) stops being read past this many bytes. */
@@ -143,9 +145,6 @@ export function engineFromAttribute(value: string | undefined): BmoEngine | unde
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What the page says when BMO runs offline: it answers typed messages, nothing spoken. */
-export const OFFLINE_NOTICE = 'Offline BMO: type to BMO. Talking needs an OpenAI key.';
-
 /**
  * The page's words for a microphone that would not start, from the one classifier
  * (shared/microphone-error.ts): blocked, or missing or busy.
@@ -237,13 +236,4 @@ export function tokenRequestBody(input: {
   const zone = LiveKitTokenRequest.shape.timeZone.safeParse(input.timeZone);
   if (zone.success && zone.data) body.timeZone = zone.data;
   return body;
-}
-
-/**
- * The token route for an element: `token-url` when set, else `{api-base}/api/livekit/token`
- * (trailing slashes of `api-base` ignored), else this page's own route.
- */
-export function tokenUrlFor(apiBase: string, tokenUrl: string): string {
-  if (tokenUrl.trim()) return tokenUrl.trim();
-  return apiUrl(apiBase, TOKEN_PATH);
 }

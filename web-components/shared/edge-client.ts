@@ -14,7 +14,10 @@ import type { z } from 'zod';
 import { API_PATHS, ApiErrorBody, HealthResponse, TURNSTILE_HEADER } from '../../contracts/api.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/voice.ts';
+import { apiUrl } from './api-url.ts';
 import { trimTrailingSlashes } from './trim-slashes.ts';
+
+export { apiUrl };
 
 /**
  * What went wrong, by kind: one of the edge's `ErrorCode`s when it answered with its error shape,
@@ -82,14 +85,6 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** A Turnstile token from the host page's widget, sent as `X-Turnstile-Token` when not empty. */
   turnstileToken?: string | undefined;
-}
-
-/**
- * The address of an edge API path: below `apiBase` (an origin, trailing slashes ignored), or on
- * this page's origin when `apiBase` is empty.
- */
-export function apiUrl(apiBase: string | undefined, path: string): string {
-  return `${trimTrailingSlashes((apiBase ?? '').trim())}${path}`;
 }
 
 /** The origin of `url` when it is another than this page's; undefined for the page's own. */

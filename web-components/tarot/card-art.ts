@@ -5,7 +5,7 @@
  * a handful of shapes, since a picker may show dozens of them.
  */
 import { svg, type SVGTemplateResult } from 'lit';
-import type { Suit, TarotCard } from '../../contracts/deck.ts';
+import type { CardIdentity, Suit } from '../../contracts/cards.ts';
 
 export const CARD_VIEWBOX = '0 0 200 340';
 export const CARD_WIDTH = 200;
@@ -53,7 +53,7 @@ export function toRoman(value: number): string {
 const COURT_LABELS: Record<number, string> = { 1: 'A', 11: 'P', 12: 'Kn', 13: 'Q', 14: 'K' };
 
 /** What the card's corner shows: a roman numeral for the majors, A, 2–10, P, Kn, Q, K for the minors. */
-export function rankLabel(card: TarotCard): string {
+export function rankLabel(card: CardIdentity): string {
   if (card.arcana === 'major') return toRoman(card.rank);
   return COURT_LABELS[card.rank] ?? String(card.rank);
 }
@@ -205,7 +205,7 @@ const PIPS: Record<number, { scale: number; at: readonly [number, number][] }> =
   },
 };
 
-function pips(card: TarotCard & { suit: Suit }, palette: Palette): SVGTemplateResult {
+function pips(card: CardIdentity & { suit: Suit }, palette: Palette): SVGTemplateResult {
   const layout = PIPS[card.rank];
   if (!layout) return svg``;
   return svg`${layout.at.map(
@@ -215,7 +215,7 @@ function pips(card: TarotCard & { suit: Suit }, palette: Palette): SVGTemplateRe
 }
 
 /** A court card: the suit's emblem, crowned by a mark for its rank. */
-function court(card: TarotCard & { suit: Suit }, palette: Palette): SVGTemplateResult {
+function court(card: CardIdentity & { suit: Suit }, palette: Palette): SVGTemplateResult {
   const mark = {
     11: svg`<polygon points=${starPoints(4, 12, 4)} fill=${palette.light} />`,
     12: svg`<path d="M-22 8 L0 -12 L22 8 L14 8 L0 -4 L-14 8 Z" fill=${palette.light} />`,
@@ -230,7 +230,7 @@ function court(card: TarotCard & { suit: Suit }, palette: Palette): SVGTemplateR
 }
 
 /** A major's own sigil: a star whose tips, depth, rings and turn all follow from its number. */
-function sigil(card: TarotCard, palette: Palette): SVGTemplateResult {
+function sigil(card: CardIdentity, palette: Palette): SVGTemplateResult {
   const rank = card.rank;
   const tips = 5 + (rank % 8);
   const inner = 22 + (rank % 3) * 12;
@@ -254,7 +254,7 @@ function sigil(card: TarotCard, palette: Palette): SVGTemplateResult {
 }
 
 /** The face of `card`. */
-export function cardFace(card: TarotCard): SVGTemplateResult {
+export function cardFace(card: CardIdentity): SVGTemplateResult {
   const palette = card.suit ? SUIT_PALETTES[card.suit] : MAJOR_PALETTE;
   const label = rankLabel(card);
   const nameSize = card.name.length > 16 ? 13 : 15;

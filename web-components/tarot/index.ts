@@ -1,16 +1,17 @@
 /**
- * The tarot family: `<tarot-reading>` (a whole reading, text or voice, in one element) and the card
- * elements `<tarot-card>`, `<tarot-card-picker>` and `<tarot-card-stage>`. Importing this module
- * registers them all; the Realtime SDK and the agents load only when a reading starts.
+ * The tarot family: `<tarot-reading>`, a whole reading, text or voice, in one element. Importing
+ * this module registers it; the Realtime SDK and the agents load only when a reading starts, and
+ * the card elements it shows (`<tarot-card>`, `<tarot-card-picker>`, `<tarot-card-stage>`) load
+ * with its reading views. A page that shows cards by themselves imports `./cards.ts`
+ * (`voice-agent-elements/tarot/cards`, or `embed/tarot-cards.js`).
  */
-export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card.ts';
-export {
+export type { TarotCardElement } from './tarot-card.ts';
+export type {
   TarotCardPicker,
-  type TarotCardPickCancelDetail,
-  type TarotCardPickDetail,
+  TarotCardPickCancelDetail,
+  TarotCardPickDetail,
 } from './tarot-card-picker.ts';
-export { TarotCardStage, type StagedCard, type TarotCardShownDetail } from './tarot-card-stage.ts';
-export { cardBack, cardFace, CARD_VIEWBOX } from './card-art.ts';
+export type { TarotCardStage, StagedCard, TarotCardShownDetail } from './tarot-card-stage.ts';
 export {
   TarotReading,
   type TarotReadingMode,

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { CARD_IDS, getCard } from '../../contracts/deck.ts';
+import { CARD_IDS, cardIdentity } from '../../contracts/cards.ts';
 import type { DrawCardResult } from '../../contracts/reading.ts';
 import { CardMotionController } from './controllers/card-motion.ts';
 import { RovingTabindexController } from './controllers/roving-tabindex.ts';
@@ -218,7 +218,7 @@ export class TarotCardPicker extends LitElement {
 
   async #pick(index: number): Promise<void> {
     const cardId = this.order[index];
-    const card = cardId === undefined ? undefined : getCard(cardId);
+    const card = cardId === undefined ? undefined : cardIdentity(cardId);
     if (this.disabled || this.result || !card) return;
     const result: DrawCardResult = { cardId: card.id, cardName: card.name, reversed: secureCoin() };
     const generation = this.#generation;

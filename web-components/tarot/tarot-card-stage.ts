@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
-import { getCard } from '../../contracts/deck.ts';
+import { cardIdentity } from '../../contracts/cards.ts';
 import { CardMotionController } from './controllers/card-motion.ts';
 import { styles } from './tarot-card-stage.styles.ts';
 import './tarot-card.ts';
@@ -29,7 +29,7 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  * the new one comes in; with reduced motion the new card simply appears. When the display is
  * complete the stage fires `tarot-card-shown`, so a `show_card` tool can await it; setting the
  * same card again through `.card` fires it again at once. An unknown id shows a face-down card
- * labelled "Unknown card" and fires nothing (check ids with `getCard` first).
+ * labelled "Unknown card" and fires nothing (check ids with `cardIdentity` first).
  *
  * @fires {CustomEvent<TarotCardShownDetail>} tarot-card-shown - `{ cardId, reversed }` once the
  * card is fully on screen.
@@ -93,7 +93,7 @@ export class TarotCardStage extends LitElement {
     this.#shown = entry;
     this.#replay = false;
     this.#pendingTransition = true;
-    const card = next ? getCard(next.cardId) : undefined;
+    const card = next ? cardIdentity(next.cardId) : undefined;
     this.announcement = card
       ? `Showing ${card.name}, ${next?.reversed ? 'reversed' : 'upright'}`
       : '';
@@ -135,7 +135,7 @@ export class TarotCardStage extends LitElement {
   }
 
   #renderEntry(entry: Entry, isCurrent: boolean) {
-    const card = getCard(entry.cardId);
+    const card = cardIdentity(entry.cardId);
     return html`<figure
       class=${isCurrent ? 'slot current' : 'slot leaving'}
       part=${isCurrent ? 'figure' : nothing}
@@ -195,7 +195,7 @@ export class TarotCardStage extends LitElement {
 
   #fireShown(): void {
     const card = this.card;
-    if (!card || !getCard(card.cardId)) return;
+    if (!card || !cardIdentity(card.cardId)) return;
     this.dispatchEvent(
       new CustomEvent<TarotCardShownDetail>('tarot-card-shown', {
         detail: { cardId: card.cardId, reversed: card.reversed },

@@ -1,13 +1,13 @@
 import { LitElement, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { getCard, type TarotCard } from '../../contracts/deck.ts';
+import { type CardIdentity, cardIdentity } from '../../contracts/cards.ts';
 import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';
 
 /** The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown card". */
 export function cardLabel(
-  card: TarotCard | undefined,
+  card: CardIdentity | undefined,
   reversed: boolean,
   faceDown: boolean,
 ): string {
@@ -58,7 +58,7 @@ export class TarotCardElement extends LitElement {
   @state() private failedImage = '';
 
   override render() {
-    const card = getCard(this.cardId);
+    const card = cardIdentity(this.cardId);
     const faceUp = card !== undefined && !this.faceDown;
     const label = cardLabel(card, this.reversed, this.faceDown);
     const turned = faceUp && this.reversed ? 'art reversed' : 'art';

@@ -1,7 +1,7 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/reading.ts';
+import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/agents.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';
 import {

@@ -1,4 +1,6 @@
-// The voice family: engine-agnostic elements for any voice experience.
+// The voice family: engine-agnostic elements for any voice experience. The push-to-talk logic and
+// the microphone capture behind them are `voice-agent-elements/voice/audio` (./audio.ts): a page
+// that shows the elements does not load them; a session that opens the microphone does.
 export { VoiceAnnouncer } from './voice-announcer.ts';
 export {
   announce,
@@ -20,19 +22,12 @@ export {
   type VoiceTranscriptEntry,
   type VoiceTranscriptToggleDetail,
 } from './voice-transcript.ts';
-export {
+export type {
+  AudioCapture,
+  AudioPath,
+  MicrophoneStream,
   PushToTalk,
-  type AudioCapture,
-  type AudioPath,
-  type PushToTalkOptions,
-  type PushToTalkSession,
-  type ReleaseOutcome,
-} from './push-to-talk.ts';
-export {
-  Pcm16Capture,
-  Pcm16Resampler,
-  REALTIME_SAMPLE_RATE,
-  closeMicrophone,
-  openMicrophone,
-  type MicrophoneStream,
-} from './microphone.ts';
+  PushToTalkOptions,
+  PushToTalkSession,
+  ReleaseOutcome,
+} from './audio.ts';

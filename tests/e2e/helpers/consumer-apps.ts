@@ -100,6 +100,7 @@ export function writeVanillaApp(dir: string, tarball: string): void {
     'src/typed-listener.ts': TYPED_LISTENER,
     'src/main.ts': `import 'voice-agent-elements/voice';
 import 'voice-agent-elements/tarot';
+import 'voice-agent-elements/tarot/cards';
 import 'voice-agent-elements/bmo';
 import { listen } from './typed-listener';
 
@@ -154,6 +155,7 @@ export function writeReactApp(dir: string, tarball: string): void {
     'src/typed-listener.ts': TYPED_LISTENER,
     'src/main.tsx': `import 'voice-agent-elements/voice';
 import 'voice-agent-elements/tarot';
+import 'voice-agent-elements/tarot/cards';
 import 'voice-agent-elements/bmo';
 import type {} from 'voice-agent-elements/react';
 import { createRoot } from 'react-dom/client';

@@ -11,7 +11,12 @@ export const EMBED_SITE = VISITOR_ORIGIN;
 /** Serves `body` as the site's page at `${EMBED_SITE}/`, loading `/embed/<family>.js`, and opens it. */
 export async function openSite(
   page: Page,
-  options: { baseURL: string; family: 'tarot' | 'bmo' | 'voice'; body: string; head?: string },
+  options: {
+    baseURL: string;
+    family: 'tarot' | 'tarot-cards' | 'bmo' | 'voice';
+    body: string;
+    head?: string;
+  },
 ): Promise<void> {
   await page.route(`${EMBED_SITE}/`, (route) =>
     route.fulfill({

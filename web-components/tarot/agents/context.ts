@@ -8,7 +8,7 @@
  */
 import type { RunContext } from '@openai/agents-core';
 import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
-import type { TarotCard } from '../../../contracts/deck.ts';
+import type { CardIdentity } from '../../../contracts/cards.ts';
 import type {
   AgentName,
   DrawCardParams,
@@ -77,7 +77,7 @@ export interface ReadingHost {
   readonly facts: ReadingFacts;
   readonly store: ReadingStore;
   /** Finds a card in the deck. */
-  lookupCard(id: string): TarotCard | undefined;
+  lookupCard(id: string): CardIdentity | undefined;
   /** Opens the picker for one position and waits for the user's pick, a cancel or the timeout. */
   requestPick(position: DrawCardParams): Promise<PickOutcome>;
   /** Whether a draw is waiting for the user right now. */

@@ -16,7 +16,7 @@
  * the session's events (`session-events.ts`), the link that opens, resumes and loses sessions
  * (`session-open.ts`), nudges and the agent timeout (`reading-nudges.ts`).
  */
-import { type TarotCard, getCard } from '../../../contracts/deck.ts';
+import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName, DrawCardParams } from '../../../contracts/reading.ts';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
@@ -64,7 +64,7 @@ export class ReadingController {
   #options: ReadingControllerOptions;
   #timeouts: ReadingTimeouts;
   #now: () => number;
-  #lookupCard: (id: string) => TarotCard | undefined;
+  #lookupCard: (id: string) => CardIdentity | undefined;
 
   #sessionId = '';
   #facts: ReadingFacts;
@@ -81,7 +81,7 @@ export class ReadingController {
     this.#options = options;
     this.#timeouts = resolveTimeouts(options.timeouts);
     this.#now = options.now ?? (() => Date.now());
-    this.#lookupCard = options.lookupCard ?? getCard;
+    this.#lookupCard = options.lookupCard ?? cardIdentity;
     this.#facts = createReadingFacts(options.mode);
     this.announcer = options.announcer ?? createAnnouncer();
     this.#waiters = new CardWaiters({

@@ -10,7 +10,7 @@ import type {
   RealtimeTransportLayer,
 } from '@openai/agents-realtime';
 import type { SessionTransport } from '../../../contracts/events.ts';
-import type { TarotCard } from '../../../contracts/deck.ts';
+import type { CardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
@@ -70,8 +70,8 @@ export interface ReadingControllerOptions {
   sessionConfig?: Partial<RealtimeSessionConfig>;
   /** Loads the SDK; default `import('@openai/agents-realtime')`. */
   loadSdk?: () => Promise<Sdk>;
-  /** Finds a card; default the deck's `getCard`. */
-  lookupCard?: (id: string) => TarotCard | undefined;
+  /** Finds a card; default `cardIdentity` (contracts/cards.ts). */
+  lookupCard?: (id: string) => CardIdentity | undefined;
   timeouts?: Partial<ReadingTimeouts>;
   /** The session's log; default a SessionLog emitting through the events module. */
   createLog?: (sessionId: string) => SessionLog;

@@ -19,7 +19,7 @@ import {
   type AgentName,
 } from '../../../contracts/reading.ts';
 import type { RealtimeItem } from '@openai/agents-realtime';
-import type { TarotCard } from '../../../contracts/deck.ts';
+import type { CardIdentity } from '../../../contracts/cards.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ReadingFacts } from './context.ts';
 import { APP_NOTE_PREFIX } from './transcript.ts';
@@ -180,7 +180,7 @@ export function restoreReading(
   store: ReadingStore,
   saved: ReadingSnapshot,
   mode: 'text' | 'voice',
-  lookupCard: (id: string) => TarotCard | undefined,
+  lookupCard: (id: string) => CardIdentity | undefined,
 ): ReadingFacts {
   const facts: ReadingFacts = { ...saved.facts, modality: mode };
   if (facts.intent) store.setIntent(facts.intent);

@@ -2,7 +2,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { ReadingConnection } from '../agents/connection.ts';
 import type { Modality } from '../agents/context.ts';
-import { requestReaderEngine } from '../agents/edge-api.ts';
 import type { ReadingController } from '../agents/reading-controller.ts';
 import type { VoiceReadingController } from '../agents/voice-session.ts';
 import { missingVoiceApis } from '../agents/voice-support.ts';
@@ -347,7 +346,22 @@ export class ReadingSessions implements ReactiveController {
     const apiBase = this.#options.apiBase();
     if (this.#readerFrom === apiBase) return;
     this.#readerFrom = apiBase;
-    const reader = await requestReaderEngine({ apiBase });
+    // The edge client checks the answer with the contract's schemas: it loads here, after the
+    // choice has rendered, rather than with the element.
+    let reader: VoiceEngine | null = null;
+    try {
+      const { requestReaderEngine } = await import('../agents/edge-api.ts');
+      // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
+      // newer question answers.
+      if (!this.#connected) {
+        if (this.#readerFrom === apiBase) this.#readerFrom = null;
+        return;
+      }
+      if (this.#readerFrom !== apiBase) return;
+      reader = await requestReaderEngine({ apiBase });
+    } catch {
+      // The code did not load: the choice shows no engine note, as when the edge is unreachable.
+    }
     if (this.#readerFrom !== apiBase) return;
     this.#reader = reader;
     this.#host.requestUpdate();

@@ -1,0 +1,27 @@
+/**
+ * The reading's agents by name, without a schema: the browser's first load names them from here,
+ * and loads the schemas (`contracts/reading.ts`, which re-exports these) only with a session.
+ */
+
+/** The four agents of the reading, in the order they hand off. */
+export const AGENT_NAMES = ['IntentAssessment', 'SpreadGeneration', 'Reading', 'Followup'] as const;
+/** One of the four agents' names (`AgentName` in `contracts/reading.ts` is its schema). */
+export type AgentName = (typeof AGENT_NAMES)[number];
+
+/** What a person reads in the agent indicator. */
+export const AGENT_LABELS: Record<AgentName, string> = {
+  IntentAssessment: 'Intent Assessment',
+  SpreadGeneration: 'Spread Generation',
+  Reading: 'Reading',
+  Followup: 'Followup',
+};
+
+/**
+ * Messages the page's controller sends on the app's behalf (a nudge to proceed) start with this.
+ * They are not shown in the transcript, and the local reader does not read them as the visitor's
+ * words: to it, a note is a turn with nothing said, so it takes the next step.
+ */
+export const APP_NOTE_PREFIX = '[app note]';
+
+/** The SDK names a handoff tool `transfer_to_<agent name>`. */
+export const handoffToolName = (to: AgentName): string => `transfer_to_${to}`;

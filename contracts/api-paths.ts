@@ -1,0 +1,23 @@
+/**
+ * The edge's routes and headers, without a schema: the browser's first load names them from here,
+ * and loads the schemas (`contracts/api.ts`, which re-exports these) only with a session.
+ */
+
+/**
+ * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
+ * tests all name them from here.
+ */
+export const API_PATHS = {
+  health: '/api/health',
+  voiceToken: '/api/voice/token',
+  readerRealtime: '/api/reader/realtime',
+  livekitToken: '/api/livekit/token',
+  events: '/api/events',
+} as const;
+/**
+ * The header carrying a Cloudflare Turnstile token on the token routes (the host page runs the
+ * widget and hands its token to the element; the edge verifies it when Turnstile is configured).
+ */
+export const TURNSTILE_HEADER = 'X-Turnstile-Token';
+
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
