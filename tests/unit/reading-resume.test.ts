@@ -130,6 +130,26 @@ describe('a reload restores the reading kept under its key', () => {
     expect(storage.map.size).toBe(0);
   });
 
+  it('a voice reading handed to text (Switch to text) goes on in text where it was, and only there', async () => {
+    const storage = memoryStorage();
+    const voice = voiceReading(storage);
+    expect(await voice.controller.start()).toBe(true);
+    voice.message(0, 'user', 'Will I find a new job this year?');
+    await voice.output(0, voice.call(0, 'transfer_to_SpreadGeneration', intent));
+    const before = readingState(voice.store);
+
+    expect(voice.controller.handOver('tarot-reading:test:text', 'text')).toBe(true);
+    expect(voice.controller.active).toBe(false);
+    voice.controller.end('leave'); // the voice mode is left afterwards: it keeps nothing of its own
+    expect([...storage.map.keys()]).toEqual(['tarot-reading:test:text']);
+    expect(loadSnapshot(storage, 'tarot-reading:test:text', 'text')?.facts.modality).toBe('text');
+
+    const text = voiceReading(storage, { mode: 'text', persistKey: 'tarot-reading:test:text' });
+    expect(await text.controller.start()).toBe(true);
+    expect(readingState(text.store)).toEqual(before);
+    expect(text.controller.sessionId).toBe('reading-under-test');
+  });
+
   it('a snapshot that does not check out is dropped, and the reading starts afresh', async () => {
     const storage = memoryStorage();
     storage.setItem('tarot-reading:test:voice', '{"version":1,"agent":"Nobody"}');

@@ -64,7 +64,9 @@ export type {
  * the switch yourself (the hosted page turns it into a navigation). The active mode's session
  * starts when the mode becomes active and ends when another mode takes over, when the element is
  * removed, or when the page is hidden. Each mode's view and session code load when the mode is
- * first chosen, and the Realtime SDK when a session starts. Voice Reading is offered only where the browser has WebRTC
+ * first chosen, and the Realtime SDK when a session starts. Switch to text in a voice reading
+ * under way ends the voice session and carries the reading over: the text reading goes on with
+ * its question, spread, cards and transcript. Voice Reading is offered only where the browser has WebRTC
  * and the microphone API. Tokens come from `POST {api-base}/api/voice/token`; an edge on another
  * origin must list this site's origin in its `ALLOWED_ORIGINS`.
  *
@@ -382,7 +384,10 @@ export class TarotReading extends LitElement {
   };
   #onRetry = (): void => this.#sessions.retryVoice();
   #onLeave = (): void => this.#switch('choose');
-  #onSwitchText = (): void => this.#switch('text');
+  #onSwitchText = (): void => {
+    this.#sessions.handVoiceToText();
+    this.#switch('text');
+  };
 }
 
 declare global {

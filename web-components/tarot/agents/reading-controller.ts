@@ -40,6 +40,7 @@ import {
   type ReadingSnapshot,
   browserSessionStorage,
   clearSnapshot,
+  handOverSnapshot,
   loadSnapshot,
   restoreReading,
   saveSnapshot,
@@ -67,6 +68,8 @@ export class ReadingController {
   #lookupCard: (id: string) => CardIdentity | undefined;
 
   #sessionId = '';
+  /** Its reading went to another mode (`handOver`): nothing is saved under its key until a start. */
+  #handedOver = false;
   #facts: ReadingFacts;
   #log: SessionLog | undefined;
   #link: ReadingLink;
@@ -263,6 +266,19 @@ export class ReadingController {
     this.#log?.end();
   }
 
+  /**
+   * Hands this reading to `mode` (a voice reading's Switch to text): it ends here, and its kept
+   * snapshot moves to `key`, that mode's key, for that mode's controller to restore on its start.
+   * Returns whether there was a reading to hand over.
+   */
+  handOver(key: string, mode: Modality): boolean {
+    const own = this.#options.persistKey;
+    if (!own || own === key) return false;
+    if (this.active) this.end('leave'); // saved as it is now
+    this.#handedOver = true;
+    return handOverSnapshot(this.#storage(), { key: own, mode: this.mode }, { key, mode });
+  }
+
   // ---- host: what the agents' tools and handoffs use ----
 
   #host(): ReadingHost {
@@ -307,7 +323,9 @@ export class ReadingController {
   #persist(): void {
     const key = this.#options.persistKey;
     const agent = this.store.$agent.get();
-    if (!key || !agent || !this.#sessionId || this.#link.status === 'idle') return;
+    if (!key || !agent || !this.#sessionId || this.#handedOver || this.#link.status === 'idle') {
+      return;
+    }
     saveSnapshot(
       this.#storage(),
       key,
@@ -327,6 +345,7 @@ export class ReadingController {
   }
 
   #resetSessionState(): void {
+    this.#handedOver = false;
     this.#nudges.reset();
     this.#facts = createReadingFacts(this.mode);
     this.#transcript.reset();

@@ -131,6 +131,26 @@ export function clearSnapshot(storage: SnapshotStorage | undefined, key: string)
 }
 
 /**
+ * Moves the reading kept under `from.key` (a `from.mode` reading) to `to.key` as a `to.mode`
+ * reading, so that mode restores it where it stopped (a voice reading's Switch to text). The old
+ * key is removed, so the reading goes on in one mode only. Returns whether a reading was moved.
+ */
+export function handOverSnapshot(
+  storage: SnapshotStorage | undefined,
+  from: { key: string; mode: 'text' | 'voice' },
+  to: { key: string; mode: 'text' | 'voice' },
+): boolean {
+  const saved = loadSnapshot(storage, from.key, from.mode);
+  clearSnapshot(storage, from.key);
+  if (!saved) return false;
+  return saveSnapshot(storage, to.key, {
+    ...saved,
+    mode: to.mode,
+    facts: { ...saved.facts, modality: to.mode },
+  });
+}
+
+/**
  * The past items a new session is given with `updateHistory`: the messages, in order (the SDK
  * replays them as `conversation.item.create`; it cannot recreate function calls, whose facts the
  * active agent's instructions carry instead). Spoken parts go as their transcripts, in text: the

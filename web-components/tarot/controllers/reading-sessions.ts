@@ -216,6 +216,19 @@ export class ReadingSessions implements ReactiveController {
     if (this.#active === 'voice') void this.#voice?.retry();
   }
 
+  /**
+   * "Switch to text" from a voice reading under way (the stall choice): the voice session ends and
+   * its reading, kept across a reload, moves to the text mode's key, so the text reading that
+   * starts next goes on from there (question, spread, cards, transcript) instead of afresh. A
+   * voice reading that never connected (an error's way out to text) is left as it is.
+   */
+  handVoiceToText(): void {
+    const key = this.#options.persistKey?.('text');
+    if (this.#active !== 'voice' || !this.#voice?.reading.active || !key) return;
+    this.#voice.end('leave');
+    this.#voice.reading.handOver(key, 'text');
+  }
+
   // ---- from either: the picker and the stage ----
 
   pick(detail: unknown): void {
