@@ -89,7 +89,7 @@ const refused = z
  * The request as this route reads it: the contract, refusing attempts to set attributes, in
  * either convention (ours or LiveKit's), read into ours.
  */
-const TokenRequest = LiveKitTokenRequest.extend({
+export const TokenRequest = LiveKitTokenRequest.extend({
   attributes: refused,
   metadata: refused,
   access: refused,
