@@ -11,6 +11,9 @@ import { startWrangler } from '../support/wrangler.ts';
 import { median, row, type BenchRow } from './stats.ts';
 
 const CONFIG = fileURLToPath(new URL('./edge-parts.wrangler.toml', import.meta.url));
+/** The LiveKit route and the server call it awaits (names in edge-parts.worker.ts). */
+const LIVEKIT_ROUTE = 'app: POST /api/livekit/token';
+const CREATE_ROOM = 'livekit CreateRoom with dispatch (real livekit-server)';
 /** How long one timed batch runs inside the isolate, ms: well above the clock's 1 ms steps. */
 const BATCH_MS = 40;
 
@@ -62,6 +65,21 @@ export async function edgePartsBench(options: {
     const rows = [row('edge-parts', baseline.name, baseline.value, 'µs')];
     for (const name of names.slice(1)) {
       rows.push(row('edge-parts', `${name} (in workerd)`, figure(name), 'µs', baseline));
+    }
+    // The LiveKit route's pace without the server call it must await (its own figure above):
+    // round by round, the route less that round's CreateRoom.
+    const route = perCall.get(LIVEKIT_ROUTE) ?? [];
+    const call = perCall.get(CREATE_ROOM) ?? [];
+    if (route.length > 0 && call.length === route.length) {
+      rows.push(
+        row(
+          'edge-parts',
+          `${LIVEKIT_ROUTE} less its CreateRoom (in workerd)`,
+          median(route.map((value, i) => value - (call[i] ?? 0))),
+          'µs',
+          baseline,
+        ),
+      );
     }
     for (const name of names.filter((part) => part.startsWith('app: '))) {
       rows.push(
