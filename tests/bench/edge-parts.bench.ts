@@ -3,19 +3,23 @@
  * edge-parts.worker.ts under `wrangler dev`, asked to run each part many times in a row and time
  * it in the isolate (no HTTP hop, no wrangler proxy in the figure). The parts are interleaved
  * round by round, so the machine's drift hits them alike; each figure is the median over rounds,
- * in µs per call, beside the in-isolate no-op request (`app: POST /api/bench/noop`), so a ratio
- * reads as "this part costs N no-op requests". Log lines are counted per request, not timed.
+ * in µs per call, beside its baseline: the whole no-op request for whole requests, the no-op's own
+ * work (no rate-limit call) for a route's own work and its parts, so a ratio reads as "this costs
+ * N no-ops". Log lines are counted per request, not timed.
  */
 import { fileURLToPath } from 'node:url';
 import { startWrangler } from '../support/wrangler.ts';
 import { median, row, type BenchRow } from './stats.ts';
 
 const CONFIG = fileURLToPath(new URL('./edge-parts.wrangler.toml', import.meta.url));
-/** The LiveKit route and the server call it awaits (names in edge-parts.worker.ts). */
-const LIVEKIT_ROUTE = 'app: POST /api/livekit/token';
-const CREATE_ROOM = 'livekit CreateRoom with dispatch (real livekit-server)';
 /** How long one timed batch runs inside the isolate, ms: well above the clock's 1 ms steps. */
 const BATCH_MS = 40;
+
+/** A part as the worker lists it, with the part its figure is compared with. */
+interface Part {
+  name: string;
+  baseline: string;
+}
 
 interface Batch {
   ms: number;
@@ -36,8 +40,8 @@ export async function edgePartsBench(options: {
       if (!response.ok) throw new Error(`part ${name} answered ${response.status}`);
       return (await response.json()) as Batch;
     };
-    const names = (await (await fetch(`${wrangler.url}/parts/names`)).json()) as string[];
-    const [baselineName = ''] = names;
+    const parts = (await (await fetch(`${wrangler.url}/parts/names`)).json()) as Part[];
+    const names = parts.map((part) => part.name);
     // Warm up and size each batch so it runs about BATCH_MS.
     const sizes = new Map<string, number>();
     for (const name of names) {
@@ -61,24 +65,16 @@ export async function edgePartsBench(options: {
     }
 
     const figure = (name: string) => median(perCall.get(name) ?? []);
-    const baseline = { name: `${baselineName} (in workerd)`, value: figure(baselineName) };
-    const rows = [row('edge-parts', baseline.name, baseline.value, 'µs')];
-    for (const name of names.slice(1)) {
-      rows.push(row('edge-parts', `${name} (in workerd)`, figure(name), 'µs', baseline));
-    }
-    // The LiveKit route's pace without the server call it must await (its own figure above):
-    // round by round, the route less that round's CreateRoom.
-    const route = perCall.get(LIVEKIT_ROUTE) ?? [];
-    const call = perCall.get(CREATE_ROOM) ?? [];
-    if (route.length > 0 && call.length === route.length) {
+    const inWorkerd = (name: string) => `${name} (in workerd)`;
+    const rows: BenchRow[] = [];
+    for (const { name, baseline } of parts) {
       rows.push(
-        row(
-          'edge-parts',
-          `${LIVEKIT_ROUTE} less its CreateRoom (in workerd)`,
-          median(route.map((value, i) => value - (call[i] ?? 0))),
-          'µs',
-          baseline,
-        ),
+        name === baseline
+          ? row('edge-parts', inWorkerd(name), figure(name), 'µs')
+          : row('edge-parts', inWorkerd(name), figure(name), 'µs', {
+              name: inWorkerd(baseline),
+              value: figure(baseline),
+            }),
       );
     }
     for (const name of names.filter((part) => part.startsWith('app: '))) {
