@@ -12,6 +12,7 @@ import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { servePage } from './pages.ts';
 import { turnstile } from './turnstile.ts';
 import { limitBody, originGuard, rateLimit } from './security.ts';
+import { BENCH_NOOP_PATH, benchRoutes, localDevelopmentOnly } from './routes/bench.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenRoutes } from './routes/livekit-token.ts';
 import { readerRoutes } from './routes/reader.ts';
@@ -22,8 +23,16 @@ export const app = new Hono<AppEnv>();
 app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
 app.use('/api/*', originGuard);
 app.use('/api/*', limitBody);
-app.use('/api/*/token', rateLimit);
-app.use('/api/*/token', turnstile);
+app.use('/api/bench/*', localDevelopmentOnly);
+/**
+ * The token routes, and the benchmark's no-op baseline behind the very same guards (it exists only
+ * in local development, see routes/bench.ts).
+ */
+const TOKEN_GUARDED_PATHS = ['/api/*/token', BENCH_NOOP_PATH];
+for (const path of TOKEN_GUARDED_PATHS) {
+  app.use(path, rateLimit);
+  app.use(path, turnstile);
+}
 
 /** Whether the agent worker's health endpoint answers 200 within a short wait. */
 async function agentHealth(url: string | undefined): Promise<'up' | 'down' | 'unknown'> {
@@ -55,6 +64,7 @@ app.route('/api/voice', voiceTokenRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
 app.route('/api/events', eventsRoutes);
+app.route('/api/bench', benchRoutes);
 
 app.notFound(async (c) => {
   // Page routes get the single-page app; a missing file (an /embed/ script, say) stays a 404.

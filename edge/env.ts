@@ -1,6 +1,8 @@
 /**
  * The edge's bindings and settings. Secrets come only from here (wrangler secrets, or `.dev.vars`
- * locally); nothing in the edge reads module-level state between requests.
+ * locally). What the edge keeps between requests is derived from them and keyed by what it was
+ * derived from (an imported HMAC key, the LiveKit API client, Access's key set), so a changed
+ * setting takes effect on the next request.
  */
 
 /** The Workers rate-limit binding (`[[ratelimits]]` in wrangler.toml). */

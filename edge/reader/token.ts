@@ -88,14 +88,29 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   }
 }
 
-function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
+/**
+ * Imported keys per isolate, by use and secret, so the same secret is not imported per request.
+ * Only imported keys are kept (never a pending promise, which belongs to the request that made it).
+ */
+const hmacKeys = new Map<string, CryptoKey>();
+/** An isolate holds one secret (two across a rotation); past this the cache starts over. */
+const MAX_CACHED_KEYS = 4;
+
+/** The secret as a non-extractable WebCrypto key for one use, imported once per isolate. */
+async function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  const id = `${usage}:${secret}`;
+  const cached = hmacKeys.get(id);
+  if (cached) return cached;
+  const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     [usage],
   );
+  if (hmacKeys.size >= MAX_CACHED_KEYS) hmacKeys.clear();
+  hmacKeys.set(id, key);
+  return key;
 }
 
 /** Signs a token for `sessionId` that expires `ttlSeconds` after `nowMs`. */

@@ -8,12 +8,13 @@
  *
  * One token, one job: the edge creates the room and its `bmo` dispatch itself, with LiveKit's
  * server API (RoomService.CreateRoom carrying the agent dispatch, a Twirp call over `fetch`,
- * which workerd runs), at minting; the token carries no room configuration. The room closes
- * `ROOM_EMPTY_TIMEOUT_SECONDS` after it empties (or was never joined), and its dispatch goes with
- * it. A token used again after that (within its lifetime) joins a room that livekit-server makes
- * anew (auto-create) but that has no dispatch, so no second BMO job starts; the page's own
- * Reconnect asks the edge for a fresh token, a fresh room and a fresh job, within the route's
- * rate limit. The server API failing answers 502 `upstream_unavailable`, minting nothing.
+ * which workerd runs; see livekit-rooms.ts), at minting, signing the token meanwhile; the token
+ * carries no room configuration. The room closes `ROOM_EMPTY_TIMEOUT_SECONDS` after it empties
+ * (or was never joined), and its dispatch goes with it. A token used again after that (within its
+ * lifetime) joins a room that livekit-server makes anew (auto-create) but that has no dispatch, so
+ * no second BMO job starts; the page's own Reconnect asks the edge for a fresh token, a fresh room
+ * and a fresh job, within the route's rate limit. The server API failing answers 502
+ * `upstream_unavailable`, minting nothing (the token signed meanwhile is dropped, never sent).
  *
  * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
  * validated) and `bmo.access` (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts),
@@ -27,16 +28,16 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { AccessToken, RoomAgentDispatch, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
+import { AccessToken, TrackSource } from 'livekit-server-sdk';
 import {
   ACCESS_ATTRIBUTE,
-  LIVEKIT_AGENT_NAME,
   LiveKitTokenRequest,
   type LiveKitTokenResponse,
   TIME_ZONE_ATTRIBUTE,
 } from '../../contracts/livekit.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
+import { createBmoRoom, type LiveKitSettings } from '../livekit-rooms.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -53,30 +54,6 @@ export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
  * seconds; `LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS` changes it.
  */
 export const ROOM_EMPTY_TIMEOUT_SECONDS = 60;
-/** The time limit of the server API call that creates the room, seconds. */
-const ROOM_API_TIMEOUT_SECONDS = 5;
-
-/** Creates the room with BMO's dispatch; throws 502 `upstream_unavailable` when LiveKit fails. */
-async function createBmoRoom(
-  settings: LiveKitSettings,
-  roomName: string,
-  emptyTimeout: number,
-): Promise<void> {
-  const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, {
-    requestTimeout: ROOM_API_TIMEOUT_SECONDS,
-  });
-  try {
-    await rooms.createRoom({
-      name: roomName,
-      emptyTimeout,
-      departureTimeout: emptyTimeout,
-      agents: [new RoomAgentDispatch({ agentName: LIVEKIT_AGENT_NAME })],
-    });
-  } catch {
-    throw new ApiError(502, 'upstream_unavailable', 'BMO is not available right now.');
-  }
-}
-
 /** A field the page may not send: present at all, it is refused. */
 const refused = z
   .unknown()
@@ -89,7 +66,7 @@ const refused = z
  * The request as this route reads it: the contract, refusing attempts to set attributes, in
  * either convention (ours or LiveKit's), read into ours.
  */
-const TokenRequest = LiveKitTokenRequest.extend({
+export const TokenRequest = LiveKitTokenRequest.extend({
   attributes: refused,
   metadata: refused,
   access: refused,
@@ -101,12 +78,6 @@ const TokenRequest = LiveKitTokenRequest.extend({
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-interface LiveKitSettings {
-  url: string;
-  apiKey: string;
-  apiSecret: string;
 }
 
 /** What a developer at a local start reads on /bmo when LiveKit is missing: what to install. */
@@ -190,9 +161,11 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       1,
       3_600,
     );
-    await createBmoRoom(settings, roomName, emptyTimeout);
-
-    const participantToken = await token.toJwt();
+    // Signed while the server makes the room; if that fails the token is dropped, never sent.
+    const [, participantToken] = await Promise.all([
+      createBmoRoom(settings, roomName, emptyTimeout),
+      token.toJwt(),
+    ]);
     const body: LiveKitTokenResponse = {
       serverUrl: url,
       roomName,

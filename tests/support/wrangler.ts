@@ -14,7 +14,13 @@ export interface RunningWrangler {
 }
 
 export async function startWrangler(
-  options: { port?: number; vars?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    port?: number;
+    vars?: Record<string, string>;
+    timeoutMs?: number;
+    /** Another Worker's wrangler config (default: the edge's own wrangler.toml). */
+    config?: string;
+  } = {},
 ): Promise<RunningWrangler> {
   const port = options.port ?? (await freeTcpPort());
   const inspectorPort = await freeTcpPort();
@@ -29,6 +35,7 @@ export async function startWrangler(
     String(inspectorPort),
     '--log-level',
     'warn',
+    ...(options.config ? ['--config', options.config] : []),
   ];
   // The harness runs the edge as `npm start` does: local development (see isLocalDevelopment).
   for (const [key, value] of Object.entries({ LOCAL_DEVELOPMENT: 'true', ...options.vars })) {

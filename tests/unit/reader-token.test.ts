@@ -70,6 +70,22 @@ describe('reader tokens', () => {
     });
   });
 
+  it('signs with whichever secret it is given, though keys are kept per isolate', async () => {
+    // Each secret's imported key is cached; a token from one never verifies under another, in
+    // either order, and more secrets than the cache holds still sign and verify correctly.
+    const secrets = ['rotation-a', 'rotation-b', 'rotation-c', 'rotation-d', 'rotation-e'];
+    const tokens = [];
+    for (const secret of secrets) {
+      tokens.push((await mintReaderToken({ secret, sessionId: SESSION, nowMs: NOW })).token);
+    }
+    for (const [i, token] of tokens.entries()) {
+      for (const [j, secret] of secrets.entries()) {
+        const check = await verifyReaderToken(token, secret, NOW);
+        expect(check.ok, `token ${i} under secret ${j}`).toBe(i === j);
+      }
+    }
+  });
+
   it('calls anything else malformed', async () => {
     for (const token of [
       '',
