@@ -405,13 +405,16 @@ describe('<tarot-card-picker>', () => {
   });
 
   describe('a light first render', () => {
-    it('deals the spread a row or so per frame, and updateComplete waits for every card', async () => {
+    it('deals the spread a row or so per frame after its first render, and updateComplete waits for every card', async () => {
       const picker = document.createElement('tarot-card-picker');
       picker.positionLabel = 'Past';
       document.body.append(picker);
       try {
-        // The first update runs in a microtask; the next cards wait for animation frames.
-        for (let i = 0; i < 100 && cards(picker).length === 0; i++) await Promise.resolve();
+        // The first update (a microtask) renders the header; the cards wait for animation frames.
+        for (let i = 0; i < 100 && !picker.hasUpdated; i++) await Promise.resolve();
+        expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Past');
+        expect(cards(picker)).to.have.length(0);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
         const first = cards(picker).length;
         expect(first).to.be.greaterThan(0).and.below(78);
         expect(card(picker, 0).getAttribute('aria-label')).to.equal('Card 1 of 78');

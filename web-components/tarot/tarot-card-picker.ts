@@ -20,7 +20,9 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
 
 /**
  * How many cards are laid on the table per frame. Rendering, styling, laying out and painting all
- * 78 at once is one long task on a slow phone; a row or so per frame keeps each task short.
+ * 78 at once is one long task on a slow phone; a row or so per frame keeps each task short. A new
+ * picker's first render (its header, and its first run of code) deals none: they start a frame
+ * later.
  */
 const DEAL = 20;
 
@@ -33,8 +35,9 @@ const DEAL = 20;
  * at that moment. The card flips to show its face, the picker says what was drawn, fires
  * `tarot-card-pick` when the reveal is over and takes no further pick until `reset()` or a new
  * `position-label`. Before a card is picked, the Cancel draw button or Escape cancels the draw.
- * The cards are laid out a row or so per frame, so a slow device never spends one long task on
- * the whole spread; `updateComplete` resolves once every card is on the table.
+ * The cards are dealt a row or so per frame from the frame after the first render, so a slow
+ * device never spends one long task on the whole spread; `updateComplete` resolves once every card
+ * is on the table.
  *
  * @fires {CustomEvent<TarotCardPickDetail>} tarot-card-pick - The drawn card, `{ cardId, cardName,
  * reversed }`, once its reveal has finished. Fired once per draw.
@@ -113,8 +116,8 @@ export class TarotCardPicker extends LitElement {
     this.#generation += 1;
     this.#motion.cancel();
     this.order = secureShuffle(CARD_IDS.filter((id) => !this.excluded.includes(id)));
-    // A new element deals from the first row; a reshuffle reuses the cards already on the table.
-    this.dealt = Math.min(this.order.length, Math.max(this.dealt, DEAL));
+    // A new element deals from the next frame on; a reshuffle reuses the cards already dealt.
+    this.dealt = Math.min(this.order.length, Math.max(this.dealt, this.hasUpdated ? DEAL : 0));
     this.drawnIndex = -1;
     this.result = null;
     this.announcement = '';
