@@ -428,6 +428,23 @@ describe('<tarot-card-picker>', () => {
       }
     });
 
+    it('is dealt in a hidden page too, where no animation frame comes', async () => {
+      const frames = window.requestAnimationFrame;
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      window.requestAnimationFrame = () => 0;
+      const picker = document.createElement('tarot-card-picker');
+      try {
+        document.body.append(picker);
+        await picker.updateComplete;
+        expect(cards(picker)).to.have.length(78);
+      } finally {
+        window.requestAnimationFrame = frames;
+        Reflect.deleteProperty(document, 'visibilityState');
+        picker.remove();
+      }
+      expect(document.visibilityState).to.equal('visible');
+    });
+
     it('reshuffles on reset() without dealing the cards again', async () => {
       const picker = await mountPicker();
       const before = cards(picker);

@@ -84,7 +84,7 @@ export class TarotCardPicker extends LitElement {
   @state() private announcement = '';
 
   #generation = 0;
-  #dealFrame = 0;
+  #cancelDeal: (() => void) | undefined;
   #motion = new CardMotionController(this);
   #roving = new RovingTabindexController(this, {
     elements: () => [...this.renderRoot.querySelectorAll<HTMLButtonElement>('.card')],
@@ -137,14 +137,14 @@ export class TarotCardPicker extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    cancelAnimationFrame(this.#dealFrame);
-    this.#dealFrame = 0;
+    this.#cancelDeal?.();
+    this.#cancelDeal = undefined;
   }
 
   protected override updated(): void {
-    if (this.dealt >= this.order.length || this.#dealFrame !== 0) return;
-    this.#dealFrame = requestAnimationFrame(() => {
-      this.#dealFrame = 0;
+    if (this.dealt >= this.order.length || this.#cancelDeal) return;
+    this.#cancelDeal = nextFrame(() => {
+      this.#cancelDeal = undefined;
       this.dealt = Math.min(this.order.length, this.dealt + DEAL);
     });
   }
@@ -153,7 +153,8 @@ export class TarotCardPicker extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.dealt < this.order.length && this.isConnected) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // Called after the deal's own, so the next cards are asked for when this resolves.
+      await new Promise<void>((resolve) => nextFrame(resolve));
       complete = (await super.getUpdateComplete()) && complete;
     }
     return complete;
@@ -319,6 +320,19 @@ export class TarotCardPicker extends LitElement {
     if (!spread) return 1;
     return getComputedStyle(spread).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
   }
+}
+
+/**
+ * Calls `callback` at the next animation frame; in a hidden page, which draws no frames, after a
+ * timer instead, so a picker opened in a background tab is still dealt. Returns a cancel function.
+ */
+function nextFrame(callback: () => void): () => void {
+  if (document.visibilityState === 'hidden') {
+    const timer = setTimeout(callback);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(callback);
+  return () => cancelAnimationFrame(frame);
 }
 
 function orientationText(result: DrawCardResult): string {
