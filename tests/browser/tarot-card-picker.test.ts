@@ -405,7 +405,7 @@ describe('<tarot-card-picker>', () => {
   });
 
   describe('a light first render', () => {
-    it('deals the spread a row or so per frame after its first render, and updateComplete waits for every card', async () => {
+    it('draws its header first, then deals the spread a row or so per frame; updateComplete waits for every card', async () => {
       const picker = document.createElement('tarot-card-picker');
       picker.positionLabel = 'Past';
       document.body.append(picker);
@@ -413,6 +413,9 @@ describe('<tarot-card-picker>', () => {
         // The first update (a microtask) renders the header; the cards wait for animation frames.
         for (let i = 0; i < 100 && !picker.hasUpdated; i++) await Promise.resolve();
         expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Past');
+        expect(cards(picker)).to.have.length(0);
+        // The header gets a frame of its own; the first cards come with the next.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
         expect(cards(picker)).to.have.length(0);
         await new Promise((resolve) => requestAnimationFrame(resolve));
         const first = cards(picker).length;

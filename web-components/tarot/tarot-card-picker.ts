@@ -21,8 +21,8 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
 /**
  * How many cards are laid on the table per frame. Rendering, styling, laying out and painting all
  * 78 at once is one long task on a slow phone; a row or so per frame keeps each task short. A new
- * picker's first render (its header, and its first run of code) deals none: they start a frame
- * later.
+ * picker's first render (its header, and its first run of code) deals none: they start once the
+ * header has been drawn.
  */
 const DEAL = 20;
 
@@ -143,10 +143,14 @@ export class TarotCardPicker extends LitElement {
 
   protected override updated(): void {
     if (this.dealt >= this.order.length || this.#cancelDeal) return;
-    this.#cancelDeal = nextFrame(() => {
+    const deal = () => {
       this.#cancelDeal = undefined;
       this.dealt = Math.min(this.order.length, this.dealt + DEAL);
-    });
+    };
+    // The first cards wait for the frame that draws the header, so that frame's first layout (and
+    // its first use of the display font) is not one task with theirs.
+    this.#cancelDeal =
+      this.dealt === 0 ? nextFrame(() => (this.#cancelDeal = nextFrame(deal))) : nextFrame(deal);
   }
 
   /** Resolves once the update is done and every card is on the table. */
