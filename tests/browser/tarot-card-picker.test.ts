@@ -404,6 +404,81 @@ describe('<tarot-card-picker>', () => {
     });
   });
 
+  describe('a light first render', () => {
+    it('draws its header first, then deals the spread a row or so per frame; updateComplete waits for every card', async () => {
+      const picker = document.createElement('tarot-card-picker');
+      picker.positionLabel = 'Past';
+      document.body.append(picker);
+      try {
+        // The first update (a microtask) renders the header; the cards wait for animation frames.
+        for (let i = 0; i < 100 && !picker.hasUpdated; i++) await Promise.resolve();
+        expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Past');
+        expect(cards(picker)).to.have.length(0);
+        // The header gets a frame of its own; the first cards come with the next.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        expect(cards(picker)).to.have.length(0);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const first = cards(picker).length;
+        expect(first).to.be.greaterThan(0).and.below(78);
+        expect(card(picker, 0).getAttribute('aria-label')).to.equal('Card 1 of 78');
+        expect(cards(picker).filter((b) => b.tabIndex === 0)).to.have.length(1);
+        await picker.updateComplete;
+        expect(cards(picker)).to.have.length(78);
+        expect(cards(picker).filter((b) => b.tabIndex === 0)).to.have.length(1);
+        expect(card(picker, 77).getAttribute('aria-label')).to.equal('Card 78 of 78');
+      } finally {
+        picker.remove();
+      }
+    });
+
+    it('is dealt in a hidden page too, where no animation frame comes', async () => {
+      const frames = window.requestAnimationFrame;
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      window.requestAnimationFrame = () => 0;
+      const picker = document.createElement('tarot-card-picker');
+      try {
+        document.body.append(picker);
+        await picker.updateComplete;
+        expect(cards(picker)).to.have.length(78);
+      } finally {
+        window.requestAnimationFrame = frames;
+        Reflect.deleteProperty(document, 'visibilityState');
+        picker.remove();
+      }
+      expect(document.visibilityState).to.equal('visible');
+    });
+
+    it('reshuffles on reset() without dealing the cards again', async () => {
+      const picker = await mountPicker();
+      const before = cards(picker);
+      const picked = oneEvent(picker, 'tarot-card-pick');
+      card(picker, 4).click();
+      await picked;
+      picker.reset();
+      await picker.updateComplete;
+      const after = cards(picker);
+      expect(after).to.have.length(78);
+      expect(after.every((button, i) => button === before[i])).to.equal(true);
+    });
+
+    it('fades the spread back as one layer once a card is drawn, not card by card', async () => {
+      const picker = await mountPicker();
+      card(picker, 3).click();
+      await picker.updateComplete;
+      const spread = must(picker, '.spread');
+      const fades = (element: Element) =>
+        element
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition && a.transitionProperty === 'opacity');
+      expect(fades(spread)).to.have.length(1);
+      expect(cards(picker).filter((b) => fades(b).length > 0)).to.have.length(1);
+      expect(fades(card(picker, 3))).to.have.length(1);
+      await Promise.all(fades(spread).map((a) => a.finished));
+      const drawn = Number(getComputedStyle(card(picker, 3)).opacity);
+      expect(Number(getComputedStyle(spread).opacity) * drawn).to.be.closeTo(0.15, 0.01);
+    });
+  });
+
   describe('shuffling', () => {
     it('draws integers within range and shuffles into a permutation', () => {
       for (const max of [1, 2, 3, 7, 78, 2 ** 32]) {

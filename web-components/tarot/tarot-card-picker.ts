@@ -19,6 +19,14 @@ export interface TarotCardPickCancelDetail {
 const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
 
 /**
+ * How many cards are laid on the table per frame. Rendering, styling, laying out and painting all
+ * 78 at once is one long task on a slow phone; a row or so per frame keeps each task short. A new
+ * picker's first render (its header, and its first run of code) deals none: they start once the
+ * header has been drawn.
+ */
+const DEAL = 20;
+
+/**
  * @summary A shuffled spread of the cards still in the deck, face down, for drawing one card.
  *
  * Shows the spread position and what it stands for, then every card not in `excluded`, shuffled
@@ -27,6 +35,9 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  * at that moment. The card flips to show its face, the picker says what was drawn, fires
  * `tarot-card-pick` when the reveal is over and takes no further pick until `reset()` or a new
  * `position-label`. Before a card is picked, the Cancel draw button or Escape cancels the draw.
+ * The cards are dealt a row or so per frame from the frame after the first render, so a slow
+ * device never spends one long task on the whole spread; `updateComplete` resolves once every card
+ * is on the table.
  *
  * @fires {CustomEvent<TarotCardPickDetail>} tarot-card-pick - The drawn card, `{ cardId, cardName,
  * reversed }`, once its reveal has finished. Fired once per draw.
@@ -66,11 +77,14 @@ export class TarotCardPicker extends LitElement {
 
   /** The shuffled ids on offer. Card ids stay in script: the buttons only know their position. */
   @state() private order: readonly string[] = [];
+  /** How many of `order` are on the table yet: the rest follow, `DEAL` per frame. */
+  @state() private dealt = 0;
   @state() private drawnIndex = -1;
   @state() private result: DrawCardResult | null = null;
   @state() private announcement = '';
 
   #generation = 0;
+  #cancelDeal: (() => void) | undefined;
   #motion = new CardMotionController(this);
   #roving = new RovingTabindexController(this, {
     elements: () => [...this.renderRoot.querySelectorAll<HTMLButtonElement>('.card')],
@@ -102,6 +116,8 @@ export class TarotCardPicker extends LitElement {
     this.#generation += 1;
     this.#motion.cancel();
     this.order = secureShuffle(CARD_IDS.filter((id) => !this.excluded.includes(id)));
+    // A new element deals from the next frame on; a reshuffle reuses the cards already dealt.
+    this.dealt = Math.min(this.order.length, Math.max(this.dealt, this.hasUpdated ? DEAL : 0));
     this.drawnIndex = -1;
     this.result = null;
     this.announcement = '';
@@ -111,6 +127,41 @@ export class TarotCardPicker extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.hasUpdated && changed.has('positionLabel')) this.reset();
     else if (!this.hasUpdated || (changed.has('excluded') && this.result === null)) this.#shuffle();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A spread left half dealt when the element was moved goes on being dealt.
+    if (this.hasUpdated && this.dealt < this.order.length) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#cancelDeal?.();
+    this.#cancelDeal = undefined;
+  }
+
+  protected override updated(): void {
+    if (this.dealt >= this.order.length || this.#cancelDeal) return;
+    const deal = () => {
+      this.#cancelDeal = undefined;
+      this.dealt = Math.min(this.order.length, this.dealt + DEAL);
+    };
+    // The first cards wait for the frame that draws the header, so that frame's first layout (and
+    // its first use of the display font) is not one task with theirs.
+    this.#cancelDeal =
+      this.dealt === 0 ? nextFrame(() => (this.#cancelDeal = nextFrame(deal))) : nextFrame(deal);
+  }
+
+  /** Resolves once the update is done and every card is on the table. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.dealt < this.order.length && this.isConnected) {
+      // Called after the deal's own, so the next cards are asked for when this resolves.
+      await new Promise<void>((resolve) => nextFrame(resolve));
+      complete = (await super.getUpdateComplete()) && complete;
+    }
+    return complete;
   }
 
   override render() {
@@ -139,7 +190,7 @@ export class TarotCardPicker extends LitElement {
                 @keydown=${this.#onKeydown}
                 @focusin=${this.#onFocusin}
               >
-                ${this.order.map((_, i) => this.#renderCard(i, total))}
+                ${Array.from({ length: this.dealt }, (_, i) => this.#renderCard(i, total))}
               </div>`
         }
         ${this.result ? this.#renderReveal(this.result) : nothing}
@@ -222,12 +273,15 @@ export class TarotCardPicker extends LitElement {
     if (this.disabled || this.result || !card) return;
     const result: DrawCardResult = { cardId: card.id, cardName: card.name, reversed: secureCoin() };
     const generation = this.#generation;
+    // Read while the styles are still clean: asked after the reveal is rendered, it would force the
+    // whole new subtree's style inside this click's task instead of in the next frame.
+    const duration = this.#motion.duration('--tarot-card-picker-flip-duration', 700);
     this.drawnIndex = index;
     this.result = result;
     this.disabled = true;
     this.announcement = `You drew ${orientationText(result)}`;
     await this.updateComplete;
-    const finished = await this.#reveal();
+    const finished = await this.#reveal(duration);
     if (!finished || generation !== this.#generation) return;
     this.dispatchEvent(
       new CustomEvent<TarotCardPickDetail>('tarot-card-pick', {
@@ -238,15 +292,14 @@ export class TarotCardPicker extends LitElement {
     );
   }
 
-  /** Flips the drawn card face up; with reduced motion it only fades in, briefly. */
-  async #reveal(): Promise<boolean> {
+  /** Flips the drawn card face up in `duration` ms; with reduced motion it only fades in, briefly. */
+  async #reveal(duration: number): Promise<boolean> {
     const reveal = this.renderRoot.querySelector('.reveal');
     const flipper = this.renderRoot.querySelector('.flipper');
     if (!reveal || !flipper) return true;
     if (this.#motion.reduced) {
       return this.#motion.play(reveal, [{ opacity: 0 }, { opacity: 1 }], { duration: 120 });
     }
-    const duration = this.#motion.duration('--tarot-card-picker-flip-duration', 700);
     const [shown, flipped] = await Promise.all([
       this.#motion.play(
         reveal,
@@ -271,6 +324,19 @@ export class TarotCardPicker extends LitElement {
     if (!spread) return 1;
     return getComputedStyle(spread).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
   }
+}
+
+/**
+ * Calls `callback` at the next animation frame; in a hidden page, which draws no frames, after a
+ * timer instead, so a picker opened in a background tab is still dealt. Returns a cancel function.
+ */
+function nextFrame(callback: () => void): () => void {
+  if (document.visibilityState === 'hidden') {
+    const timer = setTimeout(callback);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(callback);
+  return () => cancelAnimationFrame(frame);
 }
 
 function orientationText(result: DrawCardResult): string {

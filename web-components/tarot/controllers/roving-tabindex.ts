@@ -58,22 +58,38 @@ export class RovingTabindexController implements ReactiveController {
     const elements = this.#options.elements();
     const last = elements.length - 1;
     if (last < 0) return false;
-    const columns = Math.max(1, this.#options.columns?.() ?? 1);
-    const step = this.#options.rightToLeft?.() ? -1 : 1;
-    const moves: Record<string, number> = {
-      ArrowRight: this.#index + step,
-      ArrowLeft: this.#index - step,
-      ArrowDown: this.#index + columns,
-      ArrowUp: this.#index - columns,
-      Home: 0,
-      End: last,
-    };
-    const target = moves[event.key];
+    const target = this.#target(event.key, last);
     if (target === undefined) return false;
     event.preventDefault();
     // Past either end the focus stays where it is, as in a grid.
     if (target >= 0 && target <= last) this.setIndex(target, true);
     return true;
+  }
+
+  /**
+   * Where `key` moves the current item, or undefined for another key. The direction and the row
+   * length are asked only for the keys that need them: both read computed style (the columns also
+   * layout), which would otherwise be forced on every key press.
+   */
+  #target(key: string, last: number): number | undefined {
+    const step = () => (this.#options.rightToLeft?.() ? -1 : 1);
+    const columns = () => Math.max(1, this.#options.columns?.() ?? 1);
+    switch (key) {
+      case 'ArrowRight':
+        return this.#index + step();
+      case 'ArrowLeft':
+        return this.#index - step();
+      case 'ArrowDown':
+        return this.#index + columns();
+      case 'ArrowUp':
+        return this.#index - columns();
+      case 'Home':
+        return 0;
+      case 'End':
+        return last;
+      default:
+        return undefined;
+    }
   }
 
   /** Keeps the tab stop on the item that took focus by pointer or script. */
