@@ -32,7 +32,7 @@ const MOVES = 12;
 
 const PICKER_PAGE = `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/styles/tokens.css">
 <script>window.process={env:{NODE_ENV:'production'}}</script>
-<script type="module" src="/embed/tarot.js"></script></head><body><main></main></body></html>`;
+<script type="module" src="/embed/tarot-cards.js"></script></head><body><main></main></body></html>`;
 
 const PLAIN_PAGE = `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/styles/tokens.css">
 </head><body><main></main><script>
