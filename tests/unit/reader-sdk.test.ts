@@ -135,10 +135,18 @@ function textOf(item: RealtimeItem): string {
     .join(' ');
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(
+  check: () => boolean,
+  what: string,
+  timeoutMs = 10_000,
+  detail: () => string = () => '',
+): Promise<void> {
   const started = Date.now();
   while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() - started > timeoutMs) {
+      const more = detail();
+      throw new Error(`Timed out waiting for ${what}${more ? `: ${more}` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -324,12 +332,21 @@ describe('the local reader with the real Realtime SDK', () => {
     });
     const ends: string[] = [];
     session.on('agent_end', (_context, _agent, text) => ends.push(text));
+    // What the session saw, for the message of a timeout (this test once timed out under load).
+    const seen: string[] = [];
+    const errors: string[] = [];
+    transport.on('*', (event: { type?: unknown }) => seen.push(String(event.type)));
+    session.on('error', ({ error }) =>
+      errors.push(error instanceof Error ? error.message : JSON.stringify(error)),
+    );
+    const trail = () =>
+      `agent ${session.currentAgent.name}; errors [${errors.join(' | ')}]; last events [${seen.slice(-40).join(', ')}]`;
     await session.connect({ apiKey: await server.mintToken(crypto.randomUUID()), url: server.url });
     try {
       // 100 ms of silence at 24 kHz, 16-bit mono.
       session.sendAudio(new ArrayBuffer(4800), { commit: true });
       transport.requestResponse();
-      await until(() => ends.length > 0, 'the reply to the audio turn');
+      await until(() => ends.length > 0, 'the reply to the audio turn', 10_000, trail);
       expect(ends[0]).toContain(
         "I'm the offline reader and can't hear speech, so I'll follow a demo script:",
       );
@@ -344,7 +361,12 @@ describe('the local reader with the real Realtime SDK', () => {
       // The script carries on: the next audio turn is the scripted answer, and the reading moves on.
       session.sendAudio(new ArrayBuffer(4800), { commit: true });
       transport.requestResponse();
-      await until(() => session.currentAgent.name === 'SpreadGeneration', 'the scripted handoff');
+      await until(
+        () => session.currentAgent.name === 'SpreadGeneration',
+        'the scripted handoff',
+        10_000,
+        trail,
+      );
       expect(recorder.handoffs[0]?.[0]).toBe('SpreadGeneration');
     } finally {
       session.close();
