@@ -1,32 +1,11 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { speak, talk } from './helpers/voice.ts';
 import { watchReaderSockets } from './helpers/reading-faults.ts';
 
 // The offline reader's socket drops mid-reading in a voice reading (push-to-talk over the reader's
 // WebSocket, Chromium's fake microphone, `wrangler dev`): the page reconnects with a fresh token
 // and the same reading: question, spread, cards drawn and shown (the transcript's lines, the card
 // on the stage), transcript; then it goes on.
-
-type Watch = Awaited<ReturnType<typeof watchReaderSockets>>;
-
-const talk = (page: Page): Locator => page.locator('voice-speaker-button button');
-const answers = (page: Page): Locator => page.locator('voice-transcript .entry.assistant');
-
-/** Holds the talk button until real audio went out on the current socket, then lets go. */
-async function speak(page: Page, watch: Watch): Promise<void> {
-  await expect(talk(page)).toBeEnabled();
-  const socket = watch.sockets[watch.sockets.length - 1];
-  if (!socket) throw new Error('no reader socket');
-  const audio = () => socket.sent.filter((frame) => frame.includes('input_audio_buffer.append'));
-  const frames = audio().length;
-  const before = await answers(page).count();
-  const box = await talk(page).boundingBox();
-  if (!box) throw new Error('the talk button has no box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await expect.poll(() => audio().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(frames + 15);
-  await page.mouse.up();
-  await expect.poll(() => answers(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
-}
 
 async function stateOf(page: Page) {
   return {

@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Watch, answers, speak, talk } from './helpers/voice.ts';
 import { stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
 import { drawnIds, phaseOf, pickCard } from './helpers/reading.ts';
 
@@ -9,30 +10,9 @@ import { drawnIds, phaseOf, pickCard } from './helpers/reading.ts';
 // each does what it says while the question, the spread, the cards and the transcript stay as
 // they were.
 
-type Watch = Awaited<ReturnType<typeof watchReaderSockets>>;
-
-const talk = (page: Page): Locator => page.locator('voice-speaker-button button');
-const answers = (page: Page): Locator => page.locator('voice-transcript .entry.assistant');
 const drawnLines = (page: Page): Locator =>
   page.locator('voice-transcript .entry[data-kind="drawn"]');
 const CANCELLED = 'The draw was cancelled. What would you like to do?';
-
-/** Holds the talk button until real audio went out on the reader's socket, then lets go. */
-async function speak(page: Page, watch: Watch): Promise<void> {
-  await expect(talk(page)).toBeEnabled();
-  const socket = watch.sockets[watch.sockets.length - 1];
-  if (!socket) throw new Error('no reader socket');
-  const audio = () => socket.sent.filter((frame) => frame.includes('input_audio_buffer.append'));
-  const frames = audio().length;
-  const before = await answers(page).count();
-  const box = await talk(page).boundingBox();
-  if (!box) throw new Error('the talk button has no box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await expect.poll(() => audio().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(frames + 15);
-  await page.mouse.up();
-  await expect.poll(() => answers(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
-}
 
 /** The transcript's lines, each as `kind|role|text`. */
 async function transcript(page: Page): Promise<string[]> {
