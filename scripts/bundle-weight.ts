@@ -77,6 +77,27 @@ export function includesZod(dir: string, files: Iterable<string>): boolean {
   return false;
 }
 
+/** The budgets file: a gzipped first-load budget per entry, and the entries that load no zod. */
+export interface Budgets {
+  firstLoadKiB: Record<string, number>;
+  zodFree: string[];
+}
+
+export function readBudgets(): Budgets {
+  return JSON.parse(readFileSync(join(ROOT, 'bench', 'budgets.json'), 'utf8')) as Budgets;
+}
+
+/** `web-components/tarot/cards.ts` → `tarot-cards`; `.tools/weights/package-src/bmo.js` → `bmo`. */
+export function familyOf(entry: string): string {
+  return entry.startsWith('web-components/')
+    ? entry
+        .replace('web-components/', '')
+        .replace('/index.ts', '')
+        .replace('/', '-')
+        .replace('.ts', '')
+    : (entry.split('/').pop() ?? entry).replace(/\.(js|ts)$/, '');
+}
+
 export interface EntryWeight {
   /** The entry as its build names it, e.g. `web-components/bmo/index.ts`. */
   entry: string;

@@ -4,34 +4,22 @@
  * the check is deterministic and runs in `npm test` after `npm run build` (timings stay in
  * `npm run bench`). Prints every figure beside its budget.
  */
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import {
   ROOT,
   type EntryWeight,
   entryWeights,
+  familyOf,
   packageWeights,
   pageWeights,
+  readBudgets,
 } from './bundle-weight.ts';
 
-interface Budgets {
-  firstLoadKiB: Record<string, number>;
-  zodFree: string[];
-}
-
-const budgets = JSON.parse(readFileSync(join(ROOT, 'bench', 'budgets.json'), 'utf8')) as Budgets;
+const budgets = readBudgets();
 
 /** `embed bmo`, `package tarot-cards`, `page reading-text`: the names the budget file uses. */
 function named(kind: string, weights: EntryWeight[]): Map<string, EntryWeight> {
-  const family = (entry: string) =>
-    entry.startsWith('web-components/')
-      ? entry
-          .replace('web-components/', '')
-          .replace('/index.ts', '')
-          .replace('/', '-')
-          .replace('.ts', '')
-      : basename(entry).replace(/\.(js|ts)$/, '');
-  return new Map(weights.map((weight) => [`${kind} ${family(weight.entry)}`, weight]));
+  return new Map(weights.map((weight) => [`${kind} ${familyOf(weight.entry)}`, weight]));
 }
 
 const measured = new Map([

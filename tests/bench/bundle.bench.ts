@@ -5,27 +5,18 @@
  * what a session adds against the weight of the SDKs the family loads, built alone in this run
  * from a bare entry (a session cannot cost less than its SDKs; the goal is within 5% of them).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ROOT,
   type EntryWeight,
   bareSdkWeights,
   entryWeights,
+  familyOf,
   packageWeights,
   pageWeights,
+  readBudgets,
 } from '../../scripts/bundle-weight.ts';
 import { row, type BenchRow } from './stats.ts';
-
-interface Budgets {
-  firstLoadKiB: Record<string, number>;
-}
-
-/** `web-components/tarot/cards.ts` → `tarot-cards`; `.tools/weights/package-src/bmo.js` → `bmo`. */
-const familyOf = (entry: string): string =>
-  entry.startsWith('web-components/')
-    ? entry.replace('web-components/', '').replace('/index.ts', '').replace('/', '-').replace('.ts', '')
-    : (entry.split('/').pop() ?? entry).replace(/\.(js|ts)$/, '');
 
 /** Which family's SDKs a page route or entry loads with a session, if any. */
 function sdkFamilyOf(kind: string, name: string): string | undefined {
@@ -34,7 +25,7 @@ function sdkFamilyOf(kind: string, name: string): string | undefined {
 }
 
 export async function bundleBench(): Promise<BenchRow[]> {
-  const budgets = JSON.parse(readFileSync(join(ROOT, 'bench', 'budgets.json'), 'utf8')) as Budgets;
+  const budgets = readBudgets();
   const sdk = await bareSdkWeights();
   const rows: BenchRow[] = [];
   const add = (kind: string, weight: EntryWeight, family: string) => {
