@@ -92,8 +92,8 @@ function kindsOf(word: string): string[] {
 
 /**
  * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
- * when every subject word of the question is in its passage, some in its label, line, section or
- * note (for a question with no kind word, all of them there and some in its label), and any kind
+ * when every subject word of the question is in its passage (all but one when three or more are
+ * in its label, section or note), some in its label, line, section or note (for a question with no kind word, all of them there and some in its label), and any kind
  * asked for is the kind its label names, or its label names no kind and holds the whole subject
  * ("Shed" answers "my shed code").
  */
@@ -119,8 +119,9 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
     matched += 1;
   }
   // a word of the question the passage never mentions asks for something else (the back door's
-  // key is not the front door's)
-  if (subject.length > 0 && (strong === 0 || matched < subject.length)) return 0;
+  // key is not the front door's); one may be left over when three or more are the fact's own
+  const missing = subject.length - matched;
+  if (subject.length > 0 && (strong === 0 || missing > (strong >= 3 ? 1 : 0))) return 0;
   // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
   // premium" is not the PhilHealth ID)
   if (kinds.length === 0 && strong < subject.length) return 0;

@@ -56,6 +56,9 @@ describe('the offline BMO reads what a note states, in any form and of any shape
     ["What's the policy number for Lumen Mutual?", 'LM/22-0931/b'],
     // list items with a dash, and with an equals sign
     ["What's my Lisbon hotel confirmation?", '7731-ALF-2'],
+    ['I forgot my hotel confirmation in Lisbon, can you check?', '7731-ALF-2'],
+    // one word more than the note says, beside three it does
+    ["What's my locker combination at the climbing gym downtown?", '3Q-81-VX-06'],
     ['What is my airport parking in Lisbon?', 'P3, bay 118'],
     // a heading, then the value alone on its line
     ["What's my alarm panel code?", '*0915 then OFF'],
