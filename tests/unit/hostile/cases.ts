@@ -528,6 +528,53 @@ export const READER_FRAME_CASES: SocketCase[] = [
     error: 'session_update_too_large',
   },
   {
+    name: 'an instructions line over 8 KiB (Cards drawn: and 9,000 characters of card lines)',
+    frame: ev({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: `Cards drawn:\n1. ${'a (b): c, upright '.repeat(500)}`,
+      },
+    }),
+    error: 'instructions_line_too_long',
+  },
+  {
+    name: 'session.update with a made-up key under audio (kept out, not refused)',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', audio: { made_up: 'x'.repeat(20_000) } },
+    }),
+  },
+  {
+    name: 'session.update with a 30,000-character prompt',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', prompt: { id: 'p'.repeat(30_000) } },
+    }),
+  },
+  {
+    name: 'then a 30,000-character truncation',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', truncation: { type: 't'.repeat(30_000) } },
+    }),
+  },
+  {
+    name: 'then a 30,000-character tracing name (the stored session past 64 KiB)',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', tracing: { workflow_name: 'w'.repeat(30_000) } },
+    }),
+    error: 'session_too_large',
+  },
+  {
+    name: 'then the prompt and truncation cleared',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', prompt: null, truncation: 'auto' },
+    }),
+  },
+  {
     name: 'session.update with made-up keys (kept out, not refused)',
     frame: ev({ type: 'session.update', session: { type: 'realtime', made_up: 'x' } }),
   },
