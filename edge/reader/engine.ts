@@ -274,10 +274,8 @@ export class ReaderSession {
 
   #sessionUpdate(patch: RealtimeSessionConfig, eventId: string | undefined): void {
     const applied = applySessionUpdate(this.#s.session, patch);
-    if ('error' in applied) {
-      this.#error(applied.error.code, applied.error.message, eventId, applied.error.param);
-      return;
-    }
+    if ('error' in applied)
+      return this.#error(applied.error.code, applied.error.message, eventId, applied.error.param);
     this.#s.session = applied.session;
     if (applied.modality) this.#s.modality = applied.modality;
     if (applied.tools) {

@@ -5,7 +5,7 @@
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
-import { allowAll } from '../helpers/edge-env.ts';
+import { allowAll, memoryBudgets } from '../helpers/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
@@ -20,6 +20,7 @@ export function deployment(extra: Partial<Bindings> = {}): Bindings {
     READER_TOKEN_SECRET: SECRETS.READER_TOKEN_SECRET,
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
+    CLIENT_BUDGETS: memoryBudgets(),
     ...extra,
   };
 }
@@ -33,6 +34,8 @@ export interface HttpCase {
   env?: Bindings;
   /** The request path and query, when not the route's own path. */
   path?: string;
+  /** The host the request names (default edge.test, or 127.0.0.1:8787 in local development). */
+  host?: string;
   /** Make LiveKit's server API (the stand-in) fail for this request. */
   upstreamDown?: boolean;
   status: number;
@@ -194,6 +197,66 @@ export const VOICE_TOKEN_CASES: HttpCase[] = [
     body: valid,
     status: 401,
     code: 'unauthorized',
+  },
+  {
+    name: 'no Origin (a script, deployed)',
+    headers: { origin: '' },
+    body: valid,
+    status: 403,
+    code: 'origin_required',
+  },
+  {
+    name: 'no Origin in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    headers: { origin: '' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: 'an OpenAI key and no Turnstile secret, deployed (OpenAI never asked)',
+    env: deployment({ OPENAI_API_KEY: SECRETS.OPENAI_API_KEY }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a client past its daily token minutes',
+    env: deployment({ DAILY_TOKEN_MINUTES: '1' }),
+    body: valid,
+    status: 429,
+    code: 'budget_exhausted',
+  },
+  {
+    name: 'LOAD_TEST_LIMITS set on a deployment',
+    env: deployment({ LOAD_TEST_LIMITS: 'true' }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a rebound host name in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: 'rebound.example:8787',
+    headers: { origin: 'http://rebound.example:8787' },
+    body: valid,
+    status: 403,
+    code: 'forbidden_host',
+  },
+  {
+    name: 'localhost in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: 'localhost:5173',
+    headers: { origin: 'http://localhost:5173' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: '[::1] in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: '[::1]:8787',
+    headers: { origin: 'http://[::1]:8787' },
+    body: valid,
+    status: 200,
   },
   {
     name: 'an oversized Turnstile token',
