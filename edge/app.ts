@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_PATHS, type HealthResponse } from '../contracts/api.ts';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
+import { startupWarnings } from './identity.ts';
 import { servePage } from './pages.ts';
 import { turnstile } from './turnstile.ts';
 import { tokenBudget } from './budget.ts';
@@ -27,6 +28,22 @@ import { readerRoutes } from './routes/reader.ts';
 import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
 
 export const app = new Hono<AppEnv>();
+
+/**
+ * The edge's start-up log: a Worker has no start hook with its settings, so the first request an
+ * isolate serves logs `edge_start` with what the settings leave wrong (identity.ts).
+ */
+let started = false;
+app.use('*', async (c, next) => {
+  if (!started) {
+    started = true;
+    const warnings = startupWarnings(c.env);
+    const line = JSON.stringify({ event: 'edge_start', warnings });
+    if (warnings.length > 0) console.error(line);
+    else console.log(line);
+  }
+  await next();
+});
 
 app.use('*', loopbackOnly);
 app.use('/api/*', loadTestLimitsGuard);
