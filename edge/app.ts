@@ -31,16 +31,14 @@ export const app = new Hono<AppEnv>();
 
 /**
  * The edge's start-up log: a Worker has no start hook with its settings, so the first request an
- * isolate serves logs `edge_start` with what the settings leave wrong (identity.ts).
+ * isolate serves logs `edge_start` with what the settings leave wrong (identity.ts), if anything.
  */
 let started = false;
 app.use('*', async (c, next) => {
   if (!started) {
     started = true;
     const warnings = startupWarnings(c.env);
-    const line = JSON.stringify({ event: 'edge_start', warnings });
-    if (warnings.length > 0) console.error(line);
-    else console.log(line);
+    if (warnings.length > 0) console.error(JSON.stringify({ event: 'edge_start', warnings }));
   }
   await next();
 });

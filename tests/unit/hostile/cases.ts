@@ -293,7 +293,7 @@ const error = {
   time: '2026-11-23T12:00:00.000Z',
   type: 'connection',
   severity: 'error',
-  message: 'The connection dropped.',
+  message: 'connection_lost',
   connectionStatus: 'disconnected',
 };
 const many = (count: number) =>
@@ -335,6 +335,28 @@ export const EVENTS_CASES: HttpCase[] = [
   },
   { name: 'an empty error message', body: { ...error, message: '' }, status: 400 },
   { name: 'a 4,001-character stack', body: { ...error, stack: 's'.repeat(4001) }, status: 400 },
+  { name: 'an error with any stack', body: { ...error, stack: 'at x (y.js:1)' }, status: 400 },
+  {
+    name: 'an error message in words (not a code)',
+    body: { ...error, message: 'The connection dropped.' },
+    status: 400,
+  },
+  { name: 'a 65-character error code', body: { ...error, message: 'c'.repeat(65) }, status: 400 },
+  {
+    name: 'a tool parameter in words',
+    body: { ...toolCall, params: { question: 'will I get the job' } },
+    status: 400,
+  },
+  {
+    name: 'a tool parameter as a number (a phrase’s length)',
+    body: { ...toolCall, params: { question: 18 } },
+    status: 204,
+  },
+  {
+    name: 'a made-up tool error code in words',
+    body: { ...toolCall, result: 'error', errorCode: 'Out of cards!' },
+    status: 400,
+  },
   { name: 'an unknown severity', body: { ...error, severity: 'panic' }, status: 400 },
   {
     name: 'a parameter value that is an object',
@@ -399,7 +421,7 @@ export const EVENTS_CASES: HttpCase[] = [
     body: transition,
     status: 503,
   },
-  { name: 'NUL bytes in a string', body: { ...error, message: 'a\u0000b' }, status: 204 },
+  { name: 'NUL bytes in a string', body: { ...error, message: 'a\u0000b' }, status: 400 },
 ];
 
 /** Upgrade requests to the reader's socket: the token and headers vary; none may get through. */
