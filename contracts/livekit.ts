@@ -109,7 +109,10 @@ export const LiveKitTokenSourceRequest = z.object({
 });
 export type LiveKitTokenSourceRequest = z.infer<typeof LiveKitTokenSourceRequest>;
 
-/** Token request fields the edge decides and a client may not send (answered with 400 naming them). */
+/**
+ * Token request fields the edge decides and a client may not send (answered with 400 naming them);
+ * only a `room_config` naming our own agent alone, which changes nothing, is let through.
+ */
 export const LIVEKIT_TOKEN_SOURCE_REFUSED = [
   'participant_identity',
   'participant_attributes',

@@ -8,18 +8,19 @@
  * Settings: PORT (edge, 8787), LIVEKIT_PORT (7880), LIVEKIT_RTC_TCP_PORT (7881),
  * LIVEKIT_RTC_UDP_PORT (7882), BMO_AGENT_HTTP_PORT (8081), EDGE_INSPECTOR_PORT (9229),
  * VITE_PORT (5173, dev only). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
- * LiveKit server of your own instead of starting one.
+ * LiveKit server of your own instead of starting one. The edge and the worker get every documented
+ * setting from the environment, else from `.dev.vars` (scripts/local-settings.ts).
  */
-import { existsSync, readFileSync, watch } from 'node:fs';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEnv } from 'node:util';
 import {
   findOrBuildLiveKitServer,
   freshKeys,
   liveKitConfig,
   privateTempFile,
 } from './livekit-local.ts';
+import { devVars, localSettings } from './local-settings.ts';
 import {
   type Part,
   onStop,
@@ -31,16 +32,6 @@ import {
 } from './processes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** The local secrets file wrangler reads (`.dev.vars`, git-ignored), parsed with Node's own parser. */
-export function devVars(root = ROOT): Record<string, string> {
-  const file = join(root, '.dev.vars');
-  if (!existsSync(file)) return {};
-  const parsed = parseEnv(readFileSync(file, 'utf8'));
-  return Object.fromEntries(
-    Object.entries(parsed).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
 
 function envFileText(vars: Record<string, string>): string {
   return Object.entries(vars)
@@ -80,13 +71,8 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     inspector: portSetting('EDGE_INSPECTOR_PORT', 9229),
     vite: portSetting('VITE_PORT', 5173),
   };
-  // .dev.vars, overridden by the environment for the settings it names and the usual secrets
-  const secrets: Record<string, string> = { ...devVars() };
-  for (const key of [...Object.keys(secrets), 'OPENAI_API_KEY', 'READER_TOKEN_SECRET']) {
-    const own = process.env[key];
-    if (own) secrets[key] = own;
-  }
-  const given = (key: string) => process.env[key] || secrets[key];
+  // every documented edge setting and every key of .dev.vars, the environment's value first
+  const secrets = localSettings(devVars(ROOT), process.env);
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...secrets,
@@ -95,12 +81,8 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
   };
 
   // LiveKit: a server of your own, else a local one with keys made for this run
-  let livekitUrl = given('LIVEKIT_URL');
-  const ownKey = given('LIVEKIT_API_KEY');
-  const ownSecret = given('LIVEKIT_API_SECRET');
-  if (livekitUrl && ownKey && ownSecret) {
-    secrets.LIVEKIT_API_KEY = ownKey;
-    secrets.LIVEKIT_API_SECRET = ownSecret;
+  let livekitUrl = secrets.LIVEKIT_URL;
+  if (livekitUrl && secrets.LIVEKIT_API_KEY && secrets.LIVEKIT_API_SECRET) {
     console.log(`Using your LiveKit server at ${livekitUrl}.`);
   } else {
     const found = findOrBuildLiveKitServer();

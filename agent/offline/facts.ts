@@ -1,13 +1,15 @@
 /**
- * Reading the notes' search results the way a careful person would: find the precise values in
- * the passages (a `label: value` line, or a phone-like number in a sentence), and pick the one that
- * fits the question, by its subject words (in the label, the line, the section heading or the
- * note's name) and by the kind of data asked for (an ID, a password, a code…). Nothing here knows
- * any particular note: it works from what the search returned.
+ * Reading the notes' search results the way a careful person would: find the values the passages
+ * state (statements.ts: "my X is …", "X: …", a list item, a table row, a heading then a line, a
+ * phone-like number in a sentence), and pick the one that fits the question, by its subject
+ * words (in the label, the line, the section heading or the note's name) and by the kind of data
+ * asked for (an ID, a password, a code…). Nothing here knows any particular note: it works from
+ * what the search returned.
  */
 import type { ReadPassage } from '../tools/obsidian-query.ts';
-import { trimEndChars, withoutParentheses } from '../text.ts';
+import { withoutParentheses } from '../text.ts';
 import { DATA_KINDS, askedKinds, stem, subjectWords, words } from './language.ts';
+import { statementsIn } from './statements.ts';
 
 export interface Fact {
   /** The label as the note writes it, e.g. "PhilHealth ID (PIN)". */
@@ -73,55 +75,12 @@ export function bestPassage(passages: ReadPassage[], subject: string[]): ReadPas
   return best;
 }
 
-/** True for a value a person would copy rather than read: it carries digits, or is code-like. */
-export function isPreciseValue(value: string): boolean {
-  const v = value.trim();
-  if (!v || v.length > 120) return false;
-  if (v.split(/\s+/).length > 8) return false;
-  if (/\d/.test(v)) return true;
-  const at = v.indexOf('@');
-  if (at > 0 && !/\s/.test(v) && v.indexOf('.', at) > at + 1 && !v.endsWith('.')) return true;
-  // a single token mixing cases or joined by hyphens (Treehouse-Guest, QXPMZZ)
-  return !/\s/.test(v) && (/^[A-Z0-9]{5,}$/.test(v) || /[a-z]-[a-z]/i.test(v));
-}
-
-/** Cuts a value at the end of its sentence: "+63 2 8888 0402. Call before 5" → "+63 2 8888 0402". */
-function valueOf(rest: string): string {
-  const end = /\.\s+\p{Lu}/u.exec(rest);
-  const value = end ? rest.slice(0, end.index) : rest;
-  return trimEndChars(value.trim(), '.;,');
-}
-
-const NUMBER_RUN = /\+?\d+(?:[ ()-]+\d+)*/g;
-
-/** Every precise value in a passage, with the label it stands under. */
+/** Every value a passage states, with the label it stands under (statements.ts). */
 export function factsIn(passage: ReadPassage): Omit<Fact, 'score'>[] {
-  const facts: Omit<Fact, 'score'>[] = [];
-  for (const rawLine of passage.text.split('\n')) {
-    const line = rawLine.replace(/^[\s>*-]+/, '').trim();
-    if (!line) continue;
-    const colon = line.indexOf(':');
-    if (colon > 0) {
-      // the label: the last clause before the colon, a few words at most
-      const before = line.slice(0, colon);
-      const clause = before.split(/[.,;]\s/).pop() ?? before;
-      const label = clause.trim();
-      const value = valueOf(line.slice(colon + 1));
-      if (label && label.split(/\s+/).length <= 6 && isPreciseValue(value)) {
-        facts.push({ label, value, passage });
-        continue;
-      }
-    }
-    // a phone-like number in a sentence, labelled by the words just before it
-    for (const match of line.matchAll(NUMBER_RUN)) {
-      const digits = match[0].replace(/\D/g, '').length;
-      if (digits < 6) continue;
-      const before = trimEndChars(line.slice(0, match.index), ' \t,:(-');
-      const label = (before.split(/[.,;]\s/).pop() ?? '').split(/\s+/).slice(-4).join(' ');
-      facts.push({ label: label || 'Number', value: match[0].trim(), passage });
-    }
-  }
-  return facts;
+  return statementsIn(passage.text, passage.heading).map((statement) => ({
+    ...statement,
+    passage,
+  }));
 }
 
 /** The kind group of a word, e.g. "pin" → "id". */
@@ -133,9 +92,10 @@ function kindsOf(word: string): string[] {
 
 /**
  * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
- * when the question's subject is in its label, line, section or note (and, for a question with no
- * kind word, all of it there and some in its label), and any kind asked for is the kind its label
- * names.
+ * when every subject word of the question is in its passage (all but one when three or more are
+ * in its label, section or note), some in its label, line, section or note (for a question with no kind word, all of them there and some in its label), and any kind
+ * asked for is the kind its label names, or its label names no kind and holds the whole subject
+ * ("Shed" answers "my shed code").
  */
 export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
   const subject = subjectWords(keys);
@@ -158,7 +118,10 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
     else continue;
     matched += 1;
   }
-  if (subject.length > 0 && (strong === 0 || matched / subject.length < 0.5)) return 0;
+  // a word of the question the passage never mentions asks for something else (the back door's
+  // key is not the front door's); one may be left over when three or more are the fact's own
+  const missing = subject.length - matched;
+  if (subject.length > 0 && (strong === 0 || missing > (strong >= 3 ? 1 : 0))) return 0;
   // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
   // premium" is not the PhilHealth ID)
   if (kinds.length === 0 && strong < subject.length) return 0;
@@ -168,7 +131,7 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
     const named = [...label].flatMap(kindsOf);
     if (named.some((kind) => wanted.has(kind))) score += 2;
     else if (wanted.has('phone') && /^\+?[\d ()-]{6,}$/.test(fact.value)) score += 1;
-    else return 0;
+    else if (named.length > 0 || !subject.every((word) => has(label, word))) return 0;
   } else if (![...label].some((term) => subject.some((word) => has(new Set([term]), word)))) {
     return 0;
   }

@@ -21,7 +21,8 @@ const STOP_WORDS = new Set(
     'search see send share she should show so some something still such tell than thank thanks ' +
     'that the their them then there these they thing this those through to too up us use very ' +
     'want was we were what whats when where which while who whom why will with wonder would ' +
-    'wrote written you your yours find found check write put'
+    'wrote written you your yours find found check write put forgot forget forgotten recall ' +
+    'again actually exactly'
   ).split(' '),
 );
 

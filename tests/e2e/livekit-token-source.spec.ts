@@ -1,13 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { ACCESS_ATTRIBUTE } from '../../contracts/livekit.ts';
 import { ROOT } from '../support/paths.ts';
+import {
+  STARTER_ORIGIN,
+  type LocalStack,
+  fetchStarterToken,
+  joinStarterRoom,
+  leaveStarterRoom,
+  openStarter,
+  startLocalStack,
+  starterHeard,
+  starterSays,
+} from './helpers/starter.ts';
 
 // LiveKit's own client finds our token route by LiveKit's convention: in Chromium,
 // `TokenSource.endpoint('/api/livekit/token')` from livekit-client fetches credentials from the
 // running edge and the page joins the room on the real `livekit-server --dev` of the global
 // setup. A client asking to choose its own identity or attributes gets the edge's 400 instead.
+// LiveKit's starter shape of client (`agentName: 'bmo'`, on another origin) talks to BMO on
+// `npm start` given its settings through the environment.
 
 function rooms(): RoomServiceClient {
   const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = process.env;
@@ -100,4 +114,39 @@ test('TokenSource.endpoint() asking for its own identity and attributes is refus
   expect(refusal).not.toContain('eyJ');
   const roomsAfter = (await rooms().listRooms()).map((r) => r.name);
   expect(roomsAfter.filter((name) => !roomsBefore.has(name))).toEqual([]);
+});
+
+/** The public note's password, as the sample vault writes it (a visitor reads public notes only). */
+const GUEST_PASSWORD = /Guest password:\s*(\S+)/.exec(
+  readFileSync(join(ROOT, 'agent/vault/Guest Wi-Fi.md'), 'utf8'),
+)?.[1];
+
+test.describe("LiveKit's starter shape of client on npm start", () => {
+  // npm start boots the edge and BMO's worker; a job then starts for the room
+  test.describe.configure({ timeout: 180_000 });
+  let stack: LocalStack | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    // the starter's origin is allowed through the environment alone, as the README says
+    stack = await startLocalStack({ ALLOWED_ORIGINS: STARTER_ORIGIN });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test("TokenSource.endpoint() with agentName 'bmo', from an origin allowed in npm start's environment, gets BMO's answer to a typed question", async ({
+    page,
+  }) => {
+    if (!stack || !GUEST_PASSWORD) throw new Error('no stack, or no password in the sample note');
+    await openStarter(page);
+    expect(await fetchStarterToken(page, stack.base)).toMatch(/^bmo-[0-9a-f]{16}$/);
+    await joinStarterRoom(page);
+    // BMO's greeting: its session is up and reads the chat
+    await expect.poll(() => starterHeard(page), { timeout: 90_000 }).not.toEqual([]);
+    await starterSays(page, 'What is the guest wifi password?');
+    await expect
+      .poll(async () => (await starterHeard(page)).join('\n'), { timeout: 30_000 })
+      .toContain(GUEST_PASSWORD);
+    await leaveStarterRoom(page);
+  });
 });

@@ -23,6 +23,9 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
+/** A site on another origin that the run allows through the environment alone. */
+const STARTER_ORIGIN = 'https://starter.invalid';
+
 test('npm start runs every part on the ports its settings name, reports each in /api/health, and Ctrl-C stops them all', async () => {
   const ports = {
     PORT: await freeTcpPort(),
@@ -39,6 +42,8 @@ test('npm start runs every part on the ports its settings name, reports each in 
       ? { LIVEKIT_SERVER_BIN: process.env.LIVEKIT_SERVER_BIN }
       : {}),
     ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+    // an edge setting from the environment, with no .dev.vars entry for it
+    ALLOWED_ORIGINS: STARTER_ORIGIN,
   };
   let output = '';
   const start: ChildProcess = spawn(process.execPath, ['scripts/start.ts', '--skip-build'], {
@@ -67,6 +72,17 @@ test('npm start runs every part on the ports its settings name, reports each in 
     // each part listens where its setting says
     expect((await fetch(`http://127.0.0.1:${ports.LIVEKIT_PORT}/`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${ports.BMO_AGENT_HTTP_PORT}/`)).status).toBe(200);
+    // ALLOWED_ORIGINS from the environment reached the edge: that origin may mint, another not
+    const mintFrom = (origin: string) =>
+      fetch(`${base}/api/livekit/token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const allowed = await mintFrom(STARTER_ORIGIN);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(STARTER_ORIGIN);
+    expect((await mintFrom('https://elsewhere.invalid')).status).toBe(403);
     // the embeds were built and are served
     expect((await fetch(`${base}/embed/tarot.js`)).status).toBe(200);
 

@@ -7,7 +7,7 @@ import { initializeLogger, voice } from '@livekit/agents';
 import * as openai from '@livekit/agents-plugin-openai';
 import { type BmoAgentOptions, createBmoAgent } from '../../agent/agent.ts';
 import { type AgentLogEntry, setLogSink } from '../../agent/log.ts';
-import { CassetteDeck } from '../../agent/tools/present-to-cassette.ts';
+import { CassetteDeck, type CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
 import type { VaultIndex } from '../../agent/vault-index.ts';
 import { OfflineLLM } from '../../agent/offline/llm.ts';
 import { type ChatScript, type ChatStandin, startChatStandin } from './openai-chat-standin.ts';
@@ -104,4 +104,44 @@ export async function startOfflineBmoTestSession(
       restoreSink();
     },
   };
+}
+
+/** A room that records the cassettes the tool publishes. */
+export function recordingRoom(): { room: CassetteRoom; cassettes: unknown[] } {
+  const cassettes: unknown[] = [];
+  const room: CassetteRoom = {
+    isConnected: true,
+    localParticipant: {
+      async publishData(data) {
+        cassettes.push(JSON.parse(new TextDecoder().decode(data)));
+      },
+      async sendText(text) {
+        cassettes.push(JSON.parse(text));
+        return {};
+      },
+    },
+  };
+  return { room, cassettes };
+}
+
+type RunResult = Awaited<ReturnType<ReturnType<voice.AgentSession['run']>['wait']>>;
+
+/** The tool calls a run made, in order, with their arguments. */
+export function toolCalls(result: RunResult): { name: string; args: Record<string, unknown> }[] {
+  return result.events.flatMap((event) =>
+    event.item.type === 'function_call'
+      ? [{ name: event.item.name, args: JSON.parse(event.item.args) as Record<string, unknown> }]
+      : [],
+  );
+}
+
+/** What BMO said in a run, its messages joined. */
+export function replyText(result: RunResult): string {
+  return result.events
+    .flatMap((event) =>
+      event.item.type === 'message' && event.item.role === 'assistant'
+        ? [event.item.textContent ?? '']
+        : [],
+    )
+    .join(' ');
 }

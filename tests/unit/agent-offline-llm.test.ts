@@ -15,7 +15,6 @@ import { factsIn } from '../../agent/offline/facts.ts';
 import { MAX_MESSAGE_CHARS } from '../../agent/offline/language.ts';
 import { OfflineLLM } from '../../agent/offline/llm.ts';
 import { zoneForPlace } from '../../agent/offline/places.ts';
-import type { CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
 import { createBmoTools } from '../../agent/agent.ts';
 import { redactPii } from '../../agent/log.ts';
 import { CassetteDeck } from '../../agent/tools/present-to-cassette.ts';
@@ -23,48 +22,13 @@ import { VaultIndex } from '../../agent/vault-index.ts';
 import {
   type OfflineBmoTestSession,
   initAgentsLogger,
+  recordingRoom,
+  replyText,
   startOfflineBmoTestSession,
+  toolCalls,
 } from '../support/bmo-session.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';
-
-/** A room that records the cassettes the tool publishes. */
-function recordingRoom() {
-  const cassettes: unknown[] = [];
-  const room: CassetteRoom = {
-    isConnected: true,
-    localParticipant: {
-      async publishData(data) {
-        cassettes.push(JSON.parse(new TextDecoder().decode(data)));
-      },
-      async sendText(text) {
-        cassettes.push(JSON.parse(text));
-        return {};
-      },
-    },
-  };
-  return { room, cassettes };
-}
-
-type RunResult = Awaited<ReturnType<ReturnType<OfflineBmoTestSession['session']['run']>['wait']>>;
-
-function calls(result: RunResult): { name: string; args: Record<string, unknown> }[] {
-  return result.events.flatMap((event) =>
-    event.item.type === 'function_call'
-      ? [{ name: event.item.name, args: JSON.parse(event.item.args) as Record<string, unknown> }]
-      : [],
-  );
-}
-
-function reply(result: RunResult): string {
-  return result.events
-    .flatMap((event) =>
-      event.item.type === 'message' && event.item.role === 'assistant'
-        ? [event.item.textContent ?? '']
-        : [],
-    )
-    .join(' ');
-}
 
 let sample: VaultIndex;
 let bmo: OfflineBmoTestSession | undefined;
@@ -92,14 +56,14 @@ describe('the offline BMO and the notes', () => {
       access: () => 'owner',
       resolveRoom: () => room,
     });
-    const made = calls(result);
+    const made = toolCalls(result);
     expect(made.map((c) => c.name)).toEqual(['obsidian-query', 'present_to_cassette']);
     expect(String(made[0]?.args.query)).toMatch(/philhealth/);
     expect(cassettes).toEqual([
       { type: 'cassette', title: 'PhilHealth ID', content: PHILHEALTH_ID },
     ]);
-    expect(reply(result)).toMatch(/cassette/i);
-    expect(reply(result)).toContain(PHILHEALTH_ID);
+    expect(replyText(result)).toMatch(/cassette/i);
+    expect(replyText(result)).toContain(PHILHEALTH_ID);
 
     // each tool call is logged with its name, outcome and duration, never its contents
     const logged = bmo?.logs.filter((e) => e.event === 'tool_call') ?? [];
@@ -118,15 +82,15 @@ describe('the offline BMO and the notes', () => {
       access: () => 'owner',
       resolveRoom: () => room,
     });
-    expect(calls(result).map((c) => c.name)).toEqual(['obsidian-query']);
+    expect(toolCalls(result).map((c) => c.name)).toEqual(['obsidian-query']);
     expect(cassettes).toEqual([]);
-    expect(reply(result)).toMatch(/couldn't find/i);
+    expect(replyText(result)).toMatch(/couldn't find/i);
   });
 
   it('answers a general question from the passage it found, without a cassette', async () => {
     const result = await ask('How do I make pancakes?', { vault: sample, access: () => 'owner' });
-    expect(calls(result).map((c) => c.name)).toEqual(['obsidian-query']);
-    expect(reply(result)).toContain('2 cups flour');
+    expect(toolCalls(result).map((c) => c.name)).toEqual(['obsidian-query']);
+    expect(replyText(result)).toContain('2 cups flour');
     // a question near an ID is not a question for the ID; BMO searches again for the word the
     // first passages left out, and answers from the section that has it
     await bmo?.close();
@@ -134,12 +98,12 @@ describe('the offline BMO and the notes', () => {
       vault: sample,
       access: () => 'owner',
     });
-    expect(calls(premium)).toEqual([
+    expect(toolCalls(premium)).toEqual([
       { name: 'obsidian-query', args: { query: 'philhealth premium', limit: 5 } },
       { name: 'obsidian-query', args: { query: 'premium', limit: 5 } },
     ]);
-    expect(reply(premium)).toContain('₱1,250');
-    expect(reply(premium)).not.toContain(PHILHEALTH_ID);
+    expect(replyText(premium)).toContain('₱1,250');
+    expect(replyText(premium)).not.toContain(PHILHEALTH_ID);
   });
 
   describe('in a vault it has never seen', () => {
@@ -178,7 +142,7 @@ describe('the offline BMO and the notes', () => {
         expect(cassettes).toEqual([
           { type: 'cassette', title: expect.any(String), content: cardId },
         ]);
-        expect(reply(result)).toMatch(/cassette/i);
+        expect(replyText(result)).toMatch(/cassette/i);
       });
     }
   });
@@ -189,8 +153,10 @@ describe('the offline BMO and the time', () => {
 
   it('asks get_current_time for the named city’s IANA zone and says the time there', async () => {
     const result = await ask('what time is it in Tokyo?', { vault: sample, now });
-    expect(calls(result)).toEqual([{ name: 'get_current_time', args: { timeZone: 'Asia/Tokyo' } }]);
-    expect(reply(result)).toMatch(/3:04 PM .*Tokyo \(Asia\/Tokyo, UTC\+9\)/);
+    expect(toolCalls(result)).toEqual([
+      { name: 'get_current_time', args: { timeZone: 'Asia/Tokyo' } },
+    ]);
+    expect(replyText(result)).toMatch(/3:04 PM .*Tokyo \(Asia\/Tokyo, UTC\+9\)/);
   });
 
   it('knows cities from every zone the runtime lists, and a few more', () => {
@@ -204,8 +170,8 @@ describe('the offline BMO and the time', () => {
 
   it('says plainly when it does not know the place, without calling the tool', async () => {
     const result = await ask('What time is it in Narnia?', { vault: sample, now });
-    expect(calls(result)).toEqual([]);
-    expect(reply(result)).toMatch(/doesn't know which time zone Narnia/);
+    expect(toolCalls(result)).toEqual([]);
+    expect(replyText(result)).toMatch(/doesn't know which time zone Narnia/);
   });
 });
 
@@ -213,8 +179,8 @@ describe('the offline BMO and small talk or bad input', () => {
   it('greets and makes small talk in BMO’s voice, with no tools', async () => {
     for (const message of ['hi BMO!', 'how are you?', 'what can you do?', 'thanks!']) {
       const result = await ask(message, { vault: sample });
-      expect(calls(result)).toEqual([]);
-      expect(reply(result)).toMatch(/BMO|welcome|Anytime/);
+      expect(toolCalls(result)).toEqual([]);
+      expect(replyText(result)).toMatch(/BMO|welcome|Anytime/);
       await bmo?.close();
       bmo = undefined;
     }
@@ -223,10 +189,10 @@ describe('the offline BMO and small talk or bad input', () => {
   it('refuses a very long message politely, and answers the next one', async () => {
     bmo = await startOfflineBmoTestSession({ vault: sample, access: () => 'owner' });
     const long = await bmo.session.run({ userInput: 'philhealth '.repeat(400) }).wait();
-    expect(calls(long)).toEqual([]);
-    expect(reply(long)).toMatch(/very long message/);
+    expect(toolCalls(long)).toEqual([]);
+    expect(replyText(long)).toMatch(/very long message/);
     const next = await bmo.session.run({ userInput: "What's my PhilHealth ID?" }).wait();
-    expect(reply(next)).toContain(PHILHEALTH_ID);
+    expect(replyText(next)).toContain(PHILHEALTH_ID);
   });
 
   it('reads hostile text in linear time: a million punctuation marks, or a cap-sized run of them', () => {
@@ -249,21 +215,35 @@ describe('the offline BMO and small talk or bad input', () => {
     const fact = factsIn({ path: 'a.md', heading: '', text: `${'('.repeat(50_000)}Code: AB-1234` });
     expect(performance.now() - started).toBeLessThan(200);
     expect(fact.map((f) => f.value)).toEqual(['AB-1234']);
+    // and so do the sentence, list, table and number forms on 25,000 characters full of them
+    // (each character is read a bounded number of times)
+    for (const text of [
+      'my code is x. '.repeat(1_750),
+      `my code is ${'x'.repeat(25_000)}`,
+      `- a = ${'b = '.repeat(6_250)}`,
+      `${'| a '.repeat(6_250)}|`,
+      '+1 234 567 890, '.repeat(1_500),
+      `x\n${'is '.repeat(8_000)}`,
+    ]) {
+      const start = performance.now();
+      factsIn({ path: 'a.md', heading: 'Note › x', text });
+      expect(performance.now() - start).toBeLessThan(1_000);
+    }
   });
 
   it('answers an empty (blank) message with a clear line, and the next one normally', async () => {
     bmo = await startOfflineBmoTestSession({ vault: sample });
     const blank = await bmo.session.run({ userInput: '   \n ' }).wait();
-    expect(reply(blank)).toMatch(/didn't catch any words/);
+    expect(replyText(blank)).toMatch(/didn't catch any words/);
     const next = await bmo.session.run({ userInput: 'hello' }).wait();
-    expect(reply(next)).toMatch(/BMO/);
+    expect(replyText(next)).toMatch(/BMO/);
   });
 
   it('declines other languages politely, with no tool call', async () => {
     for (const message of ['¿Qué hora es?', 'こんにちは、元気ですか', 'Wie spät ist es bitte?']) {
       const result = await ask(message, { vault: sample });
-      expect(calls(result)).toEqual([]);
-      expect(reply(result)).toMatch(/only understands English/);
+      expect(toolCalls(result)).toEqual([]);
+      expect(replyText(result)).toMatch(/only understands English/);
       await bmo?.close();
       bmo = undefined;
     }
@@ -272,15 +252,15 @@ describe('the offline BMO and small talk or bad input', () => {
   it('answers every message of a flood, asks to slow down, and runs no tools past the limit', async () => {
     bmo = await startOfflineBmoTestSession({ vault: sample, access: () => 'owner' });
     const replies: string[] = [];
-    let toolCalls = 0;
+    let callCount = 0;
     for (let i = 0; i < 12; i++) {
       const result = await bmo.session.run({ userInput: `philhealth id ${i}` }).wait();
-      replies.push(reply(result));
-      toolCalls += calls(result).length;
+      replies.push(replyText(result));
+      callCount += toolCalls(result).length;
     }
     expect(replies.every((text) => text.length > 0)).toBe(true);
     expect(replies.at(-1)).toMatch(/a lot of messages at once/);
-    expect(toolCalls).toBeLessThanOrEqual(8 * 2);
+    expect(callCount).toBeLessThanOrEqual(8 * 2);
   });
 });
 

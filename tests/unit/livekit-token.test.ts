@@ -252,11 +252,13 @@ describe('POST /api/livekit/token', () => {
 
     // livekit-client's own token source, its fetch to the edge answered by the route in this
     // process; any other address goes to the fetch in place before (the route's own calls).
-    function endpoint() {
+    // `sent` collects the request bodies it sends, as the edge receives them.
+    function endpoint(sent: unknown[] = []) {
       const previous = globalThis.fetch;
       vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
         if (url.host !== 'edge.test') return previous(input, init);
+        sent.push(JSON.parse(typeof init?.body === 'string' ? init.body : 'null'));
         return app.request(url.pathname, init, ENV);
       });
       return TokenSource.endpoint('http://edge.test/api/livekit/token');
@@ -303,6 +305,75 @@ describe('POST /api/livekit/token', () => {
         expect(error.message).toContain(field);
         expect(text).not.toContain(CANARY);
         expect(text).not.toMatch(/participant_?[tT]oken|eyJ/);
+      },
+    );
+
+    // What the edge made for a request, with the random room name, identity and times set aside.
+    async function mintedFor(body: unknown) {
+      const { claims } = await tokenFor(body);
+      const { iat: _iat, nbf: _nbf, exp: _exp, jti: _jti, ...rest } = claims;
+      const same = (value: unknown) =>
+        JSON.stringify(value)
+          .replace(/bmo-[0-9a-f]{16}/g, 'bmo-<room>')
+          .replace(/visitor-[0-9a-f]{16}/g, 'visitor-<id>');
+      return { claims: same(rest), rooms: same(livekitApi.created.splice(0)) };
+    }
+
+    it("accepts the room_config TokenSource.endpoint() sends for agentName 'bmo' as the no-op it is", async () => {
+      const sent: unknown[] = [];
+      const details = await endpoint(sent).fetch({ participantName: 'Finn', agentName: 'bmo' });
+      // what livekit-client itself sends for LiveKit's documented explicit-dispatch setting
+      expect(sent).toEqual([
+        { participant_name: 'Finn', room_config: { agents: [{ agent_name: 'bmo' }] } },
+      ]);
+      const claims = await new TokenVerifier(KEY, SECRET).verify(details.participantToken);
+      expect(claims.sub).toMatch(/^visitor-[0-9a-f]{16}$/);
+      expect(claims.video?.room).toMatch(/^bmo-[0-9a-f]{16}$/);
+      livekitApi.created.splice(0);
+      // it changes nothing: the token and the room are what the same request without it gets
+      const withIt = await mintedFor({
+        participant_name: 'Finn',
+        room_config: { agents: [{ agent_name: 'bmo' }] },
+      });
+      const without = await mintedFor({ participant_name: 'Finn' });
+      expect(withIt).toEqual(without);
+    });
+
+    it.each<[string, Record<string, unknown>]>([
+      ['another agent', { agentName: CANARY }],
+      ["bmo with the agent's metadata", { agentName: 'bmo', agentMetadata: CANARY }],
+      ['bmo in a deployment', { agentName: 'bmo', deployment: CANARY }],
+    ])(
+      'refuses the room_config TokenSource.endpoint() sends for %s, with its 400',
+      async (_name, options) => {
+        const source = endpoint();
+        await expect(source.fetch({ participantName: 'Finn', ...options })).rejects.toThrow(
+          /400.*room_config is decided by the edge/s,
+        );
+        expect(livekitApi.created).toEqual([]);
+      },
+    );
+
+    it.each<[string, unknown]>([
+      ['bmo twice', { agents: [{ agent_name: 'bmo' }, { agent_name: 'bmo' }] }],
+      ['no agent', { agents: [] }],
+      ['a room name beside bmo', { name: CANARY, agents: [{ agent_name: 'bmo' }] }],
+      ['a timeout beside bmo', { empty_timeout: 3600, agents: [{ agent_name: 'bmo' }] }],
+      ['an unknown agent field', { agents: [{ agent_name: 'bmo', note: CANARY }] }],
+      ['bmo in another case', { agents: [{ agent_name: 'BMO' }] }],
+      ['agents as an object', { agents: { agent_name: 'bmo' } }],
+      ['null', null],
+    ])(
+      'refuses a room_config with %s: 400 naming room_config, minting nothing',
+      async (_name, value) => {
+        const response = await post({ participant_name: 'Finn', room_config: value });
+        expect(response.status).toBe(400);
+        const text = await response.text();
+        const { error } = ApiErrorBody.parse(JSON.parse(text));
+        expect(error.issues?.map((issue) => issue.path)).toEqual(['room_config']);
+        expect(error.message).toMatch(/room_config is decided by the edge.*agent_name: 'bmo'/);
+        expect(text).not.toContain(CANARY);
+        expect(livekitApi.created).toEqual([]);
       },
     );
 

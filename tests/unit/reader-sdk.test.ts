@@ -151,6 +151,18 @@ async function until(
   }
 }
 
+/**
+ * Every agent the session has handed off to, in order, recorded as each handoff happens. A test that
+ * waits for a phase waits on this list, never by sampling `session.currentAgent`: when the tools
+ * answer at once (as `draw_card` does here), SpreadGeneration and Reading can each last less than
+ * one sampling interval, and a sampler then sees only Followup.
+ */
+function handoffsOf(session: RealtimeSession): string[] {
+  const reached: string[] = [];
+  session.on('agent_handoff', (_context, _from, to) => reached.push(to.name));
+  return reached;
+}
+
 let server: ReaderServer;
 
 beforeAll(async () => {
@@ -332,6 +344,7 @@ describe('the local reader with the real Realtime SDK', () => {
     });
     const ends: string[] = [];
     session.on('agent_end', (_context, _agent, text) => ends.push(text));
+    const reached = handoffsOf(session);
     // What the session saw, for the message of a timeout (this test once timed out under load).
     const seen: string[] = [];
     const errors: string[] = [];
@@ -361,13 +374,22 @@ describe('the local reader with the real Realtime SDK', () => {
       // The script carries on: the next audio turn is the scripted answer, and the reading moves on.
       session.sendAudio(new ArrayBuffer(4800), { commit: true });
       transport.requestResponse();
+      // The tools here answer at once, so the reading runs on to Followup without waiting for
+      // anyone: on a fast machine it got there between two looks of a test that sampled the
+      // current agent. Waiting for Followup first makes that order happen every time; the handoff
+      // to SpreadGeneration must still be seen, in the recorded chain.
       await until(
-        () => session.currentAgent.name === 'SpreadGeneration',
-        'the scripted handoff',
+        () => reached.includes('Followup'),
+        'the reading to reach Followup',
         10_000,
         trail,
       );
-      expect(recorder.handoffs[0]?.[0]).toBe('SpreadGeneration');
+      expect(reached).toEqual(['SpreadGeneration', 'Reading', 'Followup']);
+      expect(recorder.handoffs.map(([to]) => to)).toEqual([
+        'SpreadGeneration',
+        'Reading',
+        'Followup',
+      ]);
     } finally {
       session.close();
     }

@@ -1,0 +1,165 @@
+/**
+ * LiveKit's own shape of front end against our stack, as its `agent-starter-react` runs it:
+ * `npm start` given its settings through the environment alone (another origin allowed, the
+ * LiveKit server of the global setup as "a LiveKit server of your own"), and a page on that other
+ * origin that uses `livekit-client` directly: `TokenSource.endpoint()` with `agentName: 'bmo'`,
+ * `Room.connect()`, typed chat on `lk.chat`, and BMO's words from `lk.transcription`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import type { TokenSourceResponseObject } from 'livekit-client';
+import { HealthResponse } from '../../../contracts/api.ts';
+import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../../contracts/livekit.ts';
+import { freeTcpPort } from '../../support/free-port.ts';
+import { ROOT } from '../../support/paths.ts';
+
+/** The starter's site: another origin, allowed only by `ALLOWED_ORIGINS` in npm start's environment. */
+export const STARTER_ORIGIN = 'https://starter.invalid';
+
+export interface LocalStack {
+  /** The edge, e.g. http://127.0.0.1:12345. */
+  base: string;
+  /** Everything npm start printed, for failure messages. */
+  output(): string;
+  /** Ctrl-C, as a developer stops it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start --skip-build` (on the dist/ this layer built) with `settings` in its environment and
+ * nothing in a file; resolves once the edge answers and BMO's worker is up.
+ */
+export async function startLocalStack(settings: Record<string, string>): Promise<LocalStack> {
+  const { LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET } = process.env;
+  if (!LIVEKIT_URL || !LIVEKIT_API_KEY || !LIVEKIT_API_SECRET) {
+    throw new Error('the global setup did not start LiveKit');
+  }
+  const port = await freeTcpPort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    EDGE_INSPECTOR_PORT: String(await freeTcpPort()),
+    BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
+    LIVEKIT_URL,
+    LIVEKIT_API_KEY,
+    LIVEKIT_API_SECRET,
+    ...settings,
+  };
+  let output = '';
+  const start: ChildProcess = spawn(process.execPath, ['scripts/start.ts', '--skip-build'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => start.once('exit', () => resolve()));
+  const stop = async () => {
+    if (start.exitCode === null && start.signalCode === null) start.kill('SIGINT');
+    await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await expect.poll(() => output, { timeout: 90_000 }).toContain(`Ready: ${base}`);
+    await expect
+      .poll(async () => HealthResponse.parse(await (await fetch(`${base}/api/health`)).json()), {
+        timeout: 60_000,
+      })
+      .toMatchObject({ livekit: true, agent: 'up' });
+  } catch (error) {
+    await stop();
+    throw new Error(`npm start did not come up: ${String(error)}\n--- output ---\n${output}`);
+  }
+  return { base, output: () => output, stop };
+}
+
+type LiveKitClient = typeof import('livekit-client');
+type Room = InstanceType<LiveKitClient['Room']>;
+
+/** What the starter page keeps on `window` between steps. */
+interface StarterState {
+  LivekitClient: LiveKitClient;
+  details?: TokenSourceResponseObject;
+  room?: Room;
+  /** BMO's words, one entry per transcription stream from an agent participant. */
+  said: string[];
+}
+
+/** Opens the starter's page on its own origin, with livekit-client's bundle loaded. */
+export async function openStarter(page: Page): Promise<void> {
+  await page.route(`${STARTER_ORIGIN}/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>starter</title><script src="/livekit-client.js"></script></html>',
+    }),
+  );
+  await page.route(`${STARTER_ORIGIN}/livekit-client.js`, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      path: join(ROOT, 'node_modules/livekit-client/dist/livekit-client.umd.js'),
+    }),
+  );
+  await page.goto(`${STARTER_ORIGIN}/`);
+}
+
+/**
+ * Fetches the connection details as the starter does, with LiveKit's explicit-dispatch setting.
+ * Resolves with the room the edge made.
+ */
+export async function fetchStarterToken(page: Page, base: string): Promise<string> {
+  return page.evaluate(async (tokenUrl) => {
+    const w = window as unknown as StarterState;
+    const source = w.LivekitClient.TokenSource.endpoint(tokenUrl);
+    w.details = await source.fetch({ agentName: 'bmo' });
+    const room = w.LivekitClient.decodeTokenPayload(w.details.participantToken).video?.room;
+    if (!room) throw new Error('the token names no room');
+    return room;
+  }, `${base}/api/livekit/token`);
+}
+
+/** Joins with the fetched details, gathering what agent participants say. */
+export async function joinStarterRoom(page: Page): Promise<void> {
+  await page.evaluate(
+    async ({ transcriptionTopic }) => {
+      const w = window as unknown as StarterState;
+      const lk = w.LivekitClient;
+      if (!w.details) throw new Error('no connection details yet');
+      const room = new lk.Room();
+      w.said = [];
+      room.registerTextStreamHandler(transcriptionTopic, async (reader, { identity }) => {
+        const text = await reader.readAll();
+        const sender = room.getParticipantByIdentity(identity);
+        if (sender?.kind === lk.ParticipantKind.AGENT) w.said.push(text);
+      });
+      await room.connect(w.details.serverUrl, w.details.participantToken);
+      w.room = room;
+    },
+    { transcriptionTopic: TRANSCRIPTION_TOPIC },
+  );
+}
+
+/** What BMO has said in the starter's room so far. */
+export function starterHeard(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as StarterState).said]);
+}
+
+/** Types a question on `lk.chat`, as the starter's chat input does. */
+export async function starterSays(page: Page, text: string): Promise<void> {
+  await page.evaluate(
+    async ({ message, chatTopic }) => {
+      const { room } = window as unknown as StarterState;
+      if (!room) throw new Error('not in a room');
+      await room.localParticipant.sendText(message, { topic: chatTopic });
+    },
+    { message: text, chatTopic: CHAT_TOPIC },
+  );
+}
+
+/** Leaves the room. */
+export async function leaveStarterRoom(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (window as unknown as StarterState).room?.disconnect();
+  });
+}
