@@ -10,11 +10,14 @@ export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'forbidden_origin',
+  'origin_required',
+  'forbidden_host',
   'not_found',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'budget_exhausted',
   'not_configured',
   'upstream_misconfigured',
   'upstream_busy',
@@ -43,7 +46,8 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
  */
 export const HealthResponse = z.object({
   status: z.literal('ok'),
-  reader: VoiceEngine,
+  /** Local development only: the engine behind readings (deployed, the token answer names it). */
+  reader: VoiceEngine.optional(),
   /** Local development only: LiveKit's URL, key and secret are all set. */
   livekit: z.boolean().optional(),
   /** Local development only: the BMO agent worker's health endpoint answered (`unknown`: not asked). */

@@ -163,3 +163,31 @@ export const LogEvent = z.discriminatedUnion('event', [
   SessionSummaryEvent,
 ]);
 export type LogEvent = z.infer<typeof LogEvent>;
+
+/**
+ * What a page may beacon to `POST /api/events`: the same events, with codes and numbers where the
+ * log vocabulary allows text. An error's message is a code the page chose (`connection_lost`) and
+ * carries no stack; a tool parameter is a number, a boolean, null or an identifier (a card id, a
+ * position label), never words (the page sends a phrase's length instead). So a client cannot
+ * write its own text into the logs, whatever it sends.
+ */
+export const LogCode = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'must be a code');
+export const BeaconParamValue = z.union([
+  z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be an identifier'),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+export const BeaconErrorEvent = ErrorEvent.omit({ stack: true }).extend({ message: LogCode });
+export const BeaconToolCallEvent = ToolCallEvent.extend({
+  params: z.record(z.string().regex(/^[A-Za-z0-9_]{1,60}$/), BeaconParamValue),
+  errorCode: LogCode.optional(),
+});
+export const BeaconEvent = z.discriminatedUnion('event', [
+  SessionStartEvent,
+  AgentTransitionEvent,
+  BeaconToolCallEvent,
+  BeaconErrorEvent,
+  SessionSummaryEvent,
+]);
+export type BeaconEvent = z.infer<typeof BeaconEvent>;

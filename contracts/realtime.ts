@@ -46,6 +46,63 @@ export const RealtimeSessionConfig = z.looseObject({
 });
 export type RealtimeSessionConfig = z.infer<typeof RealtimeSessionConfig>;
 
+const AudioFormat = z.object({ type: z.string().max(40), rate: z.number().optional() });
+const TurnDetection = z.object({
+  type: z.string().max(40),
+  create_response: z.boolean().optional(),
+  interrupt_response: z.boolean().optional(),
+  eagerness: z.string().max(20).optional(),
+  threshold: z.number().optional(),
+  prefix_padding_ms: z.number().optional(),
+  silence_duration_ms: z.number().optional(),
+  idle_timeout_ms: z.number().nullable().optional(),
+  model_version: z.string().max(40).optional(),
+});
+
+/**
+ * What the offline reader keeps of a `session.update`, and so what `session.updated` echoes: the
+ * GA session's fields with their known keys, nested ones included. Anything else (a new key under
+ * `audio`, a field the reader does not know) is dropped by parsing with this schema, so updates
+ * cannot grow the stored session with keys of their own.
+ */
+export const RealtimeSessionKept = z
+  .object({
+    type: z.literal('realtime'),
+    model: z.string(),
+    instructions: z.string(),
+    output_modalities: z.array(z.enum(['text', 'audio'])).min(1),
+    tools: z.array(RealtimeTool),
+    tool_choice: z.unknown(),
+    max_output_tokens: z.union([z.number(), z.literal('inf')]),
+    tracing: z.unknown(),
+    truncation: z.unknown(),
+    prompt: z.unknown(),
+    include: z.array(z.string().max(200)).max(10).nullable(),
+    audio: z
+      .object({
+        input: z
+          .object({
+            format: AudioFormat,
+            transcription: z
+              .object({
+                model: z.string().max(80).optional(),
+                language: z.string().max(20).optional(),
+                prompt: z.string().optional(),
+              })
+              .nullable(),
+            noise_reduction: z.object({ type: z.string().max(40) }).nullable(),
+            turn_detection: TurnDetection.nullable(),
+          })
+          .partial(),
+        output: z
+          .object({ format: AudioFormat, voice: z.string().max(80), speed: z.number() })
+          .partial(),
+      })
+      .partial(),
+  })
+  .partial();
+export type RealtimeSessionKept = z.infer<typeof RealtimeSessionKept>;
+
 const EventId = z.string().min(1).max(200).optional();
 const ItemId = z.string().min(1).max(200);
 

@@ -6,20 +6,45 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { HealthResponse } from '../contracts/api.ts';
+import { API_PATHS, type HealthResponse } from '../contracts/api.ts';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
+import { startupWarnings } from './identity.ts';
 import { servePage } from './pages.ts';
 import { turnstile } from './turnstile.ts';
-import { limitBody, originGuard, rateLimit } from './security.ts';
+import { tokenBudget } from './budget.ts';
+import {
+  limitBody,
+  loadTestLimitsGuard,
+  loopbackOnly,
+  originGuard,
+  pageOriginRequired,
+  rateLimit,
+} from './security.ts';
 import { BENCH_NOOP_PATH, benchRoutes, localDevelopmentOnly } from './routes/bench.ts';
 import { eventsRoutes } from './routes/events.ts';
-import { livekitTokenRoutes } from './routes/livekit-token.ts';
+import { livekitTokenMinutes, livekitTokenRoutes } from './routes/livekit-token.ts';
 import { readerRoutes } from './routes/reader.ts';
-import { voiceTokenRoutes } from './routes/voice-token.ts';
+import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
 
 export const app = new Hono<AppEnv>();
 
+/**
+ * The edge's start-up log: a Worker has no start hook with its settings, so the first request an
+ * isolate serves logs `edge_start` with what the settings leave wrong (identity.ts), if anything.
+ */
+let started = false;
+app.use('*', async (c, next) => {
+  if (!started) {
+    started = true;
+    const warnings = startupWarnings(c.env);
+    if (warnings.length > 0) console.error(JSON.stringify({ event: 'edge_start', warnings }));
+  }
+  await next();
+});
+
+app.use('*', loopbackOnly);
+app.use('/api/*', loadTestLimitsGuard);
 app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
 app.use('/api/*', originGuard);
 app.use('/api/*', limitBody);
@@ -30,9 +55,12 @@ app.use('/api/bench/*', localDevelopmentOnly);
  */
 const TOKEN_GUARDED_PATHS = ['/api/*/token', BENCH_NOOP_PATH];
 for (const path of TOKEN_GUARDED_PATHS) {
+  app.use(path, pageOriginRequired);
   app.use(path, rateLimit);
   app.use(path, turnstile);
 }
+app.use(API_PATHS.voiceToken, tokenBudget(voiceTokenMinutes));
+app.use(API_PATHS.livekitToken, tokenBudget(livekitTokenMinutes));
 
 /** Whether the agent worker's health endpoint answers 200 within a short wait. */
 async function agentHealth(url: string | undefined): Promise<'up' | 'down' | 'unknown'> {
@@ -47,13 +75,11 @@ async function agentHealth(url: string | undefined): Promise<'up' | 'down' | 'un
 
 app.get('/api/health', async (c) => {
   const env = c.env ?? {};
-  const body: HealthResponse = {
-    status: 'ok',
-    reader: env.OPENAI_API_KEY ? 'openai' : 'local',
-    time: new Date().toISOString(),
-  };
-  // each part of BMO, only on a developer's own machine: deployed, health names no secret
+  const body: HealthResponse = { status: 'ok', time: new Date().toISOString() };
+  // the engine and each part of BMO, only on a developer's own machine: deployed, health names
+  // no engine and no key (the token answer names the engine to the page that asked for one)
   if (isLocalDevelopment(env)) {
+    body.reader = env.OPENAI_API_KEY ? 'openai' : 'local';
     body.livekit = Boolean(env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET);
     body.agent = await agentHealth(env.BMO_AGENT_HEALTH_URL);
   }

@@ -35,6 +35,21 @@ export interface Bindings {
   /** Per-client limit on the page's event beacons. */
   EVENTS_RATE_LIMITER?: RateLimitBinding;
 
+  /** One Durable Object per client: its daily budget of token minutes (edge/budget.ts). */
+  CLIENT_BUDGETS?: DurableObjectNamespaceLike;
+  /** A client's token minutes per UTC day (default 240), deployed. */
+  DAILY_TOKEN_MINUTES?: string;
+  /**
+   * "true" lifts the per-client rate limits for a load test, in local development only; a
+   * deployment that sets it refuses every API request.
+   */
+  LOAD_TEST_LIMITS?: string;
+  /**
+   * "true" lets a deployment with OPENAI_API_KEY hand out tokens without Turnstile: anyone with a
+   * script may then spend the owner's OpenAI minutes, up to each address's daily budget.
+   */
+  TURNSTILE_NOT_REQUIRED?: string;
+
   /** With it, readings run on OpenAI; without it, on the local reader. */
   OPENAI_API_KEY?: string;
   /** Where the edge mints client secrets; tests point it at a local stand-in. */

@@ -6,7 +6,9 @@
  *   Access let through, proven by the `Cf-Access-Jwt-Assertion` JWT, verified with `jose` against
  *   the team's JWKS (`<team>/cdn-cgi/access/certs`): RS256 signature, issuer the team, audience the
  *   application's AUD tag, not expired. Anything else (no JWT, a forged, expired or
- *   wrong-audience one) is a visitor. With `ACCESS_OWNER_EMAILS` set, only those emails own.
+ *   wrong-audience one) is a visitor. Only the emails in `ACCESS_OWNER_EMAILS` own: with the list
+ *   empty nobody does (any identity the Access application admits, service tokens too, would
+ *   otherwise be the owner), and the edge says so when it starts (`startupWarnings`).
  * - Otherwise, local development (`npm start`, `npm run dev`): the hosted page's own origin is the
  *   person at the keyboard, so the owner; any other origin, or none, is a visitor.
  * - Deployed without Access: a visitor. Nothing a client sends by itself makes an owner.
@@ -51,7 +53,22 @@ export function accessConfigured(env: Bindings | undefined): boolean {
   return Boolean(env?.ACCESS_TEAM_DOMAIN?.trim() && env.ACCESS_AUD?.trim());
 }
 
-/** Verifies an Access JWT; the owner when it is valid (and, if a list is set, its email is on it). */
+/** The emails `ACCESS_OWNER_EMAILS` lists, lower-cased. */
+function ownerEmails(env: Bindings | undefined): string[] {
+  return (env?.ACCESS_OWNER_EMAILS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== '');
+}
+
+/** What the edge's start-up log warns of in these settings: Access with nobody to own the notes. */
+export function startupWarnings(env: Bindings | undefined): string[] {
+  return accessConfigured(env) && ownerEmails(env).length === 0
+    ? ['ACCESS_OWNER_EMAILS is empty: with Cloudflare Access set, nobody owns BMO’s notes']
+    : [];
+}
+
+/** Verifies an Access JWT; the owner when it is valid and its email is on the owners' list. */
 export async function accessJwtLevel(
   jwt: string | undefined,
   env: Bindings | undefined,
@@ -59,17 +76,14 @@ export async function accessJwtLevel(
   const team = accessTeamOrigin(env?.ACCESS_TEAM_DOMAIN ?? '');
   const audience = env?.ACCESS_AUD?.trim();
   if (!jwt || jwt.length > MAX_JWT_LENGTH || !team || !audience) return 'visitor';
+  const owners = ownerEmails(env);
+  if (owners.length === 0) return 'visitor';
   try {
     const { payload } = await jwtVerify(jwt, keySetFor(team), {
       issuer: team,
       audience,
       algorithms: ['RS256'],
     });
-    const owners = (env?.ACCESS_OWNER_EMAILS ?? '')
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter((email) => email !== '');
-    if (owners.length === 0) return 'owner';
     const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
     return owners.includes(email) ? 'owner' : 'visitor';
   } catch (error) {

@@ -2,3 +2,4 @@ import { app } from './app.ts';
 
 export default app;
 export { ReaderSessionObject } from './reader/session-object.ts';
+export { ClientBudgetObject } from './budget.ts';

@@ -70,6 +70,84 @@ export const originGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.append('Vary', 'Origin');
 };
 
+/**
+ * Deployed, a token request must name an allowed Origin: browsers send one on every POST, so a
+ * request without one is a script. A script can forge the header; this stops the lazy ones and
+ * makes the rest visible in the logs. Local development (one machine, loopback only) lets
+ * `curl` through.
+ */
+export const pageOriginRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header('origin') && !isLocalDevelopment(c.env)) {
+    console.log(JSON.stringify({ event: 'token_refused_no_origin', path: clip(c.req.path, 80) }));
+    return c.json(
+      errorBody(
+        'origin_required',
+        'Tokens are handed out only to pages: this request named no Origin.',
+      ),
+      403,
+    );
+  }
+  await next();
+};
+
+/** The hosts a developer's own machine answers to; any port. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The host name of a Host header, without its port (`[::1]:8787` → `[::1]`). */
+export function hostName(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) {
+    const close = trimmed.indexOf(']');
+    return close === -1 ? trimmed : trimmed.slice(0, close + 1);
+  }
+  const colon = trimmed.indexOf(':');
+  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+}
+
+/**
+ * Local development answers loopback only: a request whose Host is not 127.0.0.1, localhost or
+ * [::1] is refused, so a page that rebinds its DNS name to 127.0.0.1 reaches nothing (it would
+ * otherwise be "the page's own origin", and the owner of BMO's notes).
+ */
+export const loopbackOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isLocalDevelopment(c.env)) {
+    await next();
+    return;
+  }
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  if (!LOOPBACK_HOSTS.has(hostName(host))) {
+    return c.json(
+      errorBody(
+        'forbidden_host',
+        'Local development answers on 127.0.0.1, localhost or [::1] only; this request named another host.',
+      ),
+      403,
+    );
+  }
+  await next();
+};
+
+/**
+ * `LOAD_TEST_LIMITS=true` lifts the per-client rate limits for a load test on a developer's own
+ * machine. Deployed it would lift them for everyone, so a deployment that sets it refuses every
+ * API request, and says why in its log.
+ */
+export function loadTestLimits(env: AppEnv['Bindings'] | undefined): boolean {
+  return isLocalDevelopment(env) && env?.LOAD_TEST_LIMITS === 'true';
+}
+
+export const loadTestLimitsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.env?.LOAD_TEST_LIMITS && !isLocalDevelopment(c.env)) {
+    console.error(JSON.stringify({ event: 'load_test_limits_deployed' }));
+    throw new ApiError(
+      503,
+      'not_configured',
+      'This service is not available right now. Please try again later.',
+    );
+  }
+  await next();
+};
+
 export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
@@ -126,6 +204,10 @@ export function rateLimiter(options: {
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limiter = c.env?.[options.binding];
+    if (loadTestLimits(c.env)) {
+      await next();
+      return;
+    }
     if (!limiter) {
       if (isLocalDevelopment(c.env)) {
         await next();

@@ -3,11 +3,12 @@
  * request must carry the widget's token in the `X-Turnstile-Token` header (the host page runs the
  * widget and hands its token to our element, which sends it); the edge checks it with siteverify
  * (`TURNSTILE_VERIFY_URL`, default Cloudflare's, a local stand-in in tests) before minting.
- * Without the setting nothing changes. A token is good once: siteverify refuses a reused one.
+ * Without the setting nothing changes, except deployed with OPENAI_API_KEY (turnstileRequired).
+ * A token is good once: siteverify refuses a reused one.
  */
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from './env.ts';
+import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError } from './errors.ts';
 import { trimEnd } from './reader/text.ts';
 
@@ -22,9 +23,32 @@ const SiteverifyAnswer = z.object({
   'error-codes': z.array(z.string()).optional(),
 });
 
+/**
+ * Deployed with OPENAI_API_KEY, a token buys the owner's OpenAI minutes: Turnstile is required,
+ * and without TURNSTILE_SECRET_KEY the token routes refuse, unless TURNSTILE_NOT_REQUIRED=true says
+ * out loud that scripts may mint (each address up to its daily budget).
+ */
+export function turnstileRequired(env: AppEnv['Bindings'] | undefined): boolean {
+  return (
+    Boolean(env?.OPENAI_API_KEY) &&
+    !isLocalDevelopment(env) &&
+    env?.TURNSTILE_NOT_REQUIRED !== 'true'
+  );
+}
+
 export const turnstile: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = c.env?.TURNSTILE_SECRET_KEY;
   if (!secret) {
+    if (turnstileRequired(c.env)) {
+      console.error(
+        JSON.stringify({ event: 'turnstile_required', setting: 'TURNSTILE_SECRET_KEY' }),
+      );
+      throw new ApiError(
+        503,
+        'not_configured',
+        'This service is not available right now. Please try again later.',
+      );
+    }
     await next();
     return;
   }

@@ -242,7 +242,7 @@ export class ReaderSession {
   #dispatch(event: RealtimeClientEvent): void {
     switch (event.type) {
       case 'session.update':
-        this.#sessionUpdate(event.session);
+        this.#sessionUpdate(event.session, event.event_id);
         return;
       case 'conversation.item.create':
         createItem(this.#items, event.item, event.previous_item_id, event.event_id);
@@ -272,8 +272,10 @@ export class ReaderSession {
     }
   }
 
-  #sessionUpdate(patch: RealtimeSessionConfig): void {
+  #sessionUpdate(patch: RealtimeSessionConfig, eventId: string | undefined): void {
     const applied = applySessionUpdate(this.#s.session, patch);
+    if ('error' in applied)
+      return this.#error(applied.error.code, applied.error.message, eventId, applied.error.param);
     this.#s.session = applied.session;
     if (applied.modality) this.#s.modality = applied.modality;
     if (applied.tools) {

@@ -18,6 +18,7 @@ import {
   SpreadLayout,
   type AgentName,
 } from '../../contracts/reading.ts';
+import { parseCardLine, parsePosition, parseReadingLine } from './instruction-lines.ts';
 import { lookUp } from './interpret.ts';
 import type { PolicyState } from './policy-state.ts';
 import { chooseSpread } from './spreads.ts';
@@ -69,9 +70,6 @@ export function intentFrom(instructions: string): IntentHandoff | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-const CARD_LINE =
-  /^\d+\. (.+?) \((.*)\): (.+), (?:upright|reversed) \[cardId "([^"]+)", reversed (true|false)\]$/;
-
 /** The cards drawn, in order, as the instructions list them (`describeCards`). */
 export function cardsFrom(instructions: string): DrawnCard[] {
   const lines = [
@@ -80,16 +78,9 @@ export function cardsFrom(instructions: string): DrawnCard[] {
     ...block(instructions, 'Cards drawn, in position order:'),
   ];
   return lines.flatMap((line) => {
-    const match = CARD_LINE.exec(line);
-    if (!match) return [];
-    const [, positionLabel, promptRole, cardName, cardId, reversed] = match;
-    const parsed = DrawnCard.safeParse({
-      cardId,
-      cardName,
-      reversed: reversed === 'true',
-      positionLabel,
-      promptRole,
-    });
+    const card = parseCardLine(line);
+    if (!card) return [];
+    const parsed = DrawnCard.safeParse(card);
     return parsed.success ? [parsed.data] : [];
   });
 }
@@ -104,8 +95,7 @@ export function spreadFrom(instructions: string): SpreadLayout | undefined {
   const positions = text
     .slice(colon + 2)
     .split('; ')
-    .map((part) => /^(.+?) \((.*)\)$/.exec(part))
-    .map((match) => (match ? { label: match[1], role: match[2] } : undefined));
+    .map(parsePosition);
   const parsed = SpreadLayout.safeParse({ name: text.slice(0, colon), positions });
   return parsed.success ? parsed.data : undefined;
 }
@@ -123,8 +113,8 @@ export function stillToShow(instructions: string): string[] | undefined {
 export function readingFrom(instructions: string): ReadingHandoff | undefined {
   const lines = block(instructions, 'The reading as delivered:');
   const interpretations = lines.flatMap((line) => {
-    const match = /^- (.+?) \[([^\]]+)\]: (.*)$/.exec(line);
-    return match ? [{ positionLabel: match[1], cardId: match[2], summary: match[3] }] : [];
+    const interpretation = parseReadingLine(line);
+    return interpretation ? [interpretation] : [];
   });
   const advice = field(lines, 'Advice');
   const parsed = ReadingHandoff.safeParse({

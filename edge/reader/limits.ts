@@ -6,6 +6,8 @@
  * | -------------------------------- | --------------------------------------------------- |
  * | frame over MAX_FRAME_BYTES       | error `frame_too_large`, close 1009                  |
  * | session.update over its cap      | error `session_update_too_large`, session unchanged  |
+ * | an instructions line over its cap | error `instructions_line_too_long`, session unchanged |
+ * | a stored session over its cap    | error `session_too_large`, session unchanged         |
  * | items past MAX_ITEMS / bytes cap | oldest items deleted, each `conversation.item.deleted` |
  * | no frame for the idle time       | error `idle_timeout`, close 4408                     |
  * | the advertised `expires_at`      | error `session_expired`, close 4410                  |
@@ -18,6 +20,16 @@
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** Largest `session.update` frame (the SDK's full update, instructions and tools, is under 16 KiB). */
 export const MAX_SESSION_UPDATE_BYTES = 32 * 1024;
+/**
+ * Longest line of a session's instructions: the reader reads lines of them back on a resume
+ * (instruction-lines.ts). The page's lines are a few hundred characters; a typed question fits.
+ */
+export const MAX_INSTRUCTIONS_LINE_CHARS = 8 * 1024;
+/**
+ * Largest session config the reader stores (its JSON): the SDK's full session is under 16 KiB, and
+ * the Durable Object snapshots it after every frame, so many updates cannot grow it past this.
+ */
+export const MAX_SESSION_BYTES = 64 * 1024;
 /** A session with no client frame for this long is closed. */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 /** The session lifetime advertised in `session.created` (`expires_at`) and enforced. */

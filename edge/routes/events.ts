@@ -1,11 +1,12 @@
 /**
  * `POST /api/events` (mounted at `/api/events`): where the page's event module beacons its
  * structured events (session start, transitions, tool calls, errors, summaries). Each is checked
- * against the contract (strict schemas: no stray fields, so no transcript can ride along) and
+ * against the contract's beacon schema (strict: no stray fields, and codes and numbers where the
+ * log vocabulary allows text, so no transcript or made-up message can ride along) and
  * written as one JSON line to the Worker's logs, tagged with the origin it came from.
  */
 import { Hono } from 'hono';
-import { LogEvent } from '../../contracts/events.ts';
+import { BeaconEvent } from '../../contracts/events.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { clip } from '../reader/text.ts';
@@ -16,7 +17,7 @@ import { jsonBody, jsonContentType } from '../validate.ts';
 const MAX_MAP_ENTRIES = 16;
 
 /** The most entries in any one map of the event. */
-function mapEntries(event: LogEvent): number {
+function mapEntries(event: BeaconEvent): number {
   const maps: (object | undefined)[] = [
     'params' in event ? event.params : undefined,
     'toolCalls' in event ? event.toolCalls : undefined,
@@ -33,7 +34,7 @@ export const eventsRoutes = new Hono<AppEnv>().post(
     scope: () => 'events',
   }),
   jsonContentType(),
-  jsonBody(LogEvent),
+  jsonBody(BeaconEvent),
   (c) => {
     const event = c.req.valid('json');
     const entries = mapEntries(event);

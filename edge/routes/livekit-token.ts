@@ -26,7 +26,7 @@
  * `participant_token` out; the identity, attributes, metadata and room configuration stay the
  * edge's (400 naming them).
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { AccessToken, TrackSource } from 'livekit-server-sdk';
 import {
@@ -105,6 +105,17 @@ function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
   }
   refuseLiveKitDevKeys(env);
   return { url, apiKey, apiSecret };
+}
+
+/** The token minutes a LiveKit token costs its client's daily budget: its lifetime. */
+export function livekitTokenMinutes(c: Context<AppEnv>): number {
+  const ttl = intSetting(
+    c.env?.LIVEKIT_TOKEN_TTL_SECONDS,
+    DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS,
+    30,
+    86_400,
+  );
+  return Math.ceil(ttl / 60);
 }
 
 /** Answers 503 before looking at the body when LiveKit is not configured. */

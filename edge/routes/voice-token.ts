@@ -49,6 +49,26 @@ export function readingMaxMinutes(env: AppEnv['Bindings'] | undefined): number |
 /** The OpenAI client-secret bounds: 10 s … 2 h. */
 const MIN_TTL_SECONDS = 10;
 const MAX_TTL_SECONDS = 7200;
+/**
+ * A text reading's OpenAI client secret lives the API's shortest `expires_after`, 10 s: the page
+ * opens its WebSocket as soon as the secret arrives, and a secret still opens sessions until it
+ * expires, so the shorter the less a copied one buys.
+ */
+export const TEXT_SECRET_SECONDS = MIN_TTL_SECONDS;
+
+/** The token minutes a reading token costs its client's daily budget: its reading's cap. */
+export function voiceTokenMinutes(c: Context<AppEnv>): number {
+  const env = c.env ?? {};
+  const cap = readingMaxMinutes(env);
+  if (cap !== undefined) return cap;
+  const seconds = intSetting(
+    env.VOICE_TOKEN_TTL_SECONDS,
+    DEFAULT_TOKEN_TTL_SECONDS,
+    MIN_TTL_SECONDS,
+    MAX_TTL_SECONDS,
+  );
+  return Math.ceil(seconds / 60);
+}
 
 /** The reader's WebSocket URL on the host that served this request (`wss:` behind `https:`). */
 export function readerUrl(requestUrl: string): string {
@@ -134,12 +154,15 @@ async function openAiToken(
 ): Promise<VoiceTokenResponse> {
   const env = c.env ?? {};
   const model = env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL;
-  const seconds = intSetting(
-    env.VOICE_TOKEN_TTL_SECONDS,
-    DEFAULT_TOKEN_TTL_SECONDS,
-    MIN_TTL_SECONDS,
-    MAX_TTL_SECONDS,
-  );
+  const seconds =
+    body.mode === 'text'
+      ? TEXT_SECRET_SECONDS
+      : intSetting(
+          env.VOICE_TOKEN_TTL_SECONDS,
+          DEFAULT_TOKEN_TTL_SECONDS,
+          MIN_TTL_SECONDS,
+          MAX_TTL_SECONDS,
+        );
   const base = trimEnd(env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL, '/');
   let response: Response;
   try {

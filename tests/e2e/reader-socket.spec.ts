@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
 
@@ -71,4 +72,63 @@ test('a frame over the cap ends the session with an error event and close code 1
   socket.ws.send(JSON.stringify({ type: 'response.cancel', padding: 'x'.repeat(70_000) }));
   expect(await socket.closed).toBe(1009);
   expect(socket.errors).toEqual(['frame_too_large']);
+});
+
+test('a session.update with an instructions line over 8 KiB gets instructions_line_too_long, and one that would grow the session past its cap gets session_too_large', async ({
+  request,
+}) => {
+  const { token, url } = await readerToken(request);
+  if (!url) throw new Error('a local token carries the reader’s URL');
+  const socket = await connect(url, token);
+  await expect.poll(() => socket.types).toContain('session.created');
+  const update = (session: Record<string, unknown>) =>
+    socket.ws.send(
+      JSON.stringify({ type: 'session.update', session: { type: 'realtime', ...session } }),
+    );
+  update({ instructions: `Cards drawn:\n1. ${'a (b): c, upright '.repeat(1000)}` });
+  await expect.poll(() => socket.errors).toEqual(['instructions_line_too_long']);
+  update({ prompt: { id: 'p'.repeat(30_000) } });
+  update({ truncation: { type: 't'.repeat(30_000) } });
+  update({ tracing: { workflow_name: 'w'.repeat(30_000) } });
+  await expect
+    .poll(() => socket.errors)
+    .toEqual(['instructions_line_too_long', 'session_too_large']);
+  // The session goes on: a question still gets its answer.
+  socket.ws.send(
+    JSON.stringify({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hello' }] },
+    }),
+  );
+  socket.ws.send(JSON.stringify({ type: 'response.create' }));
+  await expect.poll(() => socket.types).toContain('response.done');
+  socket.ws.close();
+});
+
+test('local development refuses a request whose Host is not loopback (a DNS-rebound page)', async () => {
+  const base = new URL(process.env.E2E_BASE_URL ?? '');
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: '/api/livekit/token',
+        method: 'POST',
+        headers: {
+          host: `rebound.example:${base.port}`,
+          origin: `http://rebound.example:${base.port}`,
+          'content-type': 'application/json',
+        },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    sent.once('error', reject);
+    sent.end('{}');
+  });
+  expect(answer.status).toBe(403);
+  expect(answer.body).toContain('forbidden_host');
 });

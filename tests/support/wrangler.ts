@@ -20,6 +20,10 @@ export async function startWrangler(
     timeoutMs?: number;
     /** Another Worker's wrangler config (default: the edge's own wrangler.toml). */
     config?: string;
+    /** Run as deployed: no LOCAL_DEVELOPMENT setting. */
+    deployed?: boolean;
+    /** Where Durable Objects keep their storage (default wrangler's own, kept between runs). */
+    persistTo?: string;
   } = {},
 ): Promise<RunningWrangler> {
   const port = options.port ?? (await freeTcpPort());
@@ -36,9 +40,12 @@ export async function startWrangler(
     '--log-level',
     'warn',
     ...(options.config ? ['--config', options.config] : []),
+    ...(options.persistTo ? ['--persist-to', options.persistTo] : []),
   ];
-  // The harness runs the edge as `npm start` does: local development (see isLocalDevelopment).
-  for (const [key, value] of Object.entries({ LOCAL_DEVELOPMENT: 'true', ...options.vars })) {
+  // The harness runs the edge as `npm start` does, local development (see isLocalDevelopment),
+  // unless asked to run it as deployed.
+  const local = options.deployed ? {} : { LOCAL_DEVELOPMENT: 'true' };
+  for (const [key, value] of Object.entries({ ...local, ...options.vars })) {
     args.push('--var', `${key}:${value}`);
   }
   const child = spawn(process.execPath, args, {

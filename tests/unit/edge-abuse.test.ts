@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
 import { app } from '../../edge/app.ts';
-import type { Bindings } from '../../edge/env.ts';
+import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
 import { clientKey } from '../../edge/security.ts';
 import { allowAll, deployed } from './helpers/edge-env.ts';
 
@@ -19,11 +19,13 @@ const DEPLOYED = (extra: Partial<Bindings> = {}) =>
   deployed({ READER_TOKEN_SECRET: 'deployed-secret', ...extra });
 
 function mintVoice(env: Bindings, headers: Record<string, string> = {}) {
+  // Local development answers loopback only; a page names its origin.
+  const origin = isLocalDevelopment(env) ? 'http://127.0.0.1:8787' : 'http://edge.test';
   return app.request(
-    'http://edge.test/api/voice/token',
+    `${origin}/api/voice/token`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { origin, 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ sessionId: SESSION, mode: 'text' }),
     },
     env,

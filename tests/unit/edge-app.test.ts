@@ -148,7 +148,10 @@ describe('abuse controls', () => {
     };
     const refused = await app.request(
       '/api/livekit/token',
-      { method: 'POST', headers: { 'cf-connecting-ip': '203.0.113.9' } },
+      {
+        method: 'POST',
+        headers: { origin: 'http://localhost', 'cf-connecting-ip': '203.0.113.9' },
+      },
       env({ TOKEN_RATE_LIMITER: limiter }),
     );
     expect(refused.status).toBe(429);
@@ -157,7 +160,10 @@ describe('abuse controls', () => {
     allow = true;
     const passed = await app.request(
       '/api/livekit/token',
-      { method: 'POST', headers: { 'cf-connecting-ip': '203.0.113.9' } },
+      {
+        method: 'POST',
+        headers: { origin: 'http://localhost', 'cf-connecting-ip': '203.0.113.9' },
+      },
       env({ TOKEN_RATE_LIMITER: limiter }),
     );
     expect(passed.status).not.toBe(429);

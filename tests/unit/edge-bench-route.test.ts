@@ -17,8 +17,9 @@ const LOCAL = (extra: Partial<Bindings> = {}): Bindings => ({
 });
 
 function noop(env: Bindings, init: { headers?: Record<string, string>; body?: string } = {}) {
+  // Local development answers loopback only.
   return app.request(
-    'http://edge.test/api/bench/noop',
+    'http://127.0.0.1:8787/api/bench/noop',
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...init.headers },

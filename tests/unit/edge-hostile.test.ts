@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
 import { app } from '../../edge/app.ts';
+import { isLocalDevelopment } from '../../edge/env.ts';
 import { ReaderSession } from '../../edge/reader/engine.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import {
@@ -54,14 +55,23 @@ function unreflected(entry: HttpCase, refused: boolean): string[] {
 async function run(path: string, entry: HttpCase): Promise<Response> {
   const method =
     entry.method ?? (path.endsWith('/realtime') || path.endsWith('/health') ? 'GET' : 'POST');
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...entry.headers };
+  // A page's request names its origin; a case that sends none sets it to ''.
+  const headers: Record<string, string> = {
+    origin: 'http://edge.test',
+    'content-type': 'application/json',
+    ...entry.headers,
+  };
   if (headers['content-type'] === '') delete headers['content-type'];
+  if (headers['origin'] === '') delete headers['origin'];
   const init: RequestInit = { method, headers };
   if (entry.body !== undefined && method !== 'GET') {
     init.body = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
   }
   livekitApi.failing = entry.upstreamDown === true;
-  return app.request(`http://edge.test${entry.path ?? path}`, init, entry.env ?? deployment());
+  const env = entry.env ?? deployment();
+  const host = entry.host ?? (isLocalDevelopment(env) ? '127.0.0.1:8787' : 'edge.test');
+  if (headers['origin'] === 'http://edge.test') headers['origin'] = `http://${host}`;
+  return app.request(`http://${host}${entry.path ?? path}`, init, env);
 }
 
 async function expectOutcome(path: string, entry: HttpCase): Promise<void> {

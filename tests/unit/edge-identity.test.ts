@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey as JoseKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
-import { accessLevel } from '../../edge/identity.ts';
+import { accessLevel, startupWarnings } from '../../edge/identity.ts';
 
 const AUD = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const app = new Hono<AppEnv>().get('/who', async (c) => c.text(await accessLevel(c)));
@@ -67,6 +67,7 @@ async function who(env: Bindings, headers: Record<string, string> = {}): Promise
 const access = (extra: Partial<Bindings> = {}): Bindings => ({
   ACCESS_TEAM_DOMAIN: team,
   ACCESS_AUD: AUD,
+  ACCESS_OWNER_EMAILS: 'owner@example.com',
   ...extra,
 });
 
@@ -111,6 +112,36 @@ describe('with Cloudflare Access configured', () => {
     expect(await who(env, { 'Cf-Access-Jwt-Assertion': await jwt() })).toBe('owner');
     const stranger = await jwt({ email: 'stranger@example.com' });
     expect(await who(env, { 'Cf-Access-Jwt-Assertion': stranger })).toBe('visitor');
+  });
+
+  it('with ACCESS_OWNER_EMAILS empty, owns nobody, however valid the JWT', async () => {
+    for (const emails of ['', ' , ']) {
+      const env = access({ ACCESS_OWNER_EMAILS: emails });
+      expect(await who(env, { 'Cf-Access-Jwt-Assertion': await jwt() })).toBe('visitor');
+    }
+    expect(
+      await who(access({ ACCESS_OWNER_EMAILS: undefined }), {
+        'Cf-Access-Jwt-Assertion': await jwt(),
+      }),
+    ).toBe('visitor');
+  });
+
+  it('says so in the edge’s start-up log, and only then', async () => {
+    expect(startupWarnings(access({ ACCESS_OWNER_EMAILS: '' }))).toEqual([
+      expect.stringContaining('ACCESS_OWNER_EMAILS is empty'),
+    ]);
+    expect(startupWarnings(access())).toEqual([]);
+    expect(startupWarnings({})).toEqual([]);
+    // The edge's first request in a fresh isolate writes the start-up line.
+    vi.resetModules();
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => errors.push(String(line)));
+    const { app: edge } = await import('../../edge/app.ts');
+    await edge.request('http://edge.test/api/health', {}, access({ ACCESS_OWNER_EMAILS: '' }));
+    await edge.request('http://edge.test/api/health', {}, access({ ACCESS_OWNER_EMAILS: '' }));
+    const starts = errors.filter((line) => line.includes('"edge_start"'));
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toContain('ACCESS_OWNER_EMAILS is empty');
   });
 
   it('is not fooled by the page’s own origin once Access decides, even in local development', async () => {

@@ -1,6 +1,8 @@
 /**
- * Property tests (fast-check, 1,000 runs each) on what strangers send the edge: token-route and
- * event bodies of any shape, and reader frames of any shape. Whatever arrives: no 5xx, no secret in
+ * Property tests (fast-check, 1,000 runs each unless a test says) on what strangers send the edge:
+ * token-route and event bodies of any shape, reader frames of any shape, session.update of any
+ * shape (bounded, the contract's fields only), and Host headers under local development (loopback
+ * only). Whatever arrives: no 5xx, no secret in
  * any response, nothing reflected beyond validated, capped fields, and a reader session that never
  * fails on its own side. The seed is fixed (so CI runs the same cases every time; FC_SEED replays
  * another, FC_RANDOM=1 draws a new one) and fast-check prints it with any failure.
@@ -9,6 +11,8 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../edge/app.ts';
 import { ReaderSession } from '../../edge/reader/engine.ts';
+import { RealtimeSessionKept } from '../../contracts/realtime.ts';
+import { MAX_SESSION_BYTES } from '../../edge/reader/limits.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import { SECRETS, UUID, deployment } from './hostile/cases.ts';
 import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
@@ -128,6 +132,89 @@ describe(`reader frames (seed ${SEED})`, () => {
         for (const line of sent) expect(line).not.toContain(DEV_READER_TOKEN_SECRET);
       }),
       RUNS,
+    );
+  });
+});
+
+describe(`session.update of any shape (seed ${SEED})`, () => {
+  const update = fc
+    .record({
+      audio: fc.option(fc.jsonValue({ maxDepth: 4 }), { nil: undefined }),
+      extra: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), {
+        maxKeys: 4,
+      }),
+      instructions: fc.option(fc.string({ maxLength: 200 }), { nil: undefined }),
+    })
+    .map(({ audio, extra, instructions }) =>
+      JSON.stringify({
+        type: 'session.update',
+        session: { ...extra, type: 'realtime', audio, instructions },
+      }),
+    );
+
+  it('keeps the stored session within its cap, and echoes what it holds, never what was sent', () => {
+    fc.assert(
+      fc.property(fc.array(update, { minLength: 1, maxLength: 12 }), (batch) => {
+        const sent: { type: string; session?: unknown }[] = [];
+        const session = new ReaderSession({
+          send: (event) => sent.push(event as (typeof sent)[number]),
+        });
+        session.start();
+        for (const frame of batch) session.handleMessage(frame);
+        const held = JSON.stringify(session.snapshot().state.session);
+        expect(held.length).toBeLessThanOrEqual(MAX_SESSION_BYTES);
+        const last = sent.filter((event) => event.type === 'session.updated').at(-1);
+        if (last) expect(JSON.stringify(last.session)).toBe(held);
+        // Only the contract's fields are held, with the contract's keys at every depth: parsing
+        // with the contract (which drops any other key) leaves the session as it is.
+        const stripped = stripReported(held);
+        expect(RealtimeSessionKept.parse(stripped)).toEqual(stripped);
+      }),
+      { ...RUNS, numRuns: 300 },
+    );
+  });
+});
+
+/** The session without the fields the reader reports of itself (id, object, expiry). */
+function stripReported(held: string): Record<string, unknown> {
+  const session = JSON.parse(held) as Record<string, unknown>;
+  delete session['id'];
+  delete session['object'];
+  delete session['expires_at'];
+  return session;
+}
+
+describe(`Host headers in local development (seed ${SEED})`, () => {
+  const port = fc.option(fc.integer({ min: 1, max: 65_535 }), { nil: undefined });
+  const withPort = (host: string, at: number | undefined) =>
+    at === undefined ? host : `${host}:${at}`;
+
+  it('answers a loopback host on any port, and refuses any other host with forbidden_host', async () => {
+    const loopback = fc.tuple(fc.constantFrom('127.0.0.1', 'localhost', '[::1]'), port);
+    const other = fc
+      .tuple(
+        fc.oneof(
+          fc.domain(),
+          fc.ipV4(),
+          fc.ipV6().map((ip) => `[${ip}]`),
+        ),
+        port,
+      )
+      .filter(([host]) => !['127.0.0.1', 'localhost', '[::1]'].includes(host.toLowerCase()));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(loopback, other), async ([host, at]) => {
+        const name = withPort(host, at);
+        const response = await app.request(
+          `http://${name}/api/health`,
+          {},
+          {
+            LOCAL_DEVELOPMENT: 'true',
+          },
+        );
+        const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(host);
+        expect(response.status, name).toBe(isLoopback ? 200 : 403);
+      }),
+      { ...RUNS, numRuns: 300 },
     );
   });
 });

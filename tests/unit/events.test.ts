@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LogEvent } from '../../contracts/events.ts';
+import { BeaconEvent, LogEvent } from '../../contracts/events.ts';
+import { app } from '../../edge/app.ts';
+import { deployed } from './helpers/edge-env.ts';
 import {
   SessionLog,
   addEventSink,
@@ -312,5 +314,53 @@ describe('describeError', () => {
       'The reader refused the connection.',
     );
     expect(describeError({ type: 'error', error: bareEvent }, 'Refused.')).toBe('Refused.');
+  });
+});
+
+describe('event beacons carry codes and numbers, not free text', () => {
+  it('beacons an error as its code with no stack, and a tool parameter in words as its length, which the edge accepts', async () => {
+    const sendBeacon = vi.fn((_url: string, _data: Blob) => true);
+    vi.stubGlobal('navigator', { sendBeacon, userAgent: 'TestBrowser/1.0' });
+    configureEvents({ endpoint: '/api/events', console: false });
+    const log = new SessionLog('session-beacon');
+    log.error({
+      type: 'connection',
+      message: 'The connection dropped while my question about Sam was pending.',
+      error: new Error('socket closed'),
+      connectionStatus: 'disconnected',
+    });
+    log.toolCall({
+      tool: 'draw_card',
+      agent: 'SpreadGeneration',
+      params: { positionLabel: 'Past', promptRole: 'what shaped the situation' },
+      result: 'error',
+      errorCode: 'cancelled',
+      durationMs: 12,
+    });
+    const bodies = await Promise.all(
+      sendBeacon.mock.calls.map(async ([, data]) => JSON.parse(await data.text()) as unknown),
+    );
+    vi.unstubAllGlobals();
+    expect(bodies).toHaveLength(2);
+    const [error, tool] = bodies.map((body) => BeaconEvent.parse(body));
+    expect(error).toMatchObject({ event: 'error', message: 'connection_error' });
+    expect(JSON.stringify(error)).not.toMatch(/Sam|socket closed|stack/);
+    expect(tool).toMatchObject({
+      params: { positionLabel: 'Past', promptRole: 'what shaped the situation'.length },
+      errorCode: 'cancelled',
+    });
+    // The edge takes each as it is sent.
+    for (const body of bodies) {
+      const response = await app.request(
+        'http://edge.test/api/events',
+        {
+          method: 'POST',
+          headers: { origin: 'http://edge.test', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        deployed(),
+      );
+      expect(response.status).toBe(204);
+    }
   });
 });

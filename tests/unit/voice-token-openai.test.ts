@@ -35,7 +35,13 @@ afterEach(async () => {
 });
 
 function env(extra: Partial<Bindings> = {}): Bindings {
-  return deployed({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: standin.baseURL, ...extra });
+  // Turnstile is turned off out loud here: these tests are about the client secret.
+  return deployed({
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: standin.baseURL,
+    TURNSTILE_NOT_REQUIRED: 'true',
+    ...extra,
+  });
 }
 
 function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
@@ -43,7 +49,7 @@ function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
     '/api/voice/token',
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
       body: JSON.stringify({ sessionId: randomUUID(), mode }),
     },
     bindings,
@@ -108,11 +114,20 @@ describe('POST /api/voice/token with an OpenAI key', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('defaults to a 60-second token and asks for text output in text mode', async () => {
+  it('defaults to a 60-second token in voice mode', async () => {
     answer = { status: 200, body: secret };
-    await mint(env(), 'text');
+    await mint(env(), 'voice');
     expect(standin.requests[0]?.body).toMatchObject({
       expires_after: { anchor: 'created_at', seconds: 60 },
+      session: { output_modalities: ['audio'] },
+    });
+  });
+
+  it('gives a text reading a secret of the API’s shortest lifetime, 10 s, whatever the setting, and asks for text output', async () => {
+    answer = { status: 200, body: secret };
+    await mint(env({ VOICE_TOKEN_TTL_SECONDS: '600' }), 'text');
+    expect(standin.requests[0]?.body).toMatchObject({
+      expires_after: { anchor: 'created_at', seconds: 10 },
       session: { output_modalities: ['text'] },
     });
   });
@@ -184,7 +199,7 @@ describe('POST /api/voice/token with an OpenAI key', () => {
       '/api/voice/token',
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { origin: 'http://localhost', 'content-type': 'application/json' },
         body: JSON.stringify({ sessionId: 'nope', mode: 'voice' }),
       },
       env(),

@@ -8,6 +8,9 @@
  */
 import {
   type AgentTransitionEvent,
+  type BeaconEvent,
+  BeaconParamValue,
+  LogCode,
   type ConnectionStatus,
   type ContextSummary,
   type DeviceInfo,
@@ -62,12 +65,44 @@ function endpoint(): string | null {
   return meta?.content || null;
 }
 
+/**
+ * The event as a beacon carries it (`BeaconEvent`): codes and numbers where the log allows text.
+ * An error's message becomes its code (the message itself when it is one, else its kind and
+ * severity, `connection_error`) and its stack stays in the page; a tool parameter in words
+ * becomes its length.
+ */
+export function beaconForm(event: LogEvent): BeaconEvent {
+  if (event.event === 'error') {
+    const { stack, ...rest } = event;
+    void stack;
+    const message = LogCode.safeParse(event.message).success
+      ? event.message
+      : `${event.type}_${event.severity}`;
+    return { ...rest, message };
+  }
+  if (event.event === 'tool_call') {
+    const params = Object.fromEntries(
+      Object.entries(event.params).map(([name, value]) => [
+        name,
+        BeaconParamValue.safeParse(value).success || typeof value !== 'string'
+          ? value
+          : value.length,
+      ]),
+    );
+    const { errorCode, ...rest } = event;
+    const code = errorCode !== undefined && LogCode.safeParse(errorCode).success ? errorCode : '';
+    return { ...rest, params, ...(code ? { errorCode: code } : {}) };
+  }
+  return event;
+}
+
 function beacon(event: LogEvent): void {
   const url = endpoint();
   if (!url || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function')
     return;
   try {
-    navigator.sendBeacon(url, new Blob([JSON.stringify(event)], { type: 'application/json' }));
+    const body = JSON.stringify(beaconForm(event));
+    navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
   } catch {
     // A refused beacon (too large, page unloading) must never break the reading.
   }

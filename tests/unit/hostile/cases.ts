@@ -5,7 +5,7 @@
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
-import { allowAll } from '../helpers/edge-env.ts';
+import { allowAll, memoryBudgets } from '../helpers/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
@@ -20,6 +20,7 @@ export function deployment(extra: Partial<Bindings> = {}): Bindings {
     READER_TOKEN_SECRET: SECRETS.READER_TOKEN_SECRET,
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
+    CLIENT_BUDGETS: memoryBudgets(),
     ...extra,
   };
 }
@@ -33,6 +34,8 @@ export interface HttpCase {
   env?: Bindings;
   /** The request path and query, when not the route's own path. */
   path?: string;
+  /** The host the request names (default edge.test, or 127.0.0.1:8787 in local development). */
+  host?: string;
   /** Make LiveKit's server API (the stand-in) fail for this request. */
   upstreamDown?: boolean;
   status: number;
@@ -196,6 +199,66 @@ export const VOICE_TOKEN_CASES: HttpCase[] = [
     code: 'unauthorized',
   },
   {
+    name: 'no Origin (a script, deployed)',
+    headers: { origin: '' },
+    body: valid,
+    status: 403,
+    code: 'origin_required',
+  },
+  {
+    name: 'no Origin in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    headers: { origin: '' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: 'an OpenAI key and no Turnstile secret, deployed (OpenAI never asked)',
+    env: deployment({ OPENAI_API_KEY: SECRETS.OPENAI_API_KEY }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a client past its daily token minutes',
+    env: deployment({ DAILY_TOKEN_MINUTES: '1' }),
+    body: valid,
+    status: 429,
+    code: 'budget_exhausted',
+  },
+  {
+    name: 'LOAD_TEST_LIMITS set on a deployment',
+    env: deployment({ LOAD_TEST_LIMITS: 'true' }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'a rebound host name in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: 'rebound.example:8787',
+    headers: { origin: 'http://rebound.example:8787' },
+    body: valid,
+    status: 403,
+    code: 'forbidden_host',
+  },
+  {
+    name: 'localhost in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: 'localhost:5173',
+    headers: { origin: 'http://localhost:5173' },
+    body: valid,
+    status: 200,
+  },
+  {
+    name: '[::1] in local development',
+    env: { LOCAL_DEVELOPMENT: 'true' },
+    host: '[::1]:8787',
+    headers: { origin: 'http://[::1]:8787' },
+    body: valid,
+    status: 200,
+  },
+  {
     name: 'an oversized Turnstile token',
     env: deployment({ TURNSTILE_SECRET_KEY: SECRETS.TURNSTILE_SECRET_KEY }),
     headers: { 'x-turnstile-token': 't'.repeat(3000) },
@@ -230,7 +293,7 @@ const error = {
   time: '2026-11-23T12:00:00.000Z',
   type: 'connection',
   severity: 'error',
-  message: 'The connection dropped.',
+  message: 'connection_lost',
   connectionStatus: 'disconnected',
 };
 const many = (count: number) =>
@@ -272,6 +335,28 @@ export const EVENTS_CASES: HttpCase[] = [
   },
   { name: 'an empty error message', body: { ...error, message: '' }, status: 400 },
   { name: 'a 4,001-character stack', body: { ...error, stack: 's'.repeat(4001) }, status: 400 },
+  { name: 'an error with any stack', body: { ...error, stack: 'at x (y.js:1)' }, status: 400 },
+  {
+    name: 'an error message in words (not a code)',
+    body: { ...error, message: 'The connection dropped.' },
+    status: 400,
+  },
+  { name: 'a 65-character error code', body: { ...error, message: 'c'.repeat(65) }, status: 400 },
+  {
+    name: 'a tool parameter in words',
+    body: { ...toolCall, params: { question: 'will I get the job' } },
+    status: 400,
+  },
+  {
+    name: 'a tool parameter as a number (a phrase’s length)',
+    body: { ...toolCall, params: { question: 18 } },
+    status: 204,
+  },
+  {
+    name: 'a made-up tool error code in words',
+    body: { ...toolCall, result: 'error', errorCode: 'Out of cards!' },
+    status: 400,
+  },
   { name: 'an unknown severity', body: { ...error, severity: 'panic' }, status: 400 },
   {
     name: 'a parameter value that is an object',
@@ -336,7 +421,7 @@ export const EVENTS_CASES: HttpCase[] = [
     body: transition,
     status: 503,
   },
-  { name: 'NUL bytes in a string', body: { ...error, message: 'a\u0000b' }, status: 204 },
+  { name: 'NUL bytes in a string', body: { ...error, message: 'a\u0000b' }, status: 400 },
 ];
 
 /** Upgrade requests to the reader's socket: the token and headers vary; none may get through. */
@@ -526,6 +611,53 @@ export const READER_FRAME_CASES: SocketCase[] = [
       session: { type: 'realtime', instructions: 'i'.repeat(40_000) },
     }),
     error: 'session_update_too_large',
+  },
+  {
+    name: 'an instructions line over 8 KiB (Cards drawn: and 9,000 characters of card lines)',
+    frame: ev({
+      type: 'session.update',
+      session: {
+        type: 'realtime',
+        instructions: `Cards drawn:\n1. ${'a (b): c, upright '.repeat(500)}`,
+      },
+    }),
+    error: 'instructions_line_too_long',
+  },
+  {
+    name: 'session.update with a made-up key under audio (kept out, not refused)',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', audio: { made_up: 'x'.repeat(20_000) } },
+    }),
+  },
+  {
+    name: 'session.update with a 30,000-character prompt',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', prompt: { id: 'p'.repeat(30_000) } },
+    }),
+  },
+  {
+    name: 'then a 30,000-character truncation',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', truncation: { type: 't'.repeat(30_000) } },
+    }),
+  },
+  {
+    name: 'then a 30,000-character tracing name (the stored session past 64 KiB)',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', tracing: { workflow_name: 'w'.repeat(30_000) } },
+    }),
+    error: 'session_too_large',
+  },
+  {
+    name: 'then the prompt and truncation cleared',
+    frame: ev({
+      type: 'session.update',
+      session: { type: 'realtime', prompt: null, truncation: 'auto' },
+    }),
   },
   {
     name: 'session.update with made-up keys (kept out, not refused)',

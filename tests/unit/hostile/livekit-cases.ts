@@ -33,6 +33,20 @@ const refusedField = (field: string, value: unknown): HttpCase => ({
 
 export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
   { name: 'a valid request', body: valid, status: 200 },
+  {
+    name: 'no Origin (a script, deployed)',
+    headers: { origin: '' },
+    body: valid,
+    status: 403,
+    code: 'origin_required',
+  },
+  {
+    name: 'a client past its daily token minutes',
+    env: deployed({ DAILY_TOKEN_MINUTES: '5' }),
+    body: valid,
+    status: 429,
+    code: 'budget_exhausted',
+  },
   { name: 'an empty object (the defaults)', body: {}, status: 200 },
   {
     name: 'no body and no content type',
@@ -253,7 +267,7 @@ export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
 ];
 
 export const HEALTH_CASES: HttpCase[] = [
-  { name: 'a plain GET', status: 200, absent: ['livekit', 'agent'] },
+  { name: 'a plain GET (names no engine)', status: 200, absent: ['livekit', 'agent', 'reader'] },
   { name: 'HEAD', method: 'HEAD', status: 200 },
   { name: 'POST', method: 'POST', body: {}, status: 404, code: 'not_found' },
   { name: 'PUT', method: 'PUT', body: {}, status: 404 },
@@ -292,7 +306,7 @@ export const HEALTH_CASES: HttpCase[] = [
       BMO_AGENT_HEALTH_URL: 'http://agent.hostile.test/health',
     }),
     status: 200,
-    absent: ['livekit', 'agent', 'LIVEKIT', 'OPENAI'],
+    absent: ['livekit', 'agent', 'LIVEKIT', 'OPENAI', 'openai', 'reader'],
   },
   {
     name: 'deployed with LOCAL_DEVELOPMENT set to "1" (still deployed)',
@@ -304,6 +318,13 @@ export const HEALTH_CASES: HttpCase[] = [
     name: 'local development (reports each part)',
     env: { LOCAL_DEVELOPMENT: 'true', ...LIVEKIT },
     status: 200,
-    names: ['"livekit":true', '"agent":"unknown"'],
+    names: ['"livekit":true', '"agent":"unknown"', '"reader":"local"'],
+  },
+  {
+    name: 'local development through a rebound host name',
+    env: { LOCAL_DEVELOPMENT: 'true', ...LIVEKIT },
+    host: 'rebound.example',
+    status: 403,
+    code: 'forbidden_host',
   },
 ];

@@ -21,7 +21,8 @@ export interface RequestReaderEngineOptions {
 
 /**
  * Which engine the edge reads with (`GET /api/health`): the offline `local` reader or `openai`;
- * null when the edge cannot say (unreachable, or an answer that is not the contract's). Asked
+ * null when the edge cannot say (unreachable, an answer that is not the contract's, or a deployed
+ * edge, whose health names no engine: the token answer does). Asked
  * once, without retrying: the answer only labels the page.
  */
 export async function requestReaderEngine(
@@ -33,7 +34,7 @@ export async function requestReaderEngine(
     retry: { attempts: 1 },
   });
   try {
-    return (await client.health({ signal: options.signal })).reader;
+    return (await client.health({ signal: options.signal })).reader ?? null;
   } catch {
     return null;
   }

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ApiErrorBody } from '../../contracts/api.ts';
+import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
+
+// The edge as deployed (no local-development setting) under wrangler dev, on workerd with its real
+// bindings (the rate limiter, the budget's Durable Object): what a script without a page gets.
+// One wrangler for the whole file, its Durable Objects in a fresh directory, so every run starts
+// with an unspent budget.
+
+const SESSION = { sessionId: '5d7e1c2b-3a4f-4b6c-9d8e-7f6a5b4c3d2e', mode: 'text' };
+let wrangler: RunningWrangler;
+let siteverify: Server;
+let state: string;
+
+test.beforeAll(async () => {
+  // A local stand-in for Turnstile's siteverify: "good-token" passes, anything else fails.
+  siteverify = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ success: body.includes('good-token') }));
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  state = mkdtempSync(join(tmpdir(), 'edge-deployed-'));
+  wrangler = await startWrangler({
+    deployed: true,
+    persistTo: state,
+    vars: {
+      READER_TOKEN_SECRET: 'deployed-e2e-secret',
+      TURNSTILE_SECRET_KEY: 'deployed-e2e-turnstile',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}`,
+      // One reading token (its 30-minute cap) per client and day.
+      DAILY_TOKEN_MINUTES: '30',
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await wrangler?.stop();
+  await new Promise((resolve) => siteverify.close(resolve));
+  rmSync(state, { recursive: true, force: true });
+});
+
+async function mint(headers: Record<string, string>) {
+  const response = await fetch(`${wrangler.url}/api/voice/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(SESSION),
+  });
+  const text = await response.text();
+  return { status: response.status, text };
+}
+
+const code = (text: string) => ApiErrorBody.parse(JSON.parse(text)).error.code;
+
+test('deployed, the token route answers a script with no Origin, no Turnstile token or a spent budget, each with its error', async () => {
+  const page = { origin: wrangler.url };
+
+  const noOrigin = await mint({ 'x-turnstile-token': 'good-token' });
+  expect(noOrigin.status).toBe(403);
+  expect(code(noOrigin.text)).toBe('origin_required');
+
+  const noTurnstile = await mint(page);
+  expect(noTurnstile.status).toBe(401);
+  expect(code(noTurnstile.text)).toBe('unauthorized');
+
+  const first = await mint({ ...page, 'x-turnstile-token': 'good-token' });
+  expect(first.status, first.text).toBe(200);
+  expect(first.text).toContain('"engine":"local"');
+
+  const spent = await mint({ ...page, 'x-turnstile-token': 'good-token' });
+  expect(spent.status).toBe(429);
+  expect(code(spent.text)).toBe('budget_exhausted');
+
+  // Deployed, health says the edge is up and names no engine.
+  const health = await (await fetch(`${wrangler.url}/api/health`)).text();
+  expect(health).not.toMatch(/reader|local|openai/);
+});
