@@ -1,15 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { freeTcpPort } from '../support/free-port.ts';
-import { ROOT } from '../support/paths.ts';
 import { run, writeReactApp, writeVanillaApp } from './helpers/consumer-apps.ts';
+import { exportedFiles, packFromCleanTree, type PackedPackage } from './helpers/package-tarball.ts';
 import { phaseOf, sendMessage } from './helpers/reading.ts';
 import { EMBED_SITE } from './helpers/site.ts';
 
-// The package as a site owner gets it: `npm pack` of web-components/, installed from the tarball
+// The package as a site owner gets it: `npm pack` of web-components/ from a clean copy of the
+// repository (its prepack builds it, as a release does), installed from the tarball
 // into a fresh Vite vanilla-TypeScript app and a fresh React 19 app (registry reached like any
 // user), type-checked (a typed event detail, and a wrong field that must fail), built, served, and
 // rendered in Chromium; its installed tree holds nothing of the server side; each family imports
@@ -20,6 +21,7 @@ const work = mkdtempSync(join(tmpdir(), 'va-consumers-'));
 const apps = { vanilla: join(work, 'vanilla'), react: join(work, 'react') };
 const servers: ChildProcess[] = [];
 const urls: Partial<Record<keyof typeof apps, string>> = {};
+let packed: PackedPackage | undefined;
 
 function names(
   tree: { dependencies?: Record<string, unknown> },
@@ -52,16 +54,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const started = Date.now();
-  const pack = await run(
-    'npm',
-    ['pack', '--workspace', 'voice-agent-elements', '--pack-destination', work],
-    ROOT,
-  );
-  expect(pack.code, pack.output).toBe(0);
-  const tarball = join(
-    work,
-    readdirSync(work).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz',
-  );
+  packed = await packFromCleanTree(work);
+  const { tarball } = packed;
   writeVanillaApp(apps.vanilla, tarball);
   writeReactApp(apps.react, tarball);
   const installs = await Promise.all(
@@ -82,6 +76,31 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   for (const server of servers) server.kill();
   rmSync(work, { recursive: true, force: true });
+});
+
+test('a clean tree packs the whole package: every export, the types and the manifest', () => {
+  if (!packed) throw new Error('nothing packed');
+  const files = new Set(packed.files);
+  expect(exportedFiles().filter((path) => !files.has(path))).toEqual([]);
+  expect(files).toContain('custom-elements.json');
+  // The manifest was made with its config (the shipped paths come from its plugin), and every
+  // module it names is in the tarball.
+  expect(packed.output).not.toContain('Could not find a config file');
+  const manifest = JSON.parse(
+    readFileSync(join(work, 'clone', 'web-components', 'custom-elements.json'), 'utf8'),
+  ) as { modules: { path: string }[] };
+  const modules = manifest.modules.map((module) => module.path);
+  expect(modules.length).toBeGreaterThanOrEqual(13);
+  expect(modules.filter((path) => !files.has(path))).toEqual([]);
+  for (const module of modules) expect(files).toContain(module.replace(/\.js$/, '.d.ts'));
+  expect(
+    [...files].filter(
+      (path) =>
+        !/^(dist\/|custom-elements\.json$|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(
+          path,
+        ),
+    ),
+  ).toEqual([]);
 });
 
 test('the installed package holds nothing of the edge or the agent', async () => {
