@@ -329,6 +329,8 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('mutes and unmutes its sounds with a toggle that remembers the choice', async () => {
+    // Sounds play once the page has had a user gesture (bmo-cassette-sound.test.ts).
+    await sendMouse({ type: 'click', position: [2, 2] });
     setSoundMuted(false);
     const played: CassetteSoundKind[] = [];
     const stop = onCassetteSound((record) => played.push(record.kind));
