@@ -10,38 +10,24 @@
 import type { PropertyDeclaration } from 'lit';
 
 interface LitElementClass {
-  readonly elementProperties: ReadonlyMap<PropertyKey, PropertyDeclaration>;
+  readonly elementProperties?: ReadonlyMap<PropertyKey, PropertyDeclaration>;
   prototype: {
     attributeChangedCallback(name: string, old: string | null, value: string | null): void;
   };
 }
 
-function isLitElementClass(element: CustomElementConstructor): boolean {
-  return 'elementProperties' in element && element.elementProperties instanceof Map;
-}
-
-function message(tag: string, property: string, name: string, value: string): string {
-  const shown = value === '[object Object]' ? `${name}="[object Object]"` : name;
-  return (
-    `<${tag}> ignored the attribute ${shown}: ${property} is a property only, so set it as one ` +
-    `(Vue: :${property}.prop="…" or .${property}="…"; JavaScript: element.${property} = …).`
-  );
-}
-
 /** Makes a Lit element's property-only properties refuse their attributes with an error. */
 export function refusePropertyAttributes(element: CustomElementConstructor): void {
-  if (!isLitElementClass(element)) return;
   const lit = element as unknown as LitElementClass;
   const properties = new Map<string, string>();
-  for (const [key, options] of lit.elementProperties) {
+  for (const [key, options] of lit.elementProperties ?? []) {
     if (typeof key === 'string' && options.attribute === false && !options.state)
       properties.set(key.toLowerCase(), key);
   }
-  if (properties.size === 0) return;
+  if (!properties.size) return;
 
   const base = Object.getPrototypeOf(element) as object;
   Object.defineProperty(element, 'observedAttributes', {
-    configurable: true,
     get(this: CustomElementConstructor): string[] {
       const own = Reflect.get(base, 'observedAttributes', this) as string[] | undefined;
       return [...(own ?? []), ...properties.keys()];
@@ -55,7 +41,11 @@ export function refusePropertyAttributes(element: CustomElementConstructor): voi
     value: string | null,
   ): void {
     const property = properties.get(name);
-    if (property === undefined) changed.call(this, name, old, value);
-    else if (value !== null) console.error(message(this.localName, property, name, value));
+    if (!property) changed.call(this, name, old, value);
+    else if (value !== null)
+      console.error(
+        `<${this.localName}> ignored the attribute ${name}${value === '[object Object]' ? `="${value}"` : ''}: ` +
+          `set ${property} as a property (Vue: :${property}.prop="…").`,
+      );
   };
 }
