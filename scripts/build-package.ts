@@ -2,14 +2,15 @@
  * Builds the `voice-agent-elements` package (web-components/) into what npm ships: one ES module
  * per source module with its `.d.ts` and source maps (tsc, decorators compiled, `.ts` specifiers
  * rewritten to `.js`), the shared contracts it imports compiled beside it (dist/contracts/, so the
- * tarball holds no path outside itself), the style tokens, the React 19 JSX types and the
- * Custom Elements Manifest. Run by `npm run build` at the root, or `npm run build -w
+ * tarball holds no path outside itself), the style tokens, the React 19 JSX types, the
+ * Custom Elements Manifest and the Vue and Svelte template types generated from it. Run by `npm run build` at the root, or `npm run build -w
  * voice-agent-elements`.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFrameworkTypes, type Manifest } from './framework-types.ts';
 import { minifyTemplates } from './vite-lit-templates.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,8 +50,11 @@ for (const file of files(dist)) {
 
 copyFileSync(join(root, 'styles', 'tokens.css'), join(dist, 'tokens.css'));
 copyFileSync(join(pkg, 'react.d.ts'), join(dist, 'react.d.ts'));
-execFileSync(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.js'], {
-  cwd: pkg,
-  stdio: 'inherit',
-});
+// The manifest as `npm run manifest` makes it, so the two never differ, and the Vue and Svelte
+// template types generated from it.
+execFileSync('npm', ['run', '--silent', 'manifest'], { cwd: pkg, stdio: 'inherit' });
+writeFrameworkTypes(
+  JSON.parse(readFileSync(join(pkg, 'custom-elements.json'), 'utf8')) as Manifest,
+  dist,
+);
 console.log('voice-agent-elements built into web-components/dist/');

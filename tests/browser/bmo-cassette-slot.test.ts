@@ -12,6 +12,7 @@ import {
   setSoundMuted,
 } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { consoleErrors } from './helpers/console.ts';
 
 function shadow(el: BmoCassetteSlot): ShadowRoot {
   if (!el.shadowRoot) throw new Error('no shadow root');
@@ -329,6 +330,8 @@ describe('<bmo-cassette-slot>', () => {
   });
 
   it('mutes and unmutes its sounds with a toggle that remembers the choice', async () => {
+    // Sounds play once the page has had a user gesture (bmo-cassette-sound.test.ts).
+    await sendMouse({ type: 'click', position: [2, 2] });
     setSoundMuted(false);
     const played: CassetteSoundKind[] = [];
     const stop = onCassetteSound((record) => played.push(record.kind));
@@ -369,6 +372,34 @@ describe('<bmo-cassette-slot>', () => {
     } finally {
       stop();
     }
+  });
+
+  it('given its cassette as the attribute "[object Object]" (a framework that sets attributes), logs one error naming .prop and keeps its cassette', async () => {
+    const el = await fixture<BmoCassetteSlot>(
+      html`<bmo-cassette-slot .cassette=${{ title: 'Kept', content: 'k' }}></bmo-cassette-slot>`,
+    );
+    await showing(el, 'Kept');
+    const errors = await consoleErrors(async () => {
+      el.setAttribute('cassette', '[object Object]');
+      await el.updateComplete;
+    });
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.contain('cassette="[object Object]"').and.contain(':cassette.prop=');
+    expect(el.cassette).to.deep.equal({ title: 'Kept', content: 'k' });
+    expect(label(el)).to.equal('Kept');
+  });
+
+  it('created with the attribute cassette="[object Object]", logs one error and stays empty', async () => {
+    const errors = await consoleErrors(async () => {
+      const el = await fixture<BmoCassetteSlot>(
+        html`<bmo-cassette-slot cassette="[object Object]"></bmo-cassette-slot>`,
+      );
+      await el.updateComplete;
+      expect(el.cassette).to.equal(undefined);
+      expect(el.phase).to.equal('empty');
+    });
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.contain('.prop');
   });
 
   it('shows a cassette given by property over its assistant’s, and the assistant’s again once it is unset', async () => {

@@ -17,6 +17,7 @@ import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
+import { consoleErrors } from './helpers/console.ts';
 import { all, animatesTransform, liveText, must, shadow } from './helpers/dom.ts';
 
 function cards(picker: TarotCardPicker): HTMLButtonElement[] {
@@ -71,6 +72,19 @@ afterEach(async () => {
 });
 
 describe('<tarot-card-picker>', () => {
+  it('given excluded as the attribute "[object Object]", logs one error naming .prop and keeps the cards it excludes', async () => {
+    const picker = await mountPicker(['the-fool']);
+    const offered = cards(picker).length;
+    const errors = await consoleErrors(async () => {
+      picker.setAttribute('excluded', '[object Object]');
+      await picker.updateComplete;
+    });
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.contain('excluded="[object Object]"').and.contain(':excluded.prop=');
+    expect(picker.excluded).to.deep.equal(['the-fool']);
+    expect(cards(picker).length).to.equal(offered);
+  });
+
   describe('cancelling a draw', () => {
     it('the Cancel draw button cancels the draw for its position', async () => {
       const picker = await mountPicker();

@@ -6,10 +6,11 @@ import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
 import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
 import { waitUntil } from './helpers/a11y.ts';
 
-// The light and dark themes (shared/theme.styles.ts, styles/tokens.css): the text colour each
-// scheme gives, from the tokens' light-dark() pairs.
+// The light and dark themes (shared/theme.styles.ts, styles/tokens.css, which every test page
+// loads): the text colour each scheme gives.
 const LIGHT_TEXT = 'rgb(29, 23, 48)';
 const DARK_TEXT = 'rgb(243, 239, 255)';
+const LIGHT_FOCUS = '#0b5fa5';
 
 function shadow(element: Element): ShadowRoot {
   if (!element.shadowRoot) throw new Error(`${element.localName} has no shadow root`);
@@ -54,6 +55,24 @@ describe('themes', () => {
     await emulateMedia({ colorScheme: 'light' });
     const dark = await fixture(html`<voice-transcript theme="dark"></voice-transcript>`);
     expect(getComputedStyle(dark).color).to.equal(DARK_TEXT);
+  });
+
+  it('with tokens.css, follows a theme set on an ancestor (a wrapper, or the page)', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    const wrapper = await fixture(
+      html`<div theme="dark"><voice-transcript></voice-transcript></div>`,
+    );
+    const transcript = wrapper.querySelector('voice-transcript');
+    if (!transcript) throw new Error('no transcript');
+    expect(getComputedStyle(transcript).color).to.equal(DARK_TEXT);
+    expect(getComputedStyle(transcript).colorScheme).to.equal('dark');
+  });
+
+  it('with tokens.css, gives a themed element the focus ring of its own scheme', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const light = await fixture(html`<voice-transcript theme="light"></voice-transcript>`);
+    const ring = getComputedStyle(light).getPropertyValue('--va-focus-ring').trim();
+    expect(ring).to.equal(`3px solid ${LIGHT_FOCUS}`);
   });
 
   it('lets a page’s --va-* token win over both themes', async () => {

@@ -1,25 +1,34 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { freeTcpPort } from '../support/free-port.ts';
-import { ROOT } from '../support/paths.ts';
 import { run, writeReactApp, writeVanillaApp } from './helpers/consumer-apps.ts';
+import { writeSvelteApp, writeVueApp } from './helpers/consumer-apps-sfc.ts';
+import { exportedFiles, packFromCleanTree, type PackedPackage } from './helpers/package-tarball.ts';
 import { phaseOf, sendMessage } from './helpers/reading.ts';
 import { EMBED_SITE } from './helpers/site.ts';
 
-// The package as a site owner gets it: `npm pack` of web-components/, installed from the tarball
-// into a fresh Vite vanilla-TypeScript app and a fresh React 19 app (registry reached like any
-// user), type-checked (a typed event detail, and a wrong field that must fail), built, served, and
-// rendered in Chromium; its installed tree holds nothing of the server side; each family imports
-// in plain Node.
+// The package as a site owner gets it: `npm pack` of web-components/ from a clean copy of the
+// repository (its prepack builds it, as a release does), installed from the tarball
+// into fresh Vite apps, vanilla TypeScript, React 19, Vue 3.5 and Svelte 5 (registry reached like
+// any user), type-checked (typed event details and template types, and wrong ones that must
+// fail), built with the bundler's defaults (tokens.css included), served, and rendered in
+// Chromium; its installed tree holds nothing of the server side; each family imports in plain
+// Node.
 
 const SERVER_ONLY = ['@livekit/agents', '@livekit/rtc-node', 'hono', 'minisearch', 'sharp'];
 const work = mkdtempSync(join(tmpdir(), 'va-consumers-'));
-const apps = { vanilla: join(work, 'vanilla'), react: join(work, 'react') };
+const apps = {
+  vanilla: join(work, 'vanilla'),
+  react: join(work, 'react'),
+  vue: join(work, 'vue'),
+  svelte: join(work, 'svelte'),
+};
 const servers: ChildProcess[] = [];
 const urls: Partial<Record<keyof typeof apps, string>> = {};
+let packed: PackedPackage | undefined;
 
 function names(
   tree: { dependencies?: Record<string, unknown> },
@@ -52,18 +61,13 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const started = Date.now();
-  const pack = await run(
-    'npm',
-    ['pack', '--workspace', 'voice-agent-elements', '--pack-destination', work],
-    ROOT,
-  );
-  expect(pack.code, pack.output).toBe(0);
-  const tarball = join(
-    work,
-    readdirSync(work).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz',
-  );
+  packed = await packFromCleanTree(work);
+  const { tarball } = packed;
   writeVanillaApp(apps.vanilla, tarball);
   writeReactApp(apps.react, tarball);
+  writeVueApp(apps.vue, tarball);
+  writeSvelteApp(apps.svelte, tarball);
+  // One install per app, all at once: they share nothing but the tarball.
   const installs = await Promise.all(
     Object.values(apps).map((dir) => run('npm', ['install', '--no-audit', '--no-fund'], dir)),
   );
@@ -72,8 +76,8 @@ test.beforeAll(async () => {
     Object.values(apps).map((dir) => run('npm', ['run', 'build'], dir)),
   );
   for (const build of builds) expect(build.code, build.output).toBe(0);
-  urls.vanilla = await serve(apps.vanilla);
-  urls.react = await serve(apps.react);
+  for (const [name, dir] of Object.entries(apps))
+    urls[name as keyof typeof apps] = await serve(dir);
   console.log(
     `consumer apps packed, installed, type-checked and built in ${Math.round((Date.now() - started) / 1000)} s`,
   );
@@ -82,6 +86,31 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   for (const server of servers) server.kill();
   rmSync(work, { recursive: true, force: true });
+});
+
+test('a clean tree packs the whole package: every export, the types and the manifest', () => {
+  if (!packed) throw new Error('nothing packed');
+  const files = new Set(packed.files);
+  expect(exportedFiles().filter((path) => !files.has(path))).toEqual([]);
+  expect(files).toContain('custom-elements.json');
+  // The manifest was made with its config (the shipped paths come from its plugin), and every
+  // module it names is in the tarball.
+  expect(packed.output).not.toContain('Could not find a config file');
+  const manifest = JSON.parse(
+    readFileSync(join(work, 'clone', 'web-components', 'custom-elements.json'), 'utf8'),
+  ) as { modules: { path: string }[] };
+  const modules = manifest.modules.map((module) => module.path);
+  expect(modules.length).toBeGreaterThanOrEqual(13);
+  expect(modules.filter((path) => !files.has(path))).toEqual([]);
+  for (const module of modules) expect(files).toContain(module.replace(/\.js$/, '.d.ts'));
+  expect(
+    [...files].filter(
+      (path) =>
+        !/^(dist\/|custom-elements\.json$|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(
+          path,
+        ),
+    ),
+  ).toEqual([]);
 });
 
 test('the installed package holds nothing of the edge or the agent', async () => {
@@ -140,21 +169,55 @@ test('a wrong event detail field fails to type-check (the @ts-expect-error holds
   );
 });
 
+// tokens.css's light colours, as Chromium computes them (the page follows the light scheme).
+const ACCENT = 'rgb(122, 79, 0)';
+const SURFACE_RAISED = 'rgb(240, 235, 250)';
+
+// What the app's listeners recorded (the React app also records a field that does not exist).
+const consumerEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { consumerEvents: unknown[] }).consumerEvents);
+
+/**
+ * The app shows each family with tokens.css imported: the elements painted in the tokens' colours
+ * (a token the bundler made invalid leaves a card, a dialog or the button face unpainted), the
+ * cassette and the picker's `excluded` bound as properties, their events heard.
+ */
 async function rendersEachFamily(page: Page, url: string): Promise<void> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // Console errors too: an element refusing an attribute (an object bound as one) logs one. A
+  // missing favicon is the preview server's, not the package's.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
   await page.goto(url);
   await expect(page.locator('voice-agent-indicator')).toContainText('Listening');
   await expect(page.locator('tarot-card').getByRole('img', { name: /The Star/ })).toBeVisible();
+
+  const cards = page.locator('tarot-card-picker [part="card"]');
+  await expect(cards, 'every card but the excluded one').toHaveCount(77);
+  await expect(cards.first()).toHaveCSS('border-top-color', ACCENT);
+  await expect(cards.first()).not.toHaveCSS('background-image', 'none');
+  const face = page.locator('voice-speaker-button [part="button"]');
+  await expect(face).toBeVisible();
+  await expect(face).not.toHaveCSS('background-image', 'none');
+
   const cassette = page.locator('bmo-cassette-slot').getByRole('button', { name: /Wi-Fi/ });
   await expect(cassette).toBeVisible();
   await cassette.click();
+  await expect.poll(async () => (await consumerEvents(page))[0]).toBe('Wi-Fi');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('guest-1234');
+  await expect(dialog).toHaveCSS('background-color', SURFACE_RAISED);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await cards.nth(10).click();
   await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { consumerEvents: string[] }).consumerEvents[0]),
+    .poll(async () =>
+      (await consumerEvents(page)).filter((event) => String(event).startsWith('pick:')),
     )
-    .toBe('Wi-Fi');
-  await expect(page.getByRole('dialog')).toContainText('guest-1234');
+    .toHaveLength(1);
   expect(errors).toEqual([]);
 }
 
@@ -168,6 +231,36 @@ test('the React 19 app renders each family through JSX, setting the cassette as 
   page,
 }) => {
   await rendersEachFamily(page, urls.react ?? '');
+});
+
+test('the Vue 3.5 app, its families imported after mount, binds the cassette with .prop and hears the events', async ({
+  page,
+}) => {
+  await rendersEachFamily(page, urls.vue ?? '');
+});
+
+test('the Svelte 5 app renders each family, binding the cassette and handlers as props', async ({
+  page,
+}) => {
+  await rendersEachFamily(page, urls.svelte ?? '');
+});
+
+test('a wrong property type fails vue-tsc and svelte-check, with the package’s generated template types', async () => {
+  // The apps' own components passed the same checkers in their builds.
+  const [vue, svelte] = await Promise.all([
+    run(join(apps.vue, 'node_modules', '.bin', 'vue-tsc'), ['-p', 'tsconfig.wrong.json'], apps.vue),
+    run(
+      join(apps.svelte, 'node_modules', '.bin', 'svelte-check'),
+      ['--tsconfig', './tsconfig.wrong.json', '--output', 'machine'],
+      apps.svelte,
+    ),
+  ]);
+  expect(vue.code, vue.output).not.toBe(0);
+  expect(vue.output).toContain("Type 'number' is not assignable to type 'CassetteInput'");
+  expect(svelte.code, svelte.output).not.toBe(0);
+  expect(svelte.output).toContain("Type 'number' is not assignable to type 'CassetteInput'");
+  expect(svelte.output).toMatch(/is not assignable to type 'CustomEvent<number>'/);
+  expect(svelte.output).toMatch(/COMPLETED \d+ FILES 2 ERRORS/);
 });
 
 test('the edge’s /embed/ bundle loaded beside the npm build neither throws nor takes the tags', async ({

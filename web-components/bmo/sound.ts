@@ -3,9 +3,10 @@
  * click and a short motor whirr on insert; a clack, a spring and a slide on eject. Everything is
  * synthesized from oscillators and a noise buffer and lasts under half a second.
  *
- * Sounds respect the saved mute (`$soundMuted`). One AudioContext serves the whole page; it is
- * created on first use and resumed when the browser allows (it needs a user gesture first, which
- * the /bmo page's Connect button provides).
+ * Sounds respect the saved mute (`$soundMuted`). One AudioContext serves the whole page, made only
+ * once the page has had a user gesture (a pointer press or a key on it; the /bmo page's Connect
+ * button is one): a browser refuses to start audio before that, with a console warning for every
+ * try. A cassette that arrives before any gesture animates silently.
  */
 import { $soundMuted } from '../stores/preferences.ts';
 
@@ -21,8 +22,38 @@ let context: AudioContext | undefined;
 let noiseBuffer: AudioBuffer | undefined;
 const listeners = new Set<(record: CassetteSoundRecord) => void>();
 
+/** A gesture this module saw, for browsers that keep no record of their own. */
+let gestured = false;
+
+/** The browser's own record of a past user gesture (sticky activation), where it keeps one. */
+function stickyActivation(): boolean | undefined {
+  return typeof navigator !== 'undefined' && 'userActivation' in navigator
+    ? navigator.userActivation.hasBeenActive
+    : undefined;
+}
+
+/** Whether the page has had a user gesture, so an AudioContext may start. */
+function activated(): boolean {
+  return stickyActivation() ?? gestured;
+}
+
+/** Makes the context on the page's first gesture, inside it, so it starts without a warning. */
+function onGesture(): void {
+  // Not every key activates a page (Escape does not): wait for one that does.
+  if (stickyActivation() === false) return;
+  gestured = true;
+  removeEventListener('pointerdown', onGesture, true);
+  removeEventListener('keydown', onGesture, true);
+  audioContext();
+}
+if (typeof addEventListener === 'function' && !activated()) {
+  addEventListener('pointerdown', onGesture, { capture: true, passive: true });
+  addEventListener('keydown', onGesture, { capture: true, passive: true });
+}
+
 function audioContext(): AudioContext | undefined {
   if (context) return context;
+  if (!activated()) return undefined;
   const Ctor = globalThis.AudioContext;
   if (typeof Ctor !== 'function') return undefined;
   try {
@@ -151,7 +182,7 @@ function schedule(ctx: AudioContext, kind: CassetteSoundKind): void {
 
 /**
  * Plays the insert or eject sound unless sounds are muted. Returns whether it played (false when
- * muted or where the page has no WebAudio). Never throws.
+ * muted, before the page's first user gesture, or where the page has no WebAudio). Never throws.
  */
 export function playCassetteSound(kind: CassetteSoundKind): boolean {
   if ($soundMuted.get()) return false;

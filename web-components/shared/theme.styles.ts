@@ -10,7 +10,9 @@ import { css } from 'lit';
  *   everything inside it (a root element's inner elements follow their root).
  *
  * A page that sets the `--va-color-*` tokens itself (styles/tokens.css, or its own values) wins
- * over the fallbacks; tokens written with `light-dark()` follow the same scheme.
+ * over the fallbacks. styles/tokens.css picks each scheme's values with
+ * `prefers-color-scheme` and `[theme]` selectors (so `theme` works on any ancestor there too),
+ * not `light-dark()`, which a bundler's default CSS target rewrites into something invalid.
  */
 export const colorScheme = css`
   :host {

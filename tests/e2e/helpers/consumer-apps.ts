@@ -1,7 +1,9 @@
 /**
- * Two fresh consumer apps of the packed `voice-agent-elements`, written into a temporary folder the
- * way a site owner starts one (Vite's vanilla-ts and react-ts layouts, versions pinned), installed
- * from the npm registry like any user, type-checked, built and served. Used by
+ * Fresh consumer apps of the packed `voice-agent-elements`, written into a temporary folder the
+ * way a site owner starts one (Vite's vanilla-ts and react-ts layouts here, vue-ts and svelte-ts in
+ * consumer-apps-sfc.ts, versions pinned), installed from the npm registry like any user,
+ * type-checked, built with the bundler's defaults and served. Each imports the package's
+ * tokens.css and shows a cassette, a card picker and a push-to-talk button. Used by
  * package-consumers.spec.ts.
  */
 import { spawn } from 'node:child_process';
@@ -78,7 +80,17 @@ export function listen(slot: HTMLElementTagNameMap['bmo-cassette-slot']): void {
 }
 `;
 
-function write(dir: string, files: Record<string, string>): void {
+/** The design tokens, imported as a site would, into the bundle (its CSS transform applies). */
+export const TOKENS_IMPORT = "import 'voice-agent-elements/tokens.css';";
+
+/** What every app imports first: the tokens and the element families it shows. */
+export const CONSUMER_MAIN = `${TOKENS_IMPORT}
+import 'voice-agent-elements/voice';
+import 'voice-agent-elements/tarot';
+import 'voice-agent-elements/tarot/cards';
+import 'voice-agent-elements/bmo';`;
+
+export function write(dir: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -98,10 +110,7 @@ export function writeVanillaApp(dir: string, tarball: string): void {
     'tsconfig.json': JSON.stringify(TSCONFIG),
     'index.html': INDEX('main.ts'),
     'src/typed-listener.ts': TYPED_LISTENER,
-    'src/main.ts': `import 'voice-agent-elements/voice';
-import 'voice-agent-elements/tarot';
-import 'voice-agent-elements/tarot/cards';
-import 'voice-agent-elements/bmo';
+    'src/main.ts': `${CONSUMER_MAIN}
 import { listen } from './typed-listener';
 
 const events: string[] = [];
@@ -116,7 +125,11 @@ const slot = document.createElement('bmo-cassette-slot');
 slot.cassette = { title: 'Wi-Fi', content: 'guest-1234' };
 slot.addEventListener('bmo-cassette-open', (event) => events.push(event.detail.title));
 listen(slot);
-root.append(indicator, card, slot);
+const picker = document.createElement('tarot-card-picker');
+picker.positionLabel = 'Past';
+picker.excluded = ['the-fool'];
+picker.addEventListener('tarot-card-pick', (event) => events.push(\`pick:\${event.detail.cardName}\`));
+root.append(indicator, card, slot, picker, document.createElement('voice-speaker-button'));
 
 // A text reading on the edge the page is pointed at (?edge=<url>), as a site owner sets api-base.
 const edge = new URLSearchParams(location.search).get('edge');
@@ -153,10 +166,7 @@ export function writeReactApp(dir: string, tarball: string): void {
     'tsconfig.json': JSON.stringify(TSCONFIG),
     'index.html': INDEX('main.tsx'),
     'src/typed-listener.ts': TYPED_LISTENER,
-    'src/main.tsx': `import 'voice-agent-elements/voice';
-import 'voice-agent-elements/tarot';
-import 'voice-agent-elements/tarot/cards';
-import 'voice-agent-elements/bmo';
+    'src/main.tsx': `${CONSUMER_MAIN}
 import type {} from 'voice-agent-elements/react';
 import { createRoot } from 'react-dom/client';
 
@@ -176,6 +186,12 @@ function App() {
           events.push(event.detail.content);
         }}
       />
+      <tarot-card-picker
+        positionLabel="Past"
+        excluded={['the-fool']}
+        ontarot-card-pick={(event) => events.push(\`pick:\${event.detail.cardName}\`)}
+      />
+      <voice-speaker-button />
     </>
   );
 }
