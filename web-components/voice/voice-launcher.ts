@@ -88,10 +88,13 @@ export class VoiceLauncher extends LitElement {
     this.#unlock?.();
   }
 
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('open') && this.open) this.unread = 0;
+  }
+
   protected override updated(changed: Map<string, unknown>): void {
     if (!changed.has('open')) return;
     if (this.open) {
-      this.unread = 0;
       this.#show();
       this.#panel()?.focus();
     } else if (changed.get('open') === true) {
