@@ -212,8 +212,12 @@ export class BmoAssistant extends LitElement {
   }
 
   /** Connects, asking first (with `consent-text`) before a microphone; declined, for typing. */
-  async #connect(textOnly: boolean): Promise<void> {
-    return this.#bmo.connect(textOnly || !(await this.#consent.allow()));
+  #connect(textOnly: boolean): Promise<void> {
+    if (textOnly || !this.consentText.trim()) return this.#bmo.connect(textOnly);
+    return this.#consent.allow().then((allowed) => {
+      // removed while it asked: nothing to connect
+      if (this.isConnected) return this.#bmo.connect(!allowed);
+    });
   }
 
   #find(selector: string): HTMLElement | null {
