@@ -7,36 +7,36 @@ export const PHONE_QUERY = '(max-width: 640px)';
 export const styles = css`
   ${colorScheme}
   :host {
-    --_accent: var(--voice-launcher-accent, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
-    --_size: var(--voice-launcher-size, 3.5rem);
-    --_offset: var(--voice-launcher-offset, 1.25rem);
-    --_gap: var(--va-space-s, 0.5rem);
+    --_launcher-accent: var(--voice-launcher-accent, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
+    --_launcher-size: var(--voice-launcher-size, 3.5rem);
+    --_launcher-offset: var(--voice-launcher-offset, 1.25rem);
+    --_launcher-gap: var(--va-space-s, 0.5rem);
     position: fixed;
     z-index: var(--voice-launcher-z-index, 2147483000);
-    inset-block-end: var(--_offset);
-    inset-inline-end: var(--_offset);
+    inset-block-end: var(--_launcher-offset);
+    inset-inline-end: var(--_launcher-offset);
     font-family: var(--va-font-body, system-ui, sans-serif);
     color: var(--va-color-text, light-dark(#1d1730, #f3efff));
   }
   :host([placement='bottom-left']) {
-    inset-inline: var(--_offset) auto;
+    inset-inline: var(--_launcher-offset) auto;
   }
   :host([placement^='top']) {
-    inset-block: var(--_offset) auto;
+    inset-block: var(--_launcher-offset) auto;
   }
   :host([placement='top-left']) {
-    inset-inline: var(--_offset) auto;
+    inset-inline: var(--_launcher-offset) auto;
   }
   .launcher {
     position: relative;
     display: grid;
     place-items: center;
-    inline-size: var(--_size);
-    block-size: var(--_size);
+    inline-size: var(--_launcher-size);
+    block-size: var(--_launcher-size);
     padding: 0;
     border: 2px solid var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
     border-radius: 50%;
-    background: var(--_accent);
+    background: var(--_launcher-accent);
     color: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
     box-shadow: var(--va-shadow, 0 8px 24px rgb(0 0 0 / 25%));
     cursor: pointer;
@@ -66,12 +66,12 @@ export const styles = css`
   }
   dialog {
     position: fixed;
-    inset: auto var(--_offset) calc(var(--_offset) + var(--_size) + var(--_gap)) auto;
+    inset: auto var(--_launcher-offset) calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
     box-sizing: border-box;
-    inline-size: min(var(--voice-launcher-panel-width, 26rem), 100vw - 2 * var(--_offset));
+    inline-size: min(var(--voice-launcher-panel-width, 26rem), 100vw - 2 * var(--_launcher-offset));
     max-block-size: min(
       var(--voice-launcher-panel-height, 42rem),
-      100dvh - 2 * var(--_offset) - var(--_size) - var(--_gap)
+      100dvh - 2 * var(--_launcher-offset) - var(--_launcher-size) - var(--_launcher-gap)
     );
     margin: 0;
     padding: 0;
@@ -88,13 +88,13 @@ export const styles = css`
     flex-direction: column;
   }
   :host([placement='bottom-left']) dialog {
-    inset-inline: var(--_offset) auto;
+    inset-inline: var(--_launcher-offset) auto;
   }
   :host([placement^='top']) dialog {
-    inset-block: calc(var(--_offset) + var(--_size) + var(--_gap)) auto;
+    inset-block: calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
   }
   :host([placement='top-left']) dialog {
-    inset-inline: var(--_offset) auto;
+    inset-inline: var(--_launcher-offset) auto;
   }
   .header {
     position: sticky;
@@ -102,8 +102,8 @@ export const styles = css`
     z-index: 1;
     display: flex;
     align-items: center;
-    gap: var(--_gap);
-    padding: var(--_gap) var(--_gap) var(--_gap) var(--va-space-m, 1rem);
+    gap: var(--_launcher-gap);
+    padding: var(--_launcher-gap) var(--_launcher-gap) var(--_launcher-gap) var(--va-space-m, 1rem);
     border-block-end: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
     background: var(--va-color-surface, light-dark(#ffffff, #1f1a30));
   }
