@@ -7,7 +7,10 @@ export const PHONE_QUERY = '(max-width: 640px)';
 export const styles = css`
   ${colorScheme}
   :host {
-    --_launcher-accent: var(--voice-launcher-accent, var(--va-color-accent, light-dark(#7a4f00, #e8c36a)));
+    --_launcher-accent: var(
+      --voice-launcher-accent,
+      var(--va-color-accent, light-dark(#7a4f00, #e8c36a))
+    );
     --_launcher-size: var(--voice-launcher-size, 3.5rem);
     --_launcher-offset: var(--voice-launcher-offset, 1.25rem);
     --_launcher-gap: var(--va-space-s, 0.5rem);
@@ -66,7 +69,8 @@ export const styles = css`
   }
   dialog {
     position: fixed;
-    inset: auto var(--_launcher-offset) calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
+    inset: auto var(--_launcher-offset)
+      calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
     box-sizing: border-box;
     inline-size: min(var(--voice-launcher-panel-width, 26rem), 100vw - 2 * var(--_launcher-offset));
     max-block-size: min(
