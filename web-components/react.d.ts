@@ -61,13 +61,18 @@ declare module 'react' {
         | 'tarot-reading-card-shown'
         | 'tarot-reading-complete'
         | 'tarot-reading-error'
+        | 'tarot-reading-mic-consent'
       >;
       'tarot-card': ElementProps<TarotCardElement>;
       'tarot-card-picker': ElementProps<TarotCardPicker, 'tarot-card-pick'>;
       'tarot-card-stage': ElementProps<TarotCardStage, 'tarot-card-shown'>;
       'bmo-assistant': ElementProps<
         BmoAssistant,
-        'bmo-connection-change' | 'bmo-agent-state-change' | 'bmo-cassette-receive' | 'bmo-error'
+        | 'bmo-connection-change'
+        | 'bmo-agent-state-change'
+        | 'bmo-cassette-receive'
+        | 'bmo-error'
+        | 'bmo-mic-consent'
       >;
       'bmo-cassette-slot': ElementProps<
         BmoCassetteSlot,

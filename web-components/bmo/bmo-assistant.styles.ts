@@ -37,6 +37,10 @@ export const styles = [
       font-family: var(--va-font-body, system-ui, sans-serif);
       line-height: var(--va-line-height, 1.5);
     }
+    /* In a launcher's panel (at most 40rem wide), one column: no container, so no two-column query. */
+    :host([variant='launcher']) {
+      container: none;
+    }
     :host([hidden]) {
       display: none;
     }

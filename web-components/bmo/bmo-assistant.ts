@@ -1,8 +1,13 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { type BmoAnnouncement, createBmoStores, type BmoError } from '../stores/bmo.ts';
+import {
+  announceBmo,
+  type BmoAnnouncement,
+  createBmoStores,
+  type BmoError,
+} from '../stores/bmo.ts';
 import { createCassetteStore } from '../stores/cassette.ts';
 import {
   BmoAssistantController,
@@ -14,7 +19,11 @@ import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts'
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
+import { LauncherController } from '../shared/launcher-controller.ts';
+import { MicConsentController } from '../shared/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import { StickToBottomController } from '../shared/stick-to-bottom.ts';
+import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './element-rules.ts';
 import { styles } from './bmo-assistant.styles.ts';
@@ -56,6 +65,13 @@ import { styles } from './bmo-assistant.styles.ts';
  * Its three headings (a hidden "BMO", "Cassette" and "Conversation") are `<h2>` unless
  * `heading-level` says otherwise, so they can sit under the host page's own heading.
  *
+ * `variant="launcher"` puts it behind a button in a corner of the page (`placement`) that opens it
+ * in a panel (`<voice-launcher>`; full-screen up to 640px wide). Closing the panel keeps the
+ * conversation; the panel's End ends it, and the button's badge counts cassettes that arrived
+ * while it was closed. With `consent-text` set, Connect asks the visitor before the microphone
+ * opens (declining connects for typing only) and remembers the answer; without it, the browser's
+ * own permission prompt is the only consent.
+ *
  * @fires {CustomEvent<BmoConnectionChangeDetail>} bmo-connection-change - `{ connection }` when the
  * link to BMO's room changes (`disconnected`, `connecting`, `connected`, `reconnecting`).
  * @fires {CustomEvent<BmoAgentStateChangeDetail>} bmo-agent-state-change - `{ state, engine }` when
@@ -66,6 +82,8 @@ import { styles } from './bmo-assistant.styles.ts';
  * @fires {CustomEvent<BmoError>} bmo-error - `{ code, message }` when an error is shown (codes:
  * `not_configured`, `mic_denied`, `mic_unavailable`, `agent_timeout`, `connection_lost`,
  * `agent_left`, `connect_failed`, `send_failed`).
+ * @fires {CustomEvent<MicConsentDetail>} bmo-mic-consent - `{ choice }`, `accepted` or `declined`,
+ * when the visitor answers the consent question.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-insert - From the slot: a cassette goes in.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-eject - From the slot: a cassette leaves.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-open - From the slot: the visitor opens it.
@@ -90,6 +108,13 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart cassette-mute - The sound toggle.
  * @csspart cassette-dialog - The dialog with the cassette's content.
  * @csspart cassette-content - The content in the dialog.
+ * @csspart consent - The consent question (`<voice-mic-consent>`).
+ * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`.
+ * @csspart launcher-button - The launcher's floating button.
+ * @csspart launcher-badge - The count of cassettes that arrived while the panel was closed.
+ * @csspart launcher-panel - The launcher's panel.
+ * @csspart launcher-header - The panel's top bar; also `launcher-title`, `launcher-end`,
+ * `launcher-close`.
  * @attr {'light' | 'dark'} theme - The colour scheme; unset, it follows `prefers-color-scheme` (or
  * the page's `--va-color-scheme`). Inner elements follow it.
  *
@@ -123,20 +148,43 @@ export class BmoAssistant extends LitElement {
   /** The level (1 to 6) of the element's headings. */
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 2;
 
+  /** `launcher`: a button in a corner that opens the assistant in a panel. Empty: in place. */
+  @property({ reflect: true }) variant = '';
+
+  /** The launcher's corner: `bottom-right` (default), `bottom-left`, `top-right`, `top-left`. */
+  @property() placement: VoiceLauncherPlacement = 'bottom-right';
+
+  /**
+   * The site's consent text, asked before the microphone first opens. Empty: no question (the
+   * browser's own permission prompt only).
+   */
+  @property({ attribute: 'consent-text' }) consentText = '';
+
+  /** A link to the site's fuller terms, shown with the consent text. */
+  @property({ attribute: 'consent-href' }) consentHref = '';
+
   @state() private draft = '';
-  @query('.log') private log?: HTMLElement | null;
-  @query('#chat-input') private input?: HTMLInputElement | null;
 
   /** This assistant's own stores, made with it; a linked slot or face reads them (never write). */
   readonly stores: BmoContextValue = { bmo: createBmoStores(), cassette: createCassetteStore() };
 
   #bmo = new BmoAssistantController(this);
+  #launcher = new LauncherController(this, {
+    label: 'BMO',
+    notifyOn: ['bmo-cassette-receive'],
+    active: () => this.#bmo.connection.value !== 'disconnected',
+  });
+  #consent = new MicConsentController(this, {
+    event: 'bmo-mic-consent',
+    announce: (message) => announceBmo(this.stores.bmo, message),
+    focusAfter: '.controls button',
+  });
 
   constructor() {
     super();
     new ContextProvider(this, { context: bmoContext, initialValue: this.stores });
     // The conversation stays on its latest line unless the visitor scrolled up to read.
-    new StickToBottomController(this, () => this.log);
+    new StickToBottomController(this, () => this.#find('.log'));
   }
 
   /** The token route this assistant asks: `token-url`, else `{api-base}/api/livekit/token`. */
@@ -155,7 +203,25 @@ export class BmoAssistant extends LitElement {
    * nothing while this assistant is already connecting or connected.
    */
   start(options: { textOnly?: boolean } = {}): Promise<void> {
-    return this.#bmo.connect(options.textOnly ?? false);
+    return this.#connect(options.textOnly ?? false);
+  }
+
+  /** Forgets the visitor's consent answers on this site: the next Connect asks again. */
+  resetMicConsent(): Promise<void> {
+    return this.#consent.reset();
+  }
+
+  /** Connects, asking first (with `consent-text`) before a microphone; declined, for typing. */
+  #connect(textOnly: boolean): Promise<void> {
+    if (textOnly || !this.consentText.trim()) return this.#bmo.connect(textOnly);
+    return this.#consent.allow().then((allowed) => {
+      // removed while it asked: nothing to connect
+      if (this.isConnected) return this.#bmo.connect(!allowed);
+    });
+  }
+
+  #find(selector: string): HTMLElement | null {
+    return this.renderRoot.querySelector(selector);
   }
 
   /** Ends the conversation, as Disconnect does. Other assistants on the page carry on. */
@@ -190,7 +256,7 @@ export class BmoAssistant extends LitElement {
     if (!text || !this.#bmo.canType) return;
     if (await this.#bmo.send(text)) {
       this.draft = '';
-      this.input?.focus();
+      this.#find('#chat-input')?.focus();
     }
   }
 
@@ -198,10 +264,8 @@ export class BmoAssistant extends LitElement {
     const connection = this.#bmo.connection.value;
     if (connection === 'disconnected') {
       return html`
-        <button type="button" class="primary" @click=${() => this.#bmo.connect(false)}>
-          Connect
-        </button>
-        <button type="button" @click=${() => this.#bmo.connect(true)}>
+        <button type="button" class="primary" @click=${() => this.#connect(false)}>Connect</button>
+        <button type="button" @click=${() => this.#connect(true)}>
           Connect without microphone
         </button>
       `;
@@ -254,64 +318,67 @@ export class BmoAssistant extends LitElement {
         ? 'Connect first, then type here.'
         : 'You can type once BMO has joined.';
     return html`
-      <div class="layout">
-        <section class="console" part="console" aria-labelledby="console-heading">
-          ${heading(level, 'BMO', 'console-heading', 'visually-hidden')}
-          <bmo-face part="face" exportparts="body: face-body, screen: face-screen"></bmo-face>
-          <p
-            class="status"
-            part="status"
-            data-state=${connection === 'connected' ? this.#bmo.agent.value : connection}
-          >
-            ${this.#bmo.status}
-          </p>
-          ${
-            this.#bmo.engine.value === 'offline' && !disconnected
-              ? html`<p id="engine-notice" class="notice" part="notice">${OFFLINE_NOTICE}</p>`
-              : nothing
-          }
-          <div class="controls" part="controls">${this.#renderControls()}</div>
-          ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
-          ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
-          <bmo-cassette-slot
-            part="cassette-slot"
-            exportparts="bay: cassette-bay, cassette, shell: cassette-shell, label: cassette-label, empty: cassette-empty, mute: cassette-mute, dialog: cassette-dialog, content: cassette-content"
-          ></bmo-cassette-slot>
-        </section>
-        <section class="conversation" part="conversation" aria-labelledby="conversation-heading">
-          ${heading(level, 'Conversation', 'conversation-heading')}
-          <div
-            class="log"
-            part="log"
-            role="log"
-            aria-labelledby="conversation-heading"
-            tabindex="0"
-          >
-            ${transcriptLog(this.#bmo.transcript.value, disconnected)}
-          </div>
-          <form class="chat" part="composer" @submit=${this.#send}>
-            <label for="chat-input">Type to BMO</label>
-            <div class="chat-row">
-              <input
-                id="chat-input"
-                type="text"
-                autocomplete="off"
-                maxlength=${MAX_CHAT_CHARS}
-                aria-describedby="chat-hint"
-                .value=${this.draft}
-                ?disabled=${!canType}
-                @input=${(event: InputEvent) => {
-                  if (event.target instanceof HTMLInputElement) this.draft = event.target.value;
-                }}
-              />
-              <button type="submit" class="primary" ?disabled=${!canType || !this.draft.trim()}>
-                Send
-              </button>
+      ${this.#launcher.wrap(
+        html`<div class="layout">
+          <section class="console" part="console" aria-labelledby="console-heading">
+            ${heading(level, 'BMO', 'console-heading', 'visually-hidden')}
+            <bmo-face part="face" exportparts="body: face-body, screen: face-screen"></bmo-face>
+            <p
+              class="status"
+              part="status"
+              data-state=${connection === 'connected' ? this.#bmo.agent.value : connection}
+            >
+              ${this.#bmo.status}
+            </p>
+            ${
+              this.#bmo.engine.value === 'offline' && !disconnected
+                ? html`<p id="engine-notice" class="notice" part="notice">${OFFLINE_NOTICE}</p>`
+                : nothing
+            }
+            ${this.#consent.render()}
+            <div class="controls" part="controls">${this.#renderControls()}</div>
+            ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
+            ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
+            <bmo-cassette-slot
+              part="cassette-slot"
+              exportparts="bay: cassette-bay, cassette, shell: cassette-shell, label: cassette-label, empty: cassette-empty, mute: cassette-mute, dialog: cassette-dialog, content: cassette-content"
+            ></bmo-cassette-slot>
+          </section>
+          <section class="conversation" part="conversation" aria-labelledby="conversation-heading">
+            ${heading(level, 'Conversation', 'conversation-heading')}
+            <div
+              class="log"
+              part="log"
+              role="log"
+              aria-labelledby="conversation-heading"
+              tabindex="0"
+            >
+              ${transcriptLog(this.#bmo.transcript.value, disconnected)}
             </div>
-            <p id="chat-hint" class="hint">${hint}</p>
-          </form>
-        </section>
-      </div>
+            <form class="chat" part="composer" @submit=${this.#send}>
+              <label for="chat-input">Type to BMO</label>
+              <div class="chat-row">
+                <input
+                  id="chat-input"
+                  type="text"
+                  autocomplete="off"
+                  maxlength=${MAX_CHAT_CHARS}
+                  aria-describedby="chat-hint"
+                  .value=${this.draft}
+                  ?disabled=${!canType}
+                  @input=${(event: InputEvent) => {
+                    if (event.target instanceof HTMLInputElement) this.draft = event.target.value;
+                  }}
+                />
+                <button type="submit" class="primary" ?disabled=${!canType || !this.draft.trim()}>
+                  Send
+                </button>
+              </div>
+              <p id="chat-hint" class="hint">${hint}</p>
+            </form>
+          </section>
+        </div>`,
+      )}
       <div class="announcer visually-hidden" role="status" aria-live="polite">
         ${announcement ? this.#announcementLine(announcement) : nothing}
       </div>
@@ -328,5 +395,6 @@ declare global {
     'bmo-agent-state-change': CustomEvent<BmoAgentStateChangeDetail>;
     'bmo-cassette-receive': CustomEvent<BmoCassetteReceiveDetail>;
     'bmo-error': CustomEvent<BmoError>;
+    'bmo-mic-consent': CustomEvent<MicConsentDetail>;
   }
 }

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, svg } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { createCassetteStore, type Cassette } from '../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
@@ -100,9 +100,12 @@ export class BmoCassetteSlot extends LitElement {
   @state() private copyStatus = '';
   @state() private opened: ShownCassette | null = null;
 
-  @query('.cassette') private cassetteButton?: HTMLButtonElement | null;
-  @query('dialog') private dialog?: HTMLDialogElement | null;
-  @query('.content') private contentEl?: HTMLElement | null;
+  get #cassetteButton() {
+    return this.renderRoot.querySelector<HTMLButtonElement>('.cassette');
+  }
+  get #dialog() {
+    return this.renderRoot.querySelector('dialog');
+  }
 
   /** Alone, the slot's own (empty) cassette store. */
   #own = createCassetteStore();
@@ -110,7 +113,7 @@ export class BmoCassetteSlot extends LitElement {
   #muted = new StoreController(this, $soundMuted);
   #reducedMotion = new StoreController(this, $reducedMotion);
   #swap = new CassetteSwapController(this, {
-    target: () => this.cassetteButton,
+    target: () => this.#cassetteButton,
     reducedMotion: () => this.#reducedMotion.value,
     onStep: (step, cassette) => this.#onStep(step, cassette),
   });
@@ -147,10 +150,11 @@ export class BmoCassetteSlot extends LitElement {
 
   #open(): void {
     const shown = this.#swap.shown;
-    if (!shown || !this.dialog) return;
+    const dialog = this.#dialog;
+    if (!shown || !dialog) return;
     this.opened = shown;
     this.copyStatus = '';
-    this.dialog.showModal();
+    dialog.showModal();
     this.dispatchEvent(
       new CustomEvent('bmo-cassette-open', {
         detail: { title: shown.title },
@@ -161,18 +165,21 @@ export class BmoCassetteSlot extends LitElement {
   }
 
   #close(): void {
-    this.dialog?.close();
+    this.#dialog?.close();
   }
 
   #onDialogClose(): void {
     this.opened = null;
-    this.cassetteButton?.focus();
+    this.#cassetteButton?.focus();
   }
 
   async #copy(): Promise<void> {
     if (!this.opened) return;
     this.copyStatus = '';
-    const outcome = await copyText(this.opened.content, this.contentEl);
+    const outcome = await copyText(
+      this.opened.content,
+      this.renderRoot.querySelector<HTMLElement>('.content'),
+    );
     this.copyStatus = copyMessage(outcome);
   }
 

@@ -1,12 +1,15 @@
 import { ContextProvider } from '@lit/context';
-import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { LitElement, type PropertyValues, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import { isPlainClick } from '../shared/plain-click.ts';
 import { createAnnouncer } from '../stores/announcer.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { createReadingStore } from '../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
+import { LauncherController } from '../shared/launcher-controller.ts';
+import { MicConsentController } from '../shared/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../voice/mic-consent.ts';
+import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import { StoreController } from '../stores/store-controller.ts';
 import '../voice/voice-announcer.ts';
 import {
@@ -16,6 +19,7 @@ import {
   ReadingSessions,
   voiceSupported,
 } from './controllers/reading-sessions.ts';
+import { modeChoices } from './mode-choices.ts';
 import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
@@ -70,6 +74,13 @@ export type {
  * and the microphone API. Tokens come from `POST {api-base}/api/voice/token`; an edge on another
  * origin must list this site's origin in its `ALLOWED_ORIGINS`.
  *
+ * `variant="launcher"` puts the reading behind a button in a corner of the page (`placement`) that
+ * opens it in a panel (`<voice-launcher>`; full-screen up to 640px wide). Closing the panel keeps
+ * the reading; the panel's End ends it, and the button's badge counts phases, cards and errors
+ * that came while it was closed. With `consent-text` set, a voice reading asks the visitor before
+ * the microphone opens (declining switches to text) and remembers the answer; without it, the
+ * browser's own permission prompt is the only consent.
+ *
  * @slot heading - A heading for the voice reading's top bar.
  * @fires {CustomEvent<TarotReadingModeDetail>} tarot-reading-mode - The person chose a mode
  * (`choose` when they left a reading). Cancelable: cancelled, the element stays as it is.
@@ -87,6 +98,12 @@ export type {
  * the reading (follow-ups may come after): `{ sessionId, cards }`.
  * @fires {CustomEvent<TarotReadingErrorDetail>} tarot-reading-error - Something failed that the
  * reading shows: `{ sessionId, code, message }`.
+ * @fires {CustomEvent<MicConsentDetail>} tarot-reading-mic-consent - `{ choice }`, `accepted` or
+ * `declined`, when the visitor answers the consent question.
+ * @csspart consent - The consent question (`<voice-mic-consent>`).
+ * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`; its parts are
+ * `launcher-button`, `launcher-badge`, `launcher-panel`, `launcher-header`, `launcher-title`,
+ * `launcher-end` and `launcher-close`.
  * @csspart modes - The list of modes to choose from.
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
@@ -142,6 +159,18 @@ export class TarotReading extends LitElement {
   @property({ attribute: 'voice-href' }) voiceHref = '';
   @property({ attribute: 'choose-href' }) chooseHref = '';
 
+  /** `launcher`: a button in a corner that opens the reading in a panel. Empty: in place. */
+  @property({ reflect: true }) variant = '';
+
+  /** The launcher's corner: `bottom-right` (default), `bottom-left`, `top-right`, `top-left`. */
+  @property() placement: VoiceLauncherPlacement = 'bottom-right';
+
+  /** The site's consent text, asked before the microphone first opens. Empty: no question. */
+  @property({ attribute: 'consent-text' }) consentText = '';
+
+  /** A link to the site's fuller terms, shown with the consent text. */
+  @property({ attribute: 'consent-href' }) consentHref = '';
+
   /** This element's own state: one store per mode, and its announcer. */
   #stores = { text: createReadingStore(), voice: createReadingStore() };
   #announcer = createAnnouncer();
@@ -166,6 +195,19 @@ export class TarotReading extends LitElement {
       this.#events.error('load', LOAD_FAILED_MESSAGE);
     },
     persistKey: (mode) => persistKeyOf(this, mode),
+    micAllowed: () => this.#consent.allow(),
+    onMicDeclined: () => this.#switch('text'),
+  });
+  #consent = new MicConsentController(this, {
+    event: 'tarot-reading-mic-consent',
+    announce: (message) => this.#announcer.announce(message),
+    focusAfter: '.view',
+  });
+  #launcher = new LauncherController(this, {
+    label: 'Tarot reading',
+    notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
+    // a reading's view is open: End ends its session, as "End reading" does
+    active: () => this.#mode() !== 'choose',
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {
@@ -192,6 +234,11 @@ export class TarotReading extends LitElement {
       await this.updateComplete;
     }
     return this.#sessions.start();
+  }
+
+  /** Forgets the visitor's consent answers on this site: the next voice reading asks again. */
+  resetMicConsent(): Promise<void> {
+    return this.#consent.reset();
   }
 
   /** Ends the running session from the host page, as "End reading" does. */
@@ -221,29 +268,20 @@ export class TarotReading extends LitElement {
   }
 
   override render() {
-    return html`<voice-announcer part="announcer"></voice-announcer>${this.#renderMode()}`;
+    return html`<voice-announcer part="announcer"></voice-announcer>${this.#launcher.wrap(
+        this.#renderMode(),
+      )}`;
   }
 
   #renderMode() {
     const mode = this.#mode();
     if (mode !== 'choose' && this.#sessions.loadFailed) {
-      return html`<section
-        class="view"
-        part="view"
-        tabindex="-1"
-        aria-label=${this.label || VIEW_LABELS[mode]}
-      >
-        <p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>
-      </section>`;
+      return this.#view(mode, html`<p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>`);
     }
     if (mode === 'text') {
-      return html`<section
-        class="view"
-        part="view"
-        tabindex="-1"
-        aria-label=${this.label || VIEW_LABELS.text}
-      >
-        <tarot-reading-text
+      return this.#view(
+        mode,
+        html`<tarot-reading-text
           exportparts="log, message, draw, composer, spread"
           image-base=${this.imageBase}
           choose-href=${this.chooseHref}
@@ -254,93 +292,49 @@ export class TarotReading extends LitElement {
           @tarot-card-pick=${this.#onPick}
           @tarot-card-pick-cancel=${this.#onPickCancel}
           @tarot-card-shown=${this.#onShown}
-        ></tarot-reading-text>
-      </section>`;
+        ></tarot-reading-text>`,
+      );
     }
     if (mode === 'voice') {
-      return html`<section
-        class="view"
-        part="view"
-        tabindex="-1"
-        aria-label=${this.label || VIEW_LABELS.voice}
-      >
-        <tarot-reading-voice
-          exportparts="bar, center, status, problem, draw, choice"
-          image-base=${this.imageBase}
-          .notice=${this.#sessions.notice}
-          @voice-talk-start=${this.#onTalkStart}
-          @voice-talk-end=${this.#onTalkEnd}
-          @tarot-card-pick=${this.#onPick}
-          @tarot-card-pick-cancel=${this.#onPickCancel}
-          @tarot-card-shown=${this.#onShown}
-          @tarot-reading-retry=${this.#onRetry}
-          @tarot-reading-leave=${this.#onLeave}
-          @tarot-reading-switch-text=${this.#onSwitchText}
-          @tarot-reading-choose=${this.#onChoose}
-        >
-          <slot name="heading" slot="heading"></slot>
-        </tarot-reading-voice>
-      </section>`;
+      return this.#view(
+        mode,
+        html`${this.#consent.render()}<tarot-reading-voice
+            exportparts="bar, center, status, problem, draw, choice"
+            image-base=${this.imageBase}
+            .notice=${this.#sessions.notice}
+            @voice-talk-start=${this.#onTalkStart}
+            @voice-talk-end=${this.#onTalkEnd}
+            @tarot-card-pick=${this.#onPick}
+            @tarot-card-pick-cancel=${this.#onPickCancel}
+            @tarot-card-shown=${this.#onShown}
+            @tarot-reading-retry=${this.#onRetry}
+            @tarot-reading-leave=${this.#onLeave}
+            @tarot-reading-switch-text=${this.#onSwitchText}
+            @tarot-reading-choose=${this.#onChoose}
+          >
+            <slot name="heading" slot="heading"></slot>
+          </tarot-reading-voice>`,
+      );
     }
-    return html`<ul class="modes" part="modes">
-      <li>
-        ${this.#option(
-          'text',
-          'Text Chat',
-          'Type with the reader and draw your cards on screen.',
-          nothing,
-        )}
-      </li>
-      <li>${this.#voiceSupported ? this.#voiceOption() : this.#voiceUnavailable()}</li>
-    </ul>`;
+    return modeChoices({
+      voiceSupported: this.#voiceSupported,
+      offlineReader: this.#sessions.reader === 'local',
+      textHref: this.textHref,
+      voiceHref: this.voiceHref,
+      choose: (choice) => this.#switch(choice),
+    });
   }
 
-  #voiceOption() {
-    const note =
-      this.#sessions.reader === 'local'
-        ? "This site runs the offline reader: it can't hear you, so a voice reading follows a demo script. A real voice reading needs an OpenAI key."
-        : '';
-    return this.#option(
-      'voice',
-      'Voice Reading',
-      'Hold the talk button (or Space) to speak to the reader, and draw your cards when asked.',
-      note,
-    );
-  }
-
-  #voiceUnavailable() {
-    return html`<div class="mode" part="mode" aria-disabled="true">
-      <h2>Voice Reading</h2>
-      <p>Your browser doesn't support voice readings: it needs WebRTC and microphone access.</p>
-      <p class="note">Try a current Chrome, Edge, Firefox or Safari, or choose Text Chat.</p>
-    </div>`;
-  }
-
-  /** A mode to choose: a link where the host gave its address, else a button. */
-  #option(
-    mode: 'text' | 'voice',
-    title: string,
-    description: string,
-    note: string | typeof nothing,
-  ) {
-    const href = mode === 'text' ? this.textHref : this.voiceHref;
-    if (href) {
-      return html`<a
-        class="mode"
-        part="mode"
-        href=${href}
-        @click=${(event: MouseEvent) => this.#onLink(event, mode)}
-      >
-        <h2>${title}</h2>
-        <p>${description}</p>
-        ${note ? html`<p class="note">${note}</p>` : nothing}
-      </a>`;
-    }
-    return html`<button class="mode" part="mode" type="button" @click=${() => this.#switch(mode)}>
-      <span class="title">${title}</span>
-      <span class="description">${description}</span>
-      ${note ? html`<span class="description note">${note}</span>` : nothing}
-    </button>`;
+  /** A reading's region, named for assistive technology. */
+  #view(mode: 'text' | 'voice', content: unknown) {
+    return html`<section
+      class="view"
+      part="view"
+      tabindex="-1"
+      aria-label=${this.label || VIEW_LABELS[mode]}
+    >
+      ${content}
+    </section>`;
   }
 
   /** Switches to `mode` unless the host cancels `tarot-reading-mode`. */
@@ -355,14 +349,9 @@ export class TarotReading extends LitElement {
       }),
     );
     if (!proceed) return;
+    this.#consent.cancel();
     this.#focusView = true;
     this.mode = mode;
-  }
-
-  #onLink(event: MouseEvent, mode: TarotReadingMode): void {
-    if (!isPlainClick(event)) return; // a new tab or window follows the link
-    event.preventDefault();
-    this.#switch(mode);
   }
 
   #onSend = (event: CustomEvent<TarotReadingSendDetail>): void => {
@@ -396,5 +385,6 @@ declare global {
   }
   interface GlobalEventHandlersEventMap extends TarotReadingEventMap {
     'tarot-reading-mode': CustomEvent<TarotReadingModeDetail>;
+    'tarot-reading-mic-consent': CustomEvent<MicConsentDetail>;
   }
 }

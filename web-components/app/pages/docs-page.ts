@@ -6,6 +6,8 @@ import { pageStyles } from './page.styles.ts';
 import '../../voice/index.ts';
 import '../../tarot/index.ts';
 import '../../bmo/index.ts';
+import '../../voice/voice-launcher.ts';
+import '../../voice/voice-mic-consent.ts';
 
 /** How each element's live example is set up (by property, as a site would). */
 const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
@@ -23,6 +25,25 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
       ],
     }),
   'voice-announcer': (el) => el.setAttribute('aria-label', 'Live regions (visually hidden)'),
+  'voice-launcher': (el) => {
+    Object.assign(el, { label: 'Example launcher', placement: 'top-right' });
+    el.append(
+      Object.assign(document.createElement('p'), {
+        textContent: 'Any content opens here. Escape or Close puts it away.',
+      }),
+    );
+  },
+  'voice-mic-consent': (el) =>
+    Object.assign(el, {
+      text: 'We send your voice to our reader to answer you; nothing is kept after the reading.',
+      href: '#voice-mic-consent',
+    }),
+};
+
+/** The root elements' launcher variant, shown live beside their in-place example. */
+const LAUNCHERS: Record<string, string> = {
+  'bmo-assistant': 'bottom-right',
+  'tarot-reading': 'bottom-left',
 };
 
 function table(title: string, rows: Named[], columns: [string, (row: Named) => unknown][]) {
@@ -135,11 +156,13 @@ export class PageDocs extends LitElement {
   #docs: ElementDoc[] = elementDocs();
 
   protected override updated(): void {
-    for (const host of this.renderRoot.querySelectorAll<HTMLElement>('.example[data-tag]')) {
+    for (const host of this.renderRoot.querySelectorAll<HTMLElement>('[data-tag]')) {
       const tag = host.dataset['tag'];
       if (!tag || host.firstElementChild) continue;
       const element = document.createElement(tag);
-      EXAMPLES[tag]?.(element);
+      const placement = host.dataset['placement'];
+      if (placement) Object.assign(element, { variant: 'launcher', placement });
+      else EXAMPLES[tag]?.(element);
       host.append(element);
     }
   }
@@ -194,6 +217,20 @@ export class PageDocs extends LitElement {
       </p>
       <h3>Live example</h3>
       <div class="example" data-tag=${doc.tagName}></div>
+      ${
+        LAUNCHERS[doc.tagName]
+          ? html`<h3>As a launcher</h3>
+              <p>
+                With <code>variant="launcher"</code> it waits behind a button in a corner of the
+                page: this one is in the ${LAUNCHERS[doc.tagName]?.replace('-', ' ')} corner.
+              </p>
+              <div
+                class="launcher-example"
+                data-tag=${doc.tagName}
+                data-placement=${LAUNCHERS[doc.tagName] ?? ''}
+              ></div>`
+          : nothing
+      }
       ${table('Attributes', doc.attributes, [
         ['Attribute', nameCell],
         ['Type', typeCell],

@@ -29,6 +29,10 @@ export interface ReadingSessionsOptions {
   onLoadFailed?: () => void;
   /** The key its reading in `mode` is kept under across a reload (see `persistKeyOf`). */
   persistKey?: (mode: 'text' | 'voice') => string | undefined;
+  /** Whether the microphone may open (the visitor's consent); asked before each voice start. */
+  micAllowed?: () => Promise<boolean>;
+  /** The visitor declined the microphone: the voice reading does not start. */
+  onMicDeclined?: () => void;
 }
 
 /**
@@ -287,7 +291,12 @@ export class ReadingSessions implements ReactiveController {
         return run === this.#run && (await text.start());
       }
       const voice = await this.#voiceSession();
-      return run === this.#run && voice.checkSupport() && (await voice.start());
+      if (run !== this.#run || !voice.checkSupport()) return false;
+      if (!(await (this.#options.micAllowed?.() ?? true))) {
+        if (run === this.#run) this.#options.onMicDeclined?.();
+        return false;
+      }
+      return run === this.#run && (await voice.start());
     } catch {
       // Only the code's loading can throw here: a session reports its own failures in its store.
       if (run === this.#run) this.#setLoadFailed(true);

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
+import { freeTcpPort } from '../support/free-port.ts';
+import { ROOT } from '../support/paths.ts';
+import { openSite } from './helpers/site.ts';
+
+// A site owner puts BMO in a corner of a plain page on another origin (`variant="launcher"`,
+// loaded by script tag from /embed/bmo.js). All real: the edge under wrangler, livekit-server and
+// the agent worker with no OpenAI key (the offline BMO) searching the sample vault, whose guest
+// Wi-Fi note is public.
+
+// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
+// loopback; Local Network Access would refuse that script. A real site and edge are both public.
+test.use({ permissions: ['local-network-access'] });
+
+const GUEST_PASSWORD = /Guest password:\s*(\S+)/.exec(
+  readFileSync(join(ROOT, 'agent/vault/Guest Wi-Fi.md'), 'utf8'),
+)?.[1];
+
+let worker: AgentWorker | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = process.env;
+  if (!url || !apiKey || !apiSecret) throw new Error('the global setup did not start LiveKit');
+  // `start` mode, as `npm start` runs it: prewarmed job processes, so BMO joins at once.
+  worker = await startAgentWorker(
+    {
+      LIVEKIT_URL: url,
+      LIVEKIT_API_KEY: apiKey,
+      LIVEKIT_API_SECRET: apiSecret,
+      BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
+    },
+    { mode: 'start', echo: process.env.ECHO_WORKER === '1' },
+  );
+});
+
+test.afterAll(async () => {
+  await worker?.stop();
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a launcher on another site opens BMO in a panel where a typed question is answered; closed, the conversation goes on and a cassette that arrives with the panel closed shows on the badge', async ({
+  page,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('no baseURL');
+  if (!GUEST_PASSWORD) throw new Error('the sample vault has no guest password');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openSite(page, {
+    baseURL,
+    family: 'bmo',
+    body: `<main><h1>My site</h1><p><a href="#contact">Contact us</a></p></main>
+      <bmo-assistant variant="launcher" api-base="${baseURL}"></bmo-assistant>`,
+  });
+
+  const launcher = page.getByRole('button', { name: /^BMO( \(\d+ new\))?$/ });
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  // The page's own link stays reachable beside the closed launcher.
+  await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
+  await launcher.click();
+  const panel = page.getByRole('dialog', { name: 'BMO' });
+  await expect(panel).toBeVisible();
+
+  // The assistant shows in the panel through its slot: found from the page, as a visitor sees it.
+  const assistant = page.locator('bmo-assistant');
+  await assistant.getByRole('button', { name: 'Connect without microphone' }).click();
+  const box = assistant.getByRole('textbox', { name: 'Type to BMO' });
+  await expect(box).toBeEnabled({ timeout: 60_000 });
+  await box.fill('What time is it in Tokyo?');
+  await box.press('Enter');
+  const lines = assistant.getByRole('log').getByRole('listitem');
+  await expect(lines.nth(1), 'BMO answered in the panel').toContainText(/Tokyo/, {
+    timeout: 30_000,
+  });
+
+  // Closed, the conversation goes on: the site asks for a code, and its cassette counts.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(launcher).toBeFocused();
+  await page
+    .locator('bmo-assistant')
+    .evaluate(async (el: HTMLElementTagNameMap['bmo-assistant']) => {
+      await el.send('What is the guest Wi-Fi password?');
+    });
+  await expect(launcher).toHaveAccessibleName('BMO (1 new)', { timeout: 30_000 });
+  await expect(assistant.locator('[part="badge"]')).toHaveText('1');
+
+  await launcher.click();
+  await expect(launcher).toHaveAccessibleName('BMO');
+  await assistant.getByRole('button', { name: /^Open cassette: / }).click();
+  await expect(assistant.locator('bmo-cassette-slot').getByRole('dialog')).toContainText(
+    GUEST_PASSWORD,
+  );
+  expect(errors).toEqual([]);
+});

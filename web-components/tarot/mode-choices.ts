@@ -1,0 +1,73 @@
+import { html, nothing } from 'lit';
+import { isPlainClick } from '../shared/plain-click.ts';
+
+export interface ModeChoicesOptions {
+  /** Whether this browser can do a voice reading (WebRTC and the microphone API). */
+  voiceSupported: boolean;
+  /** Whether the edge reads with the offline reader (the voice choice then says so). */
+  offlineReader: boolean;
+  /** Addresses for each mode; where one is set, the choice is a link to it. */
+  textHref: string;
+  voiceHref: string;
+  /** The person chose a mode (a button, or a plain click on a link). */
+  choose: (mode: 'text' | 'voice') => void;
+}
+
+/** `<tarot-reading>`'s mode selection: "Text Chat" and "Voice Reading". */
+export function modeChoices(options: ModeChoicesOptions) {
+  const voice = options.voiceSupported
+    ? option(
+        options,
+        'voice',
+        'Voice Reading',
+        'Hold the talk button (or Space) to speak to the reader, and draw your cards when asked.',
+        options.offlineReader
+          ? "This site runs the offline reader: it can't hear you, so a voice reading follows a demo script. A real voice reading needs an OpenAI key."
+          : '',
+      )
+    : html`<div class="mode" part="mode" aria-disabled="true">
+        <h2>Voice Reading</h2>
+        <p>Your browser doesn't support voice readings: it needs WebRTC and microphone access.</p>
+        <p class="note">Try a current Chrome, Edge, Firefox or Safari, or choose Text Chat.</p>
+      </div>`;
+  return html`<ul class="modes" part="modes">
+    <li>
+      ${option(
+        options,
+        'text',
+        'Text Chat',
+        'Type with the reader and draw your cards on screen.',
+        '',
+      )}
+    </li>
+    <li>${voice}</li>
+  </ul>`;
+}
+
+/** A mode to choose: a link where the host gave its address, else a button. */
+function option(
+  options: ModeChoicesOptions,
+  mode: 'text' | 'voice',
+  title: string,
+  description: string,
+  note: string,
+) {
+  const href = mode === 'text' ? options.textHref : options.voiceHref;
+  if (href) {
+    const onClick = (event: MouseEvent): void => {
+      if (!isPlainClick(event)) return; // a new tab or window follows the link
+      event.preventDefault();
+      options.choose(mode);
+    };
+    return html`<a class="mode" part="mode" href=${href} @click=${onClick}>
+      <h2>${title}</h2>
+      <p>${description}</p>
+      ${note ? html`<p class="note">${note}</p>` : nothing}
+    </a>`;
+  }
+  return html`<button class="mode" part="mode" type="button" @click=${() => options.choose(mode)}>
+    <span class="title">${title}</span>
+    <span class="description">${description}</span>
+    ${note ? html`<span class="description note">${note}</span>` : nothing}
+  </button>`;
+}

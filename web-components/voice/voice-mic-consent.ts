@@ -1,0 +1,133 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { customElement } from '../shared/define.ts';
+import { colorScheme } from '../shared/theme.styles.ts';
+import type { MicConsentChoice } from './mic-consent-memory.ts';
+
+export interface VoiceMicConsentChoiceDetail {
+  choice: MicConsentChoice;
+}
+
+/**
+ * @summary The question a root element asks before it first opens the microphone: the site's
+ * consent text (and a link to more), "Allow microphone" and "Type instead". It takes focus when it
+ * appears, so a screen reader reads the question. A root element renders it while it asks (see
+ * `consent-text` on `<bmo-assistant>` and `<tarot-reading>`) and turns the answer into its own event.
+ *
+ * @fires {CustomEvent<VoiceMicConsentChoiceDetail>} voice-mic-consent-choice - `{ choice }`,
+ * `accepted` or `declined`.
+ * @csspart prompt - The question's box.
+ * @csspart text - The consent text.
+ * @csspart link - The link to more.
+ * @csspart accept - "Allow microphone".
+ * @csspart decline - "Type instead".
+ */
+@customElement('voice-mic-consent')
+export class VoiceMicConsent extends LitElement {
+  static override styles = css`
+    ${colorScheme}
+    :host {
+      display: block;
+    }
+    section {
+      padding: var(--va-space-m, 1rem);
+      border: 2px solid var(--va-color-accent, light-dark(#7a4f00, #e8c36a));
+      border-radius: var(--va-radius-m, 12px);
+      background: var(--va-color-surface, light-dark(#ffffff, #1f1a30));
+      color: var(--va-color-text, light-dark(#1d1730, #f3efff));
+    }
+    .title {
+      margin: 0 0 var(--va-space-s, 0.5rem);
+      font-weight: 700;
+    }
+    p {
+      margin: 0 0 var(--va-space-m, 1rem);
+    }
+    a {
+      color: var(--va-color-focus, light-dark(#0b5fa5, #8fd3ff));
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--va-space-s, 0.5rem);
+    }
+    button {
+      min-block-size: 2.75rem;
+      padding: 0 var(--va-space-m, 1rem);
+      border: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
+      border-radius: var(--va-radius-s, 6px);
+      background: transparent;
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+    }
+    button.accept {
+      border-color: transparent;
+      background: var(--va-color-accent, light-dark(#7a4f00, #e8c36a));
+      color: var(--va-color-accent-contrast, light-dark(#ffffff, #1b1526));
+    }
+    :focus-visible {
+      outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
+      outline-offset: var(--va-focus-offset, 2px);
+    }
+  `;
+
+  /** The site's consent text, shown as text (never as HTML). */
+  @property() text = '';
+
+  /** A link to the site's fuller terms; empty for none. */
+  @property() href = '';
+
+  protected override firstUpdated(): void {
+    this.renderRoot.querySelector('section')?.focus();
+  }
+
+  #choose(choice: MicConsentChoice): void {
+    this.dispatchEvent(
+      new CustomEvent<VoiceMicConsentChoiceDetail>('voice-mic-consent-choice', {
+        detail: { choice },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  override render() {
+    return html`<section
+      part="prompt"
+      role="alertdialog"
+      aria-labelledby="consent-title"
+      aria-describedby="consent-text"
+      tabindex="-1"
+    >
+      <p id="consent-title" class="title">Before the microphone opens</p>
+      <p id="consent-text" part="text">
+        ${this.text}
+        ${
+          this.href
+            ? html`<a part="link" href=${this.href} target="_blank" rel="noopener"
+                >Read more (opens in a new tab)</a
+              >`
+            : nothing
+        }
+      </p>
+      <div class="actions">
+        <button type="button" class="accept" part="accept" @click=${() => this.#choose('accepted')}>
+          Allow microphone
+        </button>
+        <button type="button" part="decline" @click=${() => this.#choose('declined')}>
+          Type instead
+        </button>
+      </div>
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'voice-mic-consent': VoiceMicConsent;
+  }
+  interface GlobalEventHandlersEventMap {
+    'voice-mic-consent-choice': CustomEvent<VoiceMicConsentChoiceDetail>;
+  }
+}
