@@ -9,13 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SAMPLE_VAULT_PATH } from '../../agent/config.ts';
 import { CLOCK_BROKEN, NOTES_UNAVAILABLE } from '../../agent/offline/phrases.ts';
 import { OBSIDIAN_QUERY } from '../../agent/tools/obsidian-query.ts';
-import type { CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
 import { GET_CURRENT_TIME } from '../../agent/tools/time.ts';
 import { VaultIndex } from '../../agent/vault-index.ts';
 import {
   type BmoTestSession,
   type OfflineBmoTestSession,
   initAgentsLogger,
+  recordingRoom,
   startBmoTestSession,
   startOfflineBmoTestSession,
 } from '../support/bmo-session.ts';
@@ -43,23 +43,6 @@ function outputs(result: RunResult): { output: string; isError: boolean }[] {
       ? [{ output: event.item.output, isError: event.item.isError }]
       : [],
   );
-}
-
-function recordingRoom() {
-  const cassettes: unknown[] = [];
-  const room: CassetteRoom = {
-    isConnected: true,
-    localParticipant: {
-      async publishData(data) {
-        cassettes.push(JSON.parse(new TextDecoder().decode(data)));
-      },
-      async sendText(text) {
-        cassettes.push(JSON.parse(text));
-        return {};
-      },
-    },
-  };
-  return { room, cassettes };
 }
 
 let sample: VaultIndex;
