@@ -1,7 +1,9 @@
 /**
  * `virtual:va-manifest` for the hosted page's /docs: the package's Custom Elements Manifest
  * (web-components/custom-elements.json), written by `npm run manifest` when it is not there yet,
- * so the docs page is generated from the manifest at build time (and in `npm run dev`).
+ * so the docs page is generated from the manifest at build time (and in `npm run dev`). `npm run
+ * build` builds the package first, which writes the manifest afresh: a manifest left by an earlier
+ * build would otherwise give /docs yesterday's elements.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
