@@ -86,6 +86,23 @@ describe('consent before the microphone', () => {
     expect(question(again) === null).to.equal(true);
   });
 
+  it('the question takes focus when a root asks it, and an example on a page leaves focus and scroll alone', async () => {
+    const el = await fixture<TarotReading>(
+      html`<tarot-reading mode="voice" consent-text=${TEXT}></tarot-reading>`,
+    );
+    const asked = await waitForQuestion(el);
+    await waitUntil(() => asked.shadowRoot?.activeElement != null, 'the question took focus');
+    expect(asked.shadowRoot?.activeElement?.getAttribute('role')).to.equal('alertdialog');
+
+    const before = document.activeElement;
+    const example = await fixture<HTMLElement>(
+      html`<voice-mic-consent text=${TEXT}></voice-mic-consent>`,
+    );
+    await (example as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    expect(example.shadowRoot?.activeElement == null, 'the example took no focus').to.equal(true);
+    expect(document.activeElement === before).to.equal(true);
+  });
+
   it('asks again when the consent text changes, and after resetMicConsent()', async () => {
     localStorage.clear();
     const first = await fixture<TarotReading>(

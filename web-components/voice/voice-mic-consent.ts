@@ -10,9 +10,11 @@ export interface VoiceMicConsentChoiceDetail {
 
 /**
  * @summary The question a root element asks before it first opens the microphone: the site's
- * consent text (and a link to more), "Allow microphone" and "Type instead". It takes focus when it
- * appears, so a screen reader reads the question. A root element renders it while it asks (see
- * `consent-text` on `<bmo-assistant>` and `<tarot-reading>`) and turns the answer into its own event.
+ * consent text (and a link to more), "Allow microphone" and "Type instead". With the global
+ * `autofocus` attribute it takes focus when it appears, so a screen reader reads the question; a
+ * root element renders it so while it asks (see `consent-text` on `<bmo-assistant>` and
+ * `<tarot-reading>`) and turns the answer into its own event. Without it (an example on a page) it
+ * leaves focus, and the page's scroll, where they are.
  *
  * @fires {CustomEvent<VoiceMicConsentChoiceDetail>} voice-mic-consent-choice - `{ choice }`,
  * `accepted` or `declined`.
@@ -79,7 +81,7 @@ export class VoiceMicConsent extends LitElement {
   @property() href = '';
 
   protected override firstUpdated(): void {
-    this.renderRoot.querySelector('section')?.focus();
+    if (this.autofocus) this.renderRoot.querySelector('section')?.focus();
   }
 
   #choose(choice: MicConsentChoice): void {
