@@ -28,7 +28,7 @@ const results = await Promise.all(CHECKS.map(([, command, args]) => run(command,
 let failed = 0;
 CHECKS.forEach(([name], index) => {
   const { code, output } = results[index] ?? { code: 1, output: '' };
-  console.log(`== ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
+  console.log(`check ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
   if (output.trim()) console.log(output.trimEnd());
   if (code !== 0) failed += 1;
 });
