@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { speak, talk } from './helpers/voice.ts';
-import { watchReaderSockets } from './helpers/reading-faults.ts';
+import { FOLLOWUP_GREETING, watchReaderSockets } from './helpers/reading-faults.ts';
 
 // The offline reader's socket drops mid-reading in a voice reading (push-to-talk over the reader's
 // WebSocket, Chromium's fake microphone, `wrangler dev`): the page reconnects with a fresh token
@@ -48,6 +48,8 @@ test('a voice reading whose reader socket drops mid-reading reconnects with a fr
     timeout: 30_000,
   });
   await expect(talk(page)).toBeEnabled();
+  // Settled: Followup's greeting comes a turn after the phase turns to Followup.
+  await expect(page.locator('voice-transcript .entry').last()).toContainText(FOLLOWUP_GREETING);
   const before = await stateOf(page);
   expect(before.transcript.some((line) => line.startsWith('drawn|'))).toBe(true);
   // The spread: the reader's words naming it, and one drawn line per position, in the transcript.

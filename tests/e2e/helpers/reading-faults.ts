@@ -6,6 +6,9 @@
 import { type Locator, type Page, type WebSocketRoute, expect } from '@playwright/test';
 import { drawUntilReading, phaseOf, sendMessage } from './reading.ts';
 
+/** The offline reader's first words as Followup, after the handoff: the reading has settled. */
+export const FOLLOWUP_GREETING = 'Your reading is complete.';
+
 export interface ReadingState {
   question: string;
   spread: string[];
@@ -72,6 +75,11 @@ export async function readToFollowup(page: Page): Promise<Locator> {
   await expect(phaseOf(reading)).toHaveText('Followup', { timeout: 30_000 });
   await expect(reading.locator('tarot-reading-text .card-entry[data-action="shown"]')).toHaveCount(
     drawn.length,
+  );
+  // Settled: the phase turns to Followup at the handoff, and Followup's greeting comes a turn
+  // later. A state read between the two (a loaded machine reads there) misses the greeting.
+  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
+    FOLLOWUP_GREETING,
   );
   return reading;
 }
