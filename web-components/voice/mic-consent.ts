@@ -77,7 +77,7 @@ export class MicConsent {
   render(): unknown {
     if (!this.#answer) return nothing;
     return html`<voice-mic-consent
-      autofocus
+      focus-on-open
       part="consent"
       text=${this.#host.consentText}
       href=${this.#host.consentHref}

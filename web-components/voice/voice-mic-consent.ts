@@ -10,9 +10,9 @@ export interface VoiceMicConsentChoiceDetail {
 
 /**
  * @summary The question a root element asks before it first opens the microphone: the site's
- * consent text (and a link to more), "Allow microphone" and "Type instead". With the global
- * `autofocus` attribute it takes focus when it appears, so a screen reader reads the question; a
- * root element renders it so while it asks (see `consent-text` on `<bmo-assistant>` and
+ * consent text (and a link to more), "Allow microphone" and "Type instead". With `focus-on-open`
+ * it takes focus when it appears, so a screen reader reads the question; a root element renders
+ * it so while it asks (see `consent-text` on `<bmo-assistant>` and
  * `<tarot-reading>`) and turns the answer into its own event. Without it (an example on a page) it
  * leaves focus, and the page's scroll, where they are.
  *
@@ -80,8 +80,11 @@ export class VoiceMicConsent extends LitElement {
   /** A link to the site's fuller terms; empty for none. */
   @property() href = '';
 
+  /** Takes focus when it first renders (as a root element's question does); off for an example. */
+  @property({ type: Boolean, attribute: 'focus-on-open' }) focusOnOpen = false;
+
   protected override firstUpdated(): void {
-    if (this.autofocus) this.renderRoot.querySelector('section')?.focus();
+    if (this.focusOnOpen) this.renderRoot.querySelector('section')?.focus();
   }
 
   #choose(choice: MicConsentChoice): void {
