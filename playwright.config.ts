@@ -4,17 +4,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './tests/support/c
 // e2e layer: Debian's Chromium against the built page under `wrangler dev`, and a real
 // `livekit-server --dev`, both started by tests/e2e/global-setup.ts on free loopback ports.
 //
-// Two lanes run side by side, one spec at a time in each, so the layer's waiting (a job process
-// booting, a reader's turn, a reconnect's back-off) overlaps instead of adding up:
+// Three lanes run side by side, one spec at a time in each, so the layer's waiting (a job process
+// booting, a reader's turn, a reconnect's back-off, an npm install) overlaps instead of adding up:
 // - `livekit`: every spec that uses the shared LiveKit server or registers a `bmo` agent worker
 //   on it. One at a time, because a worker registered by one spec would take another spec's jobs,
 //   and one spec restarts the server.
-// - `page`: the readings, the docs and the package, which use the edge only. One at a time too:
-//   their reader tokens come from one client address, within the edge's rate limit.
-// The accessibility pass (no session, the edge only) runs in the first lane, so the two lanes take
-// about as long (the package's consumer apps make the second lane's longest spec).
+// - `standalone`: specs that bring their own servers (`npm start`, an edge with deployed
+//   settings) or mostly wait on npm (the package's consumer apps: installs and builds).
+// - `page`: the readings, the docs and the accessibility pass, which use the shared edge only.
+// All lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
+// global setup), so the lanes do not share one visitor's rate limit.
 const LIVEKIT_SPECS = [
-  'a11y.spec.ts',
   'bmo*.spec.ts',
   'embed.spec.ts',
   'embed-all.spec.ts',
@@ -23,13 +23,14 @@ const LIVEKIT_SPECS = [
   'page.spec.ts',
   'edge-files.spec.ts',
 ];
+const STANDALONE_SPECS = ['package-consumers.spec.ts', 'start.spec.ts', 'edge-deployed.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -48,6 +49,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'livekit', testMatch: LIVEKIT_SPECS, workers: 1 },
-    { name: 'page', testIgnore: LIVEKIT_SPECS, workers: 1 },
+    { name: 'standalone', testMatch: STANDALONE_SPECS, workers: 1 },
+    { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...STANDALONE_SPECS], workers: 1 },
   ],
 });

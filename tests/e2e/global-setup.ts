@@ -27,6 +27,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LIVEKIT_API_SECRET: livekit.apiSecret,
         READER_TOKEN_SECRET: 'e2e-reader-secret',
         ALLOWED_ORIGINS: VISITOR_ORIGIN,
+        // Every spec's visitors reach this edge from 127.0.0.1, as one client: lift the
+        // per-client limits as a load test does (local development only). The limits themselves
+        // are tested on their own edges (edge-deployed.spec.ts and the unit layer).
+        LOAD_TEST_LIMITS: 'true',
       },
     });
   } catch (error) {
