@@ -80,7 +80,9 @@ describe('<bmo-assistant> on a host page', () => {
     expect(text(root(two).querySelector('[part="status"]'))).to.equal('Not connected');
 
     const slotLabel = (el: BmoAssistant) =>
-      text(root(el).querySelector('bmo-cassette-slot')?.shadowRoot?.querySelector('[part="label"]'));
+      text(
+        root(el).querySelector('bmo-cassette-slot')?.shadowRoot?.querySelector('[part="label"]'),
+      );
     await waitUntil(() => slotLabel(one) === 'Wi-Fi' && slotLabel(two) === 'PIN', 'both slots');
   });
 

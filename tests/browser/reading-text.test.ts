@@ -137,7 +137,10 @@ describe('<tarot-reading-text>', () => {
     expect(picker.promptRole).to.equal('where you stand');
     expect(picker.excluded).to.deep.equal(['the-tower']);
     expect(part<HTMLInputElement>(el, 'input[name="message"]').disabled).to.equal(true);
-    await waitUntil(() => el.shadowRoot?.activeElement === part(el, '[part="draw"]'), 'focus on the draw');
+    await waitUntil(
+      () => el.shadowRoot?.activeElement === part(el, '[part="draw"]'),
+      'focus on the draw',
+    );
     await expectAccessible(el);
     textReading.closePicker();
     await el.updateComplete;

@@ -351,7 +351,9 @@ describe('<tarot-card-picker>', () => {
       await picker.updateComplete;
       expect(picker.disabled).to.equal(false);
       expect(cards(picker)).to.have.length(77);
-      expect(picker.shadowRoot?.querySelector('[part="position"]')?.textContent).to.equal('Present');
+      expect(picker.shadowRoot?.querySelector('[part="position"]')?.textContent).to.equal(
+        'Present',
+      );
     });
   });
 
@@ -368,9 +370,9 @@ describe('<tarot-card-picker>', () => {
         const picked = oneEvent(picker, 'tarot-card-pick');
         card(picker, 5).click();
         await picker.updateComplete;
-        expect(animatesTransform(picker.shadowRoot?.querySelector('[part="reveal"]') ?? picker)).to.equal(
-          false,
-        );
+        expect(
+          animatesTransform(picker.shadowRoot?.querySelector('[part="reveal"]') ?? picker),
+        ).to.equal(false);
         expect(getComputedStyle(flipper(picker)).transform).to.equal('none');
         await picked;
         expect(performance.now() - started).to.be.lessThan(600);

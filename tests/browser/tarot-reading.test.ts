@@ -157,7 +157,11 @@ describe('<tarot-reading>', () => {
     const reading = await view(el, 'tarot-reading-text');
     const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
     await waitUntil(() => tokenRequests().length > 0, 'the token request', 8000);
-    await waitUntil(() => root(reading).querySelector('[role="alert"]') !== null, 'the error', 8000);
+    await waitUntil(
+      () => root(reading).querySelector('[role="alert"]') !== null,
+      'the error',
+      8000,
+    );
     // A 503 may pass: the edge client asked three times (with backoff) before giving up.
     expect(tokenRequests()).to.have.length(3);
     for (const request of tokenRequests()) {

@@ -240,7 +240,9 @@ describe('<tarot-reading-voice>', () => {
       message: 'The reading service is busy right now.',
     });
     const el = await render();
-    expect(must(el, '[part="problem"]').textContent).to.contain('The reading service is busy right now.');
+    expect(must(el, '[part="problem"]').textContent).to.contain(
+      'The reading service is busy right now.',
+    );
     expect(must(el, '[part="problem"] [role="alert"]').textContent).to.equal(
       'The reading service is busy right now.',
     );
@@ -266,7 +268,9 @@ describe('<tarot-reading-voice>', () => {
       message: 'The microphone is blocked for this site.',
     });
     const el = await render();
-    expect(must(el, '[part="problem"] h2').textContent?.trim()).to.equal('The microphone is not available');
+    expect(must(el, '[part="problem"] h2').textContent?.trim()).to.equal(
+      'The microphone is not available',
+    );
     const retry = oneEvent(el, 'tarot-reading-retry');
     buttonNamed(el, 'Try again').click();
     await retry;

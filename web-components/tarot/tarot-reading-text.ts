@@ -215,7 +215,12 @@ export class TarotReadingText extends LitElement {
       return html`<li class="phase-change"><span>${AGENT_LABELS[entry.agent]}</span></li>`;
     }
     const orientation = entry.reversed ? ', reversed' : '';
-    return html`<li class="card-entry" part="card-entry" data-action=${entry.action} data-card-id=${entry.cardId}>
+    return html`<li
+      class="card-entry"
+      part="card-entry"
+      data-action=${entry.action}
+      data-card-id=${entry.cardId}
+    >
       <tarot-card
         card-id=${entry.cardId}
         ?reversed=${entry.reversed}
