@@ -12,6 +12,7 @@ const CHECKS: [name: string, command: string, args: string[]][] = [
   ['prettier', 'npx', ['prettier', '--check', '.']],
   ['structure', 'node', ['scripts/check-structure.ts']],
   ['docs', 'node', ['scripts/check-docs.ts']],
+  ['tests', 'node', ['scripts/check-tests.ts']],
 ];
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
