@@ -109,7 +109,6 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart cassette-dialog - The dialog with the cassette's content.
  * @csspart cassette-content - The content in the dialog.
  * @csspart consent - The consent question (`<voice-mic-consent>`).
- * @csspart announcer - The polite status region (visually hidden) the assistant announces in.
  * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`.
  * @csspart launcher-button - The launcher's floating button.
  * @csspart launcher-badge - The count of cassettes that arrived while the panel was closed.
@@ -380,7 +379,7 @@ export class BmoAssistant extends LitElement {
           </section>
         </div>`,
       )}
-      <div class="announcer visually-hidden" part="announcer" role="status" aria-live="polite">
+      <div class="announcer visually-hidden" role="status" aria-live="polite">
         ${announcement ? this.#announcementLine(announcement) : nothing}
       </div>
     `;
