@@ -35,7 +35,7 @@ export const AgentEngine = z.enum(['openai', 'offline']);
 export type AgentEngine = z.infer<typeof AgentEngine>;
 
 /**
- * Zone names already accepted: building an `Intl.DateTimeFormat` per check was the largest part of
+ * Zone names already accepted: building an `Intl.DateTimeFormat` per check is the largest part of
  * the token route's own work (profiled in workerd), and a visitor's zone is one of a few hundred.
  * Only valid names are kept, and at most `KNOWN_ZONES_MAX` (case variants are valid too).
  */

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 
 /**
- * Every setting of the edge a developer may set (the README's settings table, the edge's part of
- * `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT` and
+ * Every setting of the edge a developer may set (the list in docs/settings.md, the edge's part
+ * of `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT` and
  * `BMO_AGENT_HEALTH_URL` are not here: `npm start` sets those itself.
  */
 export const EDGE_SETTINGS = [

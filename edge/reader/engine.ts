@@ -96,7 +96,7 @@ export class ReaderSession {
         startedAt,
       );
     if (restore) {
-      // A snapshot from before resumes were known: it had answered, and kept no history.
+      // A snapshot without these fields (saved by a reader that kept no history) has answered.
       this.#s.responded ??= true;
       this.#s.history ??= [];
       this.#tools = new Set(restore.tools);

@@ -16,7 +16,7 @@ function root(el: BmoAssistant): ShadowRoot {
 }
 const text = (node: Element | null | undefined) =>
   node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-const statusRegion = (el: BmoAssistant) => text(root(el).querySelector('.announcer'));
+const statusRegion = (el: BmoAssistant) => text(root(el).querySelector('[role="status"]'));
 const alertRegion = (el: BmoAssistant) => text(root(el).querySelector('[role="alert"]'));
 const button = (el: BmoAssistant, name: string) =>
   [...root(el).querySelectorAll('button')].find((b) => text(b) === name);
@@ -77,10 +77,12 @@ describe('<bmo-assistant> on a host page', () => {
     expect(face(two)?.getAttribute('aria-label')).to.equal('BMO is not connected');
     expect(lines(one)).to.deep.equal(['BMO Hi, one!']);
     expect(lines(two)).to.deep.equal([]);
-    expect(text(root(two).querySelector('.status'))).to.equal('Not connected');
+    expect(text(root(two).querySelector('[part="status"]'))).to.equal('Not connected');
 
     const slotLabel = (el: BmoAssistant) =>
-      text(root(el).querySelector('bmo-cassette-slot')?.shadowRoot?.querySelector('.label'));
+      text(
+        root(el).querySelector('bmo-cassette-slot')?.shadowRoot?.querySelector('[part="label"]'),
+      );
     await waitUntil(() => slotLabel(one) === 'Wi-Fi' && slotLabel(two) === 'PIN', 'both slots');
   });
 
@@ -185,7 +187,7 @@ describe('<bmo-assistant> on a host page', () => {
 
   it('says in its status region what it announces, each time, even the same words twice', async () => {
     const el = await fixture<BmoAssistant>(html`<bmo-assistant></bmo-assistant>`);
-    const region = root(el).querySelector('.announcer');
+    const region = root(el).querySelector('[role="status"]');
     expect(region?.getAttribute('aria-live')).to.equal('polite');
     globalThis.fetch = tokenRoute().fetch;
     void el.start();

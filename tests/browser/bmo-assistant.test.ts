@@ -77,7 +77,9 @@ describe('<bmo-assistant>', () => {
     expect(el.resolvedTokenUrl).to.equal('/api/livekit/token');
     expect(el.participantName).to.equal('');
     expect(el.roomController, 'the room controller is made when it is needed').to.equal(undefined);
-    expect(root(el).querySelector('.status')?.textContent?.trim()).to.equal('Not connected');
+    expect(root(el).querySelector('[part="status"]')?.textContent?.trim()).to.equal(
+      'Not connected',
+    );
     const face = root(el).querySelector('bmo-face');
     await face?.updateComplete;
     expect(face?.shadowRoot?.querySelector('[role="img"]')?.getAttribute('aria-label')).to.equal(
@@ -139,7 +141,9 @@ describe('<bmo-assistant>', () => {
     el.stores.bmo.$connection.set('connected');
     el.stores.bmo.$agentState.set('listening');
     await el.updateComplete;
-    expect(root(el).querySelector('.status')?.textContent?.trim()).to.equal('BMO is listening');
+    expect(root(el).querySelector('[part="status"]')?.textContent?.trim()).to.equal(
+      'BMO is listening',
+    );
     expect(await tabOrder(5)).to.deep.equal([
       'Disconnect',
       'Mute microphone',

@@ -150,7 +150,7 @@ describe('/bmo page', () => {
     await waitUntil(() => bmo(el).$error.get() === null, 'the error cleared');
     await updated(el);
     expect(bmo(el).$textOnly.get()).to.equal(true);
-    expect(root(el).querySelector('.status')?.textContent).to.contain('typing only');
+    expect(root(el).querySelector('[part="status"]')?.textContent).to.contain('typing only');
     expect(root(el).querySelector<HTMLInputElement>('#chat-input')?.disabled).to.equal(false);
   });
 

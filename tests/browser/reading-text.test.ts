@@ -10,7 +10,7 @@ import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
-import { must as part } from './helpers/dom.ts';
+import { buttonNamed, control, must as part } from './helpers/dom.ts';
 
 /** The store each test drives, handed to the element as `.store` (no `<tarot-reading>` above it). */
 let textReading: ReadingStore = createReadingStore();
@@ -67,7 +67,7 @@ describe('<tarot-reading-text>', () => {
     const log = part<HTMLElement>(el, '[role="log"]');
     expect(log.getAttribute('aria-live')).to.equal('polite');
     expect(log.textContent).to.contain('Let us draw three cards.');
-    expect(part(el, '.rows').textContent).to.contain('The Tower, reversed');
+    expect(part(el, '[part="spread"]').textContent).to.contain('The Tower, reversed');
   });
 
   it('used alone, each keeps a store of its own: what one shows never reaches another', async () => {
@@ -98,20 +98,20 @@ describe('<tarot-reading-text>', () => {
     next.setAgent('Followup');
     el.store = next;
     await el.updateComplete;
-    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    expect(part(el, '[part="phase"]').textContent).to.equal('Followup');
     old.setAgent('Reading');
     await el.updateComplete;
-    expect(part(el, '.phase strong').textContent).to.equal('Followup');
+    expect(part(el, '[part="phase"]').textContent).to.equal('Followup');
     expect(part(el, '[role="log"]').textContent).not.to.contain('Will I move abroad?');
   });
 
   it('says plainly when the offline reader is the engine', async () => {
     connectedReading();
     const el = await render();
-    expect(part(el, '.notice').textContent?.trim()).to.equal(OFFLINE_READER_NOTICE);
+    expect(part(el, '[part="notice"]').textContent?.trim()).to.equal(OFFLINE_READER_NOTICE);
     textReading.setEngine('openai');
     await el.updateComplete;
-    expect(el.shadowRoot?.querySelector('.notice')).to.equal(null);
+    expect(el.shadowRoot?.querySelector('[part="notice"]')).to.equal(null);
   });
 
   it('sends the typed message when Enter is pressed, and clears the box', async () => {
@@ -137,7 +137,10 @@ describe('<tarot-reading-text>', () => {
     expect(picker.promptRole).to.equal('where you stand');
     expect(picker.excluded).to.deep.equal(['the-tower']);
     expect(part<HTMLInputElement>(el, 'input[name="message"]').disabled).to.equal(true);
-    await waitUntil(() => el.shadowRoot?.activeElement === part(el, '.draw'), 'focus on the draw');
+    await waitUntil(
+      () => el.shadowRoot?.activeElement === part(el, '[part="draw"]'),
+      'focus on the draw',
+    );
     await expectAccessible(el);
     textReading.closePicker();
     await el.updateComplete;
@@ -160,12 +163,12 @@ describe('<tarot-reading-text>', () => {
     connectedReading();
     const el = await render();
     const ended = oneEvent(el, 'tarot-reading-end');
-    part<HTMLButtonElement>(el, 'button.end').click();
+    buttonNamed(el, 'End reading').click();
     await ended;
     textReading.setConnection('disconnected');
     await el.updateComplete;
     const restart = oneEvent(el, 'tarot-reading-restart');
-    part<HTMLButtonElement>(el, '.ended button').click();
+    buttonNamed(el, 'Start a new reading').click();
     await restart;
   });
 
@@ -173,7 +176,7 @@ describe('<tarot-reading-text>', () => {
     connectedReading();
     textReading.setConnection('disconnected');
     const el = await render();
-    const choose = part<HTMLButtonElement>(el, '.ended button.link');
+    const choose = buttonNamed(el, 'Choose another mode');
     expect(choose.textContent?.trim()).to.equal('Choose another mode');
     const leaving = oneEvent(el, 'tarot-reading-leave');
     choose.click();
@@ -182,7 +185,7 @@ describe('<tarot-reading-text>', () => {
 
     el.chooseHref = '/reading';
     await el.updateComplete;
-    const link = part<HTMLAnchorElement>(el, '.ended a');
+    const link = control<HTMLAnchorElement>(el, 'Choose another mode', 'a');
     expect(link.getAttribute('href')).to.equal('/reading');
     expect(link.textContent?.trim()).to.equal('Choose another mode');
     await expectAccessible(el);
@@ -206,14 +209,14 @@ describe('<tarot-reading-text>', () => {
   it('animates new messages, and not at all with reduced motion', async () => {
     connectedReading();
     let el = await render();
-    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('arrive');
+    expect(getComputedStyle(part(el, '[part~="message"]')).animationName).to.equal('arrive');
     await emulateMedia({ reducedMotion: 'reduce' });
     el = await render();
-    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('none');
+    expect(getComputedStyle(part(el, '[part~="message"]')).animationName).to.equal('none');
     await emulateMedia({ reducedMotion: 'no-preference' });
     setMotionChoice('reduce');
     el = await render();
     expect(el.hasAttribute('data-reduced-motion')).to.equal(true);
-    expect(getComputedStyle(part(el, '.message')).animationName).to.equal('none');
+    expect(getComputedStyle(part(el, '[part~="message"]')).animationName).to.equal('none');
   });
 });

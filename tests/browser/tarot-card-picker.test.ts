@@ -18,10 +18,10 @@ import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { consoleErrors } from './helpers/console.ts';
-import { all, animatesTransform, liveText, must, shadow } from './helpers/dom.ts';
+import { all, animatesTransform, liveText, motionSettled, must, shadow } from './helpers/dom.ts';
 
 function cards(picker: TarotCardPicker): HTMLButtonElement[] {
-  return all<HTMLButtonElement>(picker, 'button.card');
+  return all<HTMLButtonElement>(picker, '[part="card"]');
 }
 
 function card(picker: TarotCardPicker, index: number): HTMLButtonElement {
@@ -35,7 +35,7 @@ function focused(picker: TarotCardPicker): Element | null {
 }
 
 const liveRegion = (picker: TarotCardPicker): string => liveText(picker);
-const flipper = (picker: TarotCardPicker): HTMLElement => must(picker, '.flipper');
+const flipper = (picker: TarotCardPicker): HTMLElement => must(picker, '[part="flipper"]');
 
 async function clickCenter(element: Element): Promise<void> {
   element.scrollIntoView({ block: 'center' });
@@ -88,7 +88,7 @@ describe('<tarot-card-picker>', () => {
   describe('cancelling a draw', () => {
     it('the Cancel draw button cancels the draw for its position', async () => {
       const picker = await mountPicker();
-      const button = must<HTMLButtonElement>(picker, 'button.cancel');
+      const button = must<HTMLButtonElement>(picker, '[part="cancel"]');
       expect(button.textContent?.trim()).to.equal('Cancel draw');
       const cancelled = oneEvent(picker, 'tarot-card-pick-cancel');
       button.click();
@@ -113,7 +113,7 @@ describe('<tarot-card-picker>', () => {
       const picked = oneEvent(picker, 'tarot-card-pick');
       card(picker, 2).click();
       await picked;
-      expect(picker.shadowRoot?.querySelector('button.cancel')).to.equal(null);
+      expect(picker.shadowRoot?.querySelector('[part="cancel"]')).to.equal(null);
       card(picker, 2).focus();
       await sendKeys({ press: 'Escape' });
       expect(cancels).to.equal(0);
@@ -203,7 +203,7 @@ describe('<tarot-card-picker>', () => {
       await sendKeys({ press: 'Tab' });
       expect(focused(picker)).to.equal(card(picker, 0));
       await sendKeys({ press: 'Tab' });
-      expect(focused(picker)).to.equal(must(picker, 'button.cancel'));
+      expect(focused(picker)).to.equal(must(picker, '[part="cancel"]'));
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement?.id).to.equal('after');
     });
@@ -284,7 +284,7 @@ describe('<tarot-card-picker>', () => {
       expect(revealed?.reversed).to.equal(detail.reversed);
       const orientation = detail.reversed ? 'reversed' : 'upright';
       expect(liveRegion(picker)).to.equal(`You drew ${detail.cardName}, ${orientation}`);
-      const caption = picker.shadowRoot?.querySelector('.caption')?.textContent ?? '';
+      const caption = picker.shadowRoot?.querySelector('[part="caption"]')?.textContent ?? '';
       expect(caption).to.contain(detail.cardName);
       expect(caption.toLowerCase()).to.contain(orientation);
     });
@@ -309,7 +309,7 @@ describe('<tarot-card-picker>', () => {
       await waitUntil(() => events.length > 0, 'the pick event');
       card(picker, 8).click();
       await clickCenter(card(picker, 9));
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await motionSettled(picker);
       expect(events).to.have.length(1);
       const [event] = events;
       expect(animatingAtEvent).to.equal(false);
@@ -335,7 +335,7 @@ describe('<tarot-card-picker>', () => {
       await picker.updateComplete;
       expect(picker.disabled).to.equal(false);
       expect(picker.drawn).to.equal(null);
-      expect(picker.shadowRoot?.querySelector('.reveal')).to.equal(null);
+      expect(picker.shadowRoot?.querySelector('[part="reveal"]')).to.equal(null);
       const second = oneEvent(picker, 'tarot-card-pick');
       card(picker, 0).click();
       expect((await second).detail.cardId).to.be.a('string');
@@ -351,7 +351,9 @@ describe('<tarot-card-picker>', () => {
       await picker.updateComplete;
       expect(picker.disabled).to.equal(false);
       expect(cards(picker)).to.have.length(77);
-      expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Present');
+      expect(picker.shadowRoot?.querySelector('[part="position"]')?.textContent).to.equal(
+        'Present',
+      );
     });
   });
 
@@ -368,9 +370,9 @@ describe('<tarot-card-picker>', () => {
         const picked = oneEvent(picker, 'tarot-card-pick');
         card(picker, 5).click();
         await picker.updateComplete;
-        expect(animatesTransform(picker.shadowRoot?.querySelector('.reveal') ?? picker)).to.equal(
-          false,
-        );
+        expect(
+          animatesTransform(picker.shadowRoot?.querySelector('[part="reveal"]') ?? picker),
+        ).to.equal(false);
         expect(getComputedStyle(flipper(picker)).transform).to.equal('none');
         await picked;
         expect(performance.now() - started).to.be.lessThan(600);
@@ -426,7 +428,7 @@ describe('<tarot-card-picker>', () => {
       try {
         // The first update (a microtask) renders the header; the cards wait for animation frames.
         for (let i = 0; i < 100 && !picker.hasUpdated; i++) await Promise.resolve();
-        expect(picker.shadowRoot?.querySelector('.position')?.textContent).to.equal('Past');
+        expect(picker.shadowRoot?.querySelector('[part="position"]')?.textContent).to.equal('Past');
         expect(cards(picker)).to.have.length(0);
         // The header gets a frame of its own; the first cards come with the next.
         await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -479,7 +481,7 @@ describe('<tarot-card-picker>', () => {
       const picker = await mountPicker();
       card(picker, 3).click();
       await picker.updateComplete;
-      const spread = must(picker, '.spread');
+      const spread = must(picker, '[part="spread"]');
       const fades = (element: Element) =>
         element
           .getAnimations()

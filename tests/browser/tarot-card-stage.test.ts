@@ -5,13 +5,13 @@ import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
-import { all, animatesTransform, liveText, must } from './helpers/dom.ts';
+import { all, animatesTransform, liveText, motionSettled, must } from './helpers/dom.ts';
 
 function figures(stage: TarotCardStage): HTMLElement[] {
   return all(stage, 'figure');
 }
 
-const current = (stage: TarotCardStage): HTMLElement => must(stage, 'figure.current');
+const current = (stage: TarotCardStage): HTMLElement => must(stage, '[part="figure"]');
 const liveRegion = (stage: TarotCardStage): string => liveText(stage);
 const moves = animatesTransform;
 
@@ -65,7 +65,7 @@ describe('<tarot-card-stage>', () => {
     expect(events).to.have.length(0);
     expect(moves(current(stage))).to.equal(true);
     await waitUntil(() => events.length > 0, 'the shown event');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await motionSettled(stage);
     expect(events).to.have.length(1);
     expect(movingAtEvent).to.equal(false);
     expect(events[0]?.detail).to.deep.equal({ cardId: 'the-star', reversed: false });
@@ -113,7 +113,7 @@ describe('<tarot-card-stage>', () => {
     await stage.updateComplete;
     stage.card = { cardId: 'death', reversed: false };
     await waitUntil(() => details.length > 0, 'the shown event');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await motionSettled(stage);
     expect(details).to.deep.equal([{ cardId: 'death', reversed: false }]);
   });
 
@@ -133,7 +133,7 @@ describe('<tarot-card-stage>', () => {
     const shown = oneEvent(stage, 'tarot-card-shown');
     stage.card = { cardId: 'the-lovers', reversed: false };
     await shown;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await motionSettled(stage);
     expect(current(stage).textContent).to.contain('The Lovers');
     expect(current(stage).checkVisibility({ opacityProperty: true })).to.equal(true);
   });
@@ -145,7 +145,7 @@ describe('<tarot-card-stage>', () => {
     stage.card = { cardId: 'the-joker', reversed: false };
     await stage.updateComplete;
     expect(current(stage).textContent).to.contain('Unknown card');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await motionSettled(stage);
     expect(fired).to.equal(false);
     await expectAccessible(stage);
   });
@@ -169,7 +169,7 @@ describe('<tarot-card-stage>', () => {
         await stage.updateComplete;
         await shown;
         expect(figures(stage)).to.have.length(1);
-        expect(moves(stage.shadowRoot?.querySelector('.stage') ?? stage)).to.equal(false);
+        expect(moves(stage.shadowRoot?.querySelector('[part="stage"]') ?? stage)).to.equal(false);
         expect(current(stage).textContent).to.contain('The Empress');
       });
     }

@@ -143,9 +143,9 @@ describe('<tarot-reading>', () => {
     expect(el.getAttribute('mode')).to.equal('text');
     const reading = await view(el, 'tarot-reading-text');
     // Focus moves to the reading that replaced the choice, and the session is starting.
-    expect(root(el).activeElement).to.equal(root(el).querySelector('.view'));
+    expect(root(el).activeElement).to.equal(root(el).querySelector('[part="view"]'));
     await waitUntil(() => reading.store.$connection.get() === 'connecting', 'the reading starts');
-    expect(root(reading).querySelector('.connection')?.textContent).to.equal(
+    expect(root(reading).querySelector('[part="connection"]')?.textContent).to.equal(
       'Connecting to the reader…',
     );
     await expectAccessible(el);
@@ -157,7 +157,11 @@ describe('<tarot-reading>', () => {
     const reading = await view(el, 'tarot-reading-text');
     const tokenRequests = () => edge.requests.filter((request) => request.method === 'POST');
     await waitUntil(() => tokenRequests().length > 0, 'the token request', 8000);
-    await waitUntil(() => root(reading).querySelector('.error') !== null, 'the error', 8000);
+    await waitUntil(
+      () => root(reading).querySelector('[role="alert"]') !== null,
+      'the error',
+      8000,
+    );
     // A 503 may pass: the edge client asked three times (with backoff) before giving up.
     expect(tokenRequests()).to.have.length(3);
     for (const request of tokenRequests()) {
@@ -168,7 +172,7 @@ describe('<tarot-reading>', () => {
     expect(root(reading).querySelector('[role="alert"]')?.textContent).to.equal(
       'The reading service is unavailable right now. Try again in a moment.',
     );
-    expect(root(reading).querySelector('.ended')?.textContent).to.contain(
+    expect(root(reading).querySelector('[part="ended"]')?.textContent).to.contain(
       'The reading could not start.',
     );
   });
@@ -237,9 +241,9 @@ describe('<tarot-reading>', () => {
     await withoutWebRtc(async () => {
       const el = await render('voice');
       const voice = await view(el, 'tarot-reading-voice');
-      await waitUntil(() => root(voice).querySelector('.problem') !== null, 'the problem');
+      await waitUntil(() => root(voice).querySelector('[part="problem"]') !== null, 'the problem');
       await voice.updateComplete;
-      expect(root(voice).querySelector('.problem h2')?.textContent).to.equal(
+      expect(root(voice).querySelector('[part="problem"] h2')?.textContent).to.equal(
         "Your browser doesn't support voice readings",
       );
       await expectAccessible(el);
@@ -260,7 +264,7 @@ describe('<tarot-reading>', () => {
         ?.click();
       expect((await toChoice).detail.mode).to.equal('choose');
       await el.updateComplete;
-      expect(root(el).activeElement).to.equal(root(el).querySelector('.mode'));
+      expect(root(el).activeElement).to.equal(root(el).querySelector('[part="mode"]'));
     });
   });
 

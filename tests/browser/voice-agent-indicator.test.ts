@@ -32,8 +32,8 @@ describe('<voice-agent-indicator>', () => {
       ></voice-agent-indicator>`,
     );
     await expectAccessible(el);
-    expect(text(el, '.indicator')).to.equal('Current phase: Intent Assessment 1 of 4');
-    expect(text(el, '.label')).to.equal('Intent Assessment');
+    expect(text(el, '[part="indicator"]')).to.equal('Current phase: Intent Assessment 1 of 4');
+    expect(text(el, '[part="label"]')).to.equal('Intent Assessment');
   });
 
   it('updates at once when the agent hands off, through every phase', async () => {
@@ -43,8 +43,8 @@ describe('<voice-agent-indicator>', () => {
     for (const [index, phase] of PHASES.entries()) {
       el.label = phase;
       await el.updateComplete;
-      expect(text(el, '.label')).to.equal(phase);
-      expect(text(el, '.step')).to.equal(`${index + 1} of 4`);
+      expect(text(el, '[part="label"]')).to.equal(phase);
+      expect(text(el, '[part="step"]')).to.equal(`${index + 1} of 4`);
     }
   });
 
@@ -57,14 +57,14 @@ describe('<voice-agent-indicator>', () => {
     );
     const fontSize = parseFloat(getComputedStyle(el).fontSize);
     expect(fontSize).to.be.below(16);
-    expect(el.shadowRoot?.querySelector('.step')).to.equal(null);
+    expect(el.shadowRoot?.querySelector('[part="step"]')).to.equal(null);
   });
 
   it('shows the idle label before any agent is active', async () => {
     const el = await fixture<VoiceAgentIndicator>(
       html`<voice-agent-indicator idle-label="Connecting…"></voice-agent-indicator>`,
     );
-    expect(text(el, '.label')).to.equal('Connecting…');
+    expect(text(el, '[part="label"]')).to.equal('Connecting…');
     expect(el.hasAttribute('active')).to.equal(false);
   });
 
@@ -72,7 +72,7 @@ describe('<voice-agent-indicator>', () => {
     const el = await fixture<VoiceAgentIndicator>(
       html`<voice-agent-indicator label="Reading"></voice-agent-indicator>`,
     );
-    const label = () => el.shadowRoot?.querySelector('.label');
+    const label = () => el.shadowRoot?.querySelector('[part="label"]');
     const name = () => {
       const node = label();
       return node ? getComputedStyle(node).animationName : '';

@@ -50,9 +50,9 @@ describe('<tarot-reading-voice>', () => {
     });
     const el = await render();
     await expectAccessible(el);
-    const group = must(el, '.center [role="group"]');
+    const group = must(el, '[part="center"] [role="group"]');
     expect(group.textContent).to.contain('No card was picked in time.');
-    expect(find(el, '.center voice-speaker-button')).to.equal(null);
+    expect(find(el, '[part="center"] voice-speaker-button')).to.equal(null);
     const drawAgain = oneEvent(el, 'tarot-reading-choose');
     buttonNamed(el, 'Draw again').click();
     expect((await drawAgain).detail).to.deep.equal({ choice: 'draw-again' });
@@ -65,7 +65,7 @@ describe('<tarot-reading-voice>', () => {
     // Answered: the choice goes and the centre is the spread again.
     voiceReading.setChoice(null);
     await el.updateComplete;
-    expect(find(el, '.center [role="group"]')).to.equal(null);
+    expect(find(el, '[part="center"] [role="group"]')).to.equal(null);
   });
 
   it('in Intent Assessment: the agent indicator, the offline notice and the talk button at the centre, accessibly', async () => {
@@ -75,8 +75,8 @@ describe('<tarot-reading-voice>', () => {
     expect(must<VoiceAgentIndicator>(el, 'voice-agent-indicator').label).to.equal(
       'Intent Assessment',
     );
-    expect(must(el, '.notice').textContent?.trim()).to.equal(OFFLINE_VOICE_NOTICE);
-    const talk = must<VoiceSpeakerButton>(el, '.center voice-speaker-button');
+    expect(must(el, '[part="notice"]').textContent?.trim()).to.equal(OFFLINE_VOICE_NOTICE);
+    const talk = must<VoiceSpeakerButton>(el, '[part="center"] voice-speaker-button');
     expect(talk.disabled).to.equal(false);
     // The back button sits before everything else, top left.
     const back = buttonNamed(el, '← Back');
@@ -95,7 +95,7 @@ describe('<tarot-reading-voice>', () => {
     const talk = must<VoiceSpeakerButton>(el, 'voice-speaker-button');
     expect(talk.disabled).to.equal(true);
     expect(talk.label).to.equal('Connecting…');
-    expect(must(el, '.status').textContent?.trim()).to.equal('Connecting to the reader…');
+    expect(must(el, '[part="status"]').textContent?.trim()).to.equal('Connecting to the reader…');
     await expectAccessible(el);
   });
 
@@ -104,14 +104,14 @@ describe('<tarot-reading-voice>', () => {
     voiceReading.openPicker({ positionLabel: 'Past', promptRole: 'what shaped you' });
     const el = await render();
     expect(find(el, 'voice-speaker-button')).to.equal(null);
-    const picker = must(el, '.center tarot-card-picker');
+    const picker = must(el, '[part="center"] tarot-card-picker');
     expect(picker.getAttribute('position-label')).to.equal('Past');
     await expectAccessible(el);
     voiceReading.closePicker();
     await el.updateComplete;
     expect(find(el, 'tarot-card-picker')).to.equal(null);
     expect(find(el, 'voice-speaker-button')).to.equal(null);
-    expect(must(el, '.status').textContent).to.contain(
+    expect(must(el, '[part="status"]').textContent).to.contain(
       'You can speak again once the reading is complete',
     );
   });
@@ -120,7 +120,7 @@ describe('<tarot-reading-voice>', () => {
     connected('Reading');
     voiceReading.showCard({ cardId: 'the-star', cardName: 'The Star', reversed: false });
     const el = await render();
-    const stage = must<TarotCardStage>(el, '.center tarot-card-stage');
+    const stage = must<TarotCardStage>(el, '[part="center"] tarot-card-stage');
     expect(stage.cardId).to.equal('the-star');
     expect(stage.hasAttribute('quiet')).to.equal(true);
     await stage.updateComplete;
@@ -135,9 +135,9 @@ describe('<tarot-reading-voice>', () => {
     const el = await render();
     voiceReading.setAgent('Followup');
     await el.updateComplete;
-    const talk = must<VoiceSpeakerButton>(el, '.center voice-speaker-button');
+    const talk = must<VoiceSpeakerButton>(el, '[part="center"] voice-speaker-button');
     expect(talk.disabled).to.equal(false);
-    expect(find(el, '.center tarot-card-stage.small')).to.not.equal(null);
+    expect(find(el, '[part="center"] [part~="stage-small"]')).to.not.equal(null);
     expect(must<VoiceAgentIndicator>(el, 'voice-agent-indicator').label).to.equal('Followup');
     expect(document.activeElement === document.body || el.matches(':focus-within')).to.equal(true);
     await expectAccessible(el);
@@ -149,10 +149,10 @@ describe('<tarot-reading-voice>', () => {
     voiceReading.setAudio({ speaking: true });
     await el.updateComplete;
     expect(must<VoiceSpeakerButton>(el, 'voice-speaker-button').speaking).to.equal(true);
-    expect(must(el, '.status').textContent).to.contain('The reader is speaking');
+    expect(must(el, '[part="status"]').textContent).to.contain('The reader is speaking');
     voiceReading.setAudio({ speaking: false, listening: true });
     await el.updateComplete;
-    expect(must(el, '.status').textContent?.trim()).to.equal('Listening… let go to send.');
+    expect(must(el, '[part="status"]').textContent?.trim()).to.equal('Listening… let go to send.');
   });
 
   it('the transcript starts open with the offline reader (it has no voice) and turns cards into lines', async () => {
@@ -197,8 +197,9 @@ describe('<tarot-reading-voice>', () => {
     await sendKeys({ press: 'Escape' });
     expect(dialog.open).to.equal(false);
     buttonNamed(el, '← Back').click();
+    const stayed = oneEvent(dialog, 'close');
     buttonNamed(el, 'Stay').click();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await stayed;
     expect(left).to.equal(0);
     buttonNamed(el, '← Back').click();
     const leaving = oneEvent(el, 'tarot-reading-leave');
@@ -216,14 +217,14 @@ describe('<tarot-reading-voice>', () => {
       message: "Your browser doesn't support voice readings",
     });
     const el = await render();
-    expect(must(el, '.problem h2').textContent).to.equal(
+    expect(must(el, '[part="problem"] h2').textContent).to.equal(
       "Your browser doesn't support voice readings",
     );
     // The error panel says it as an alert.
-    expect(must(el, '.problem [role="alert"]').textContent?.trim()).to.equal(
+    expect(must(el, '[part="problem"] [role="alert"]').textContent?.trim()).to.equal(
       "Your browser doesn't support voice readings",
     );
-    expect(must(el, '.problem').textContent).to.contain('Chrome, Edge, Firefox or Safari');
+    expect(must(el, '[part="problem"]').textContent).to.contain('Chrome, Edge, Firefox or Safari');
     expect(find(el, 'voice-speaker-button')).to.equal(null);
     await expectAccessible(el);
     const switching = oneEvent(el, 'tarot-reading-switch-text');
@@ -239,8 +240,10 @@ describe('<tarot-reading-voice>', () => {
       message: 'The reading service is busy right now.',
     });
     const el = await render();
-    expect(must(el, '.problem').textContent).to.contain('The reading service is busy right now.');
-    expect(must(el, '.problem [role="alert"]').textContent).to.equal(
+    expect(must(el, '[part="problem"]').textContent).to.contain(
+      'The reading service is busy right now.',
+    );
+    expect(must(el, '[part="problem"] [role="alert"]').textContent).to.equal(
       'The reading service is busy right now.',
     );
     await expectAccessible(el);
@@ -265,7 +268,9 @@ describe('<tarot-reading-voice>', () => {
       message: 'The microphone is blocked for this site.',
     });
     const el = await render();
-    expect(must(el, '.problem h2').textContent?.trim()).to.equal('The microphone is not available');
+    expect(must(el, '[part="problem"] h2').textContent?.trim()).to.equal(
+      'The microphone is not available',
+    );
     const retry = oneEvent(el, 'tarot-reading-retry');
     buttonNamed(el, 'Try again').click();
     await retry;
@@ -280,7 +285,7 @@ describe('<tarot-reading-voice>', () => {
     const el = await render();
     el.notice = 'Hold the button down while you speak, then let go.';
     await el.updateComplete;
-    expect(must(el, '.status').textContent?.trim()).to.equal(
+    expect(must(el, '[part="status"]').textContent?.trim()).to.equal(
       'Hold the button down while you speak, then let go.',
     );
   });

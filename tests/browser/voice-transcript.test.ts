@@ -23,6 +23,13 @@ function part<T extends Element>(el: VoiceTranscript, selector: string): T {
   return found;
 }
 
+/** Scrolls `log` to `top` and resolves when the scroll has ended (`scrollend`). */
+async function scrollTo(log: HTMLElement, top: number): Promise<void> {
+  const ended = oneEvent(log, 'scrollend');
+  log.scrollTop = top;
+  await ended;
+}
+
 const atBottom = (log: HTMLElement) => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
 
 describe('<voice-transcript>', () => {
@@ -52,7 +59,7 @@ describe('<voice-transcript>', () => {
     el.open = true;
     await el.updateComplete;
     await expectAccessible(el);
-    const items = [...(el.shadowRoot?.querySelectorAll('.entry') ?? [])].map((item) =>
+    const items = [...(el.shadowRoot?.querySelectorAll('[part~="entry"]') ?? [])].map((item) =>
       item.textContent?.replace(/\s+/g, ' ').trim(),
     );
     expect(items).to.deep.equal([
@@ -69,7 +76,7 @@ describe('<voice-transcript>', () => {
     const el = await fixture<VoiceTranscript>(
       html`<voice-transcript .entries=${lines(2)}></voice-transcript>`,
     );
-    const toggle = part<HTMLButtonElement>(el, 'button.toggle');
+    const toggle = part<HTMLButtonElement>(el, '[part="toggle"]');
     const log = part<HTMLElement>(el, '#log');
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     expect(toggle.getAttribute('aria-controls')).to.equal('log');
@@ -111,7 +118,7 @@ describe('<voice-transcript>', () => {
     );
     el.open = true;
     await el.updateComplete;
-    const log = part<HTMLElement>(el, '.log');
+    const log = part<HTMLElement>(el, '[part="log"]');
     expect(log.scrollHeight).to.be.above(log.clientHeight);
     expect(atBottom(log)).to.equal(true);
     el.entries = [...el.entries, ...lines(4, 12)];
@@ -132,11 +139,11 @@ describe('<voice-transcript>', () => {
       ></voice-transcript>`,
     );
     await waitUntil(() => $reducedMotion.get(), 'the system setting to reach the store');
-    const log = part<HTMLElement>(el, '.log');
+    const log = part<HTMLElement>(el, '[part="log"]');
     el.entries = [...el.entries, ...lines(4, 12)];
     await el.updateComplete;
     expect(atBottom(log)).to.equal(true);
-    const entry = part<HTMLElement>(el, '.entry');
+    const entry = part<HTMLElement>(el, '[part~="entry"]');
     expect(getComputedStyle(entry).animationName).to.equal('none');
   });
 
@@ -149,10 +156,11 @@ describe('<voice-transcript>', () => {
         .entries=${lines(12)}
       ></voice-transcript>`,
     );
-    const log = part<HTMLElement>(el, '.log');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    log.scrollTop = 0;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const log = part<HTMLElement>(el, '[part="log"]');
+    // The first scroll's end tells the log that its own scrolling is over; the second is the
+    // person's, up to the top.
+    await scrollTo(log, 10);
+    await scrollTo(log, 0);
     el.entries = [...el.entries, ...lines(2, 12)];
     await el.updateComplete;
     expect(log.scrollTop).to.equal(0);
@@ -160,6 +168,6 @@ describe('<voice-transcript>', () => {
 
   it('says so when nothing has been said yet', async () => {
     const el = await fixture<VoiceTranscript>(html`<voice-transcript open></voice-transcript>`);
-    expect(part(el, '.empty').textContent).to.equal('Nothing has been said yet.');
+    expect(part(el, '[part="log"]').textContent?.trim()).to.equal('Nothing has been said yet.');
   });
 });

@@ -70,7 +70,7 @@ export async function cassette(page: Page): Promise<{ title: string; content: st
   await button.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  const content = (await dialog.locator('.content').innerText()).trim();
+  const content = (await dialog.locator('[part="content"]').innerText()).trim();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   return { title: name.replace(/^Open cassette: /, ''), content };

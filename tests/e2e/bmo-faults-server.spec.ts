@@ -15,7 +15,7 @@ import {
   transcript,
 } from './bmo-faults-helpers.ts';
 
-// Fault (issue 15): `livekit-server` restarts mid-session. This file runs its own server (not the
+// Fault (docs/faults.md): `livekit-server` restarts mid-session. This file runs its own server (not the
 // shared one, which other files use), its own edge minting tokens for it, and its own worker; the
 // server is stopped and started again on the same ports with the same keys, as a supervisor
 // restarting it would.

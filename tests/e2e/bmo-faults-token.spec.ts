@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { type Page } from '@playwright/test';
 import { recordAnnouncements, roomName } from './bmo-faults-helpers.ts';
 
-// Fault (issue 15): the token route fails or hangs. The built page under `wrangler dev` and the
+// Fault (docs/faults.md): the token route fails or hangs. The built page under `wrangler dev` and the
 // shared `livekit-server --dev`; Playwright stands between the page and the token route, failing
 // or holding requests before letting them reach the real edge. Getting past the fault is joining
 // the room with the token the edge minted (BMO coming back through a failing route, on a real

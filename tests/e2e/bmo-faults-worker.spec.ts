@@ -14,7 +14,7 @@ import {
   transcript,
 } from './bmo-faults-helpers.ts';
 
-// Fault (issue 15): the BMO worker process dies mid-session. On the real parts: the built page
+// Fault (docs/faults.md): the BMO worker process dies mid-session. On the real parts: the built page
 // under `wrangler dev`, the shared `livekit-server --dev`, and a worker this test starts, kills
 // with SIGKILL (a crash, not a shutdown) and replaces. Reconnect asks the edge for a fresh token
 // (the route fails on the way, and is retried), which dispatches BMO into a new room.

@@ -136,7 +136,7 @@ async function cassetteContent(page: Page, title: string | RegExp): Promise<stri
   await button.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  const content = (await dialog.locator('.content').innerText()).trim();
+  const content = (await dialog.locator('[part="content"]').innerText()).trim();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   return content;
@@ -163,7 +163,7 @@ test.describe('the offline BMO and the sample vault', () => {
     // User opens cassette: exactly the note's ID, as text, with Copy; Escape returns focus.
     await first.click();
     const dialog = page.getByRole('dialog', { name: 'PhilHealth ID' });
-    await expect(dialog.locator('.content')).toHaveText(PHILHEALTH_ID);
+    await expect(dialog.locator('[part="content"]')).toHaveText(PHILHEALTH_ID);
     await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -29,7 +29,9 @@ test('/docs lists every element of the manifest with a live example, snippets an
   for (const tag of tags) {
     const section = page.getByRole('region', { name: `<${tag}>` });
     await expect(section).toBeVisible();
-    await expect(section.locator(`.example > ${tag}`)).toBeAttached();
+    await expect(
+      section.getByRole('group', { name: 'Live example', exact: true }).locator(`:scope > ${tag}`),
+    ).toBeAttached();
     for (const label of ['Script tag', 'npm, plain ESM', 'React 19', 'Vue 3', 'Svelte 5']) {
       await expect(
         section.getByRole('button', { name: `Copy the ${label} snippet for ${tag}` }),
@@ -39,7 +41,8 @@ test('/docs lists every element of the manifest with a live example, snippets an
   // The live examples are the real elements: the cassette set by property shows its title.
   const slot = page
     .getByRole('region', { name: '<bmo-cassette-slot>' })
-    .locator('.example > bmo-cassette-slot');
+    .getByRole('group', { name: 'Live example', exact: true })
+    .locator(':scope > bmo-cassette-slot');
   await expect(slot.getByRole('button', { name: /Wi-Fi/ })).toBeVisible();
   const checklist = page.getByRole('region', { name: "Embedder's checklist" });
   for (const item of [

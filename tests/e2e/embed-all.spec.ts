@@ -176,7 +176,7 @@ async function cassetteIn(page: Page, holder: Locator, title: string): Promise<s
   await button.click();
   const dialog = holder.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
-  const content = (await dialog.locator('.content').innerText()).trim();
+  const content = (await dialog.locator('[part="content"]').innerText()).trim();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   return content;
@@ -218,7 +218,7 @@ test('one page on another site holds two assistants and two readings: each keeps
     el.start({ textOnly: true }),
   );
   for (const reading of readings) {
-    await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+    await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
     await expect(phaseOf(reading)).toHaveText('Intent Assessment');
   }
   for (const assistant of assistants) {
@@ -251,9 +251,9 @@ test('one page on another site holds two assistants and two readings: each keeps
   );
   await sendMessage(second, questions[1] ?? '');
   for (const reading of readings) {
-    await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-      'Before we draw',
-    );
+    await expect(
+      reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+    ).toContainText('Before we draw');
   }
 
   // Each assistant holds exactly its own code; the sidebar slot mirrors the left one.
@@ -313,7 +313,7 @@ test('one page on another site holds two assistants and two readings: each keeps
     [first, questions[0]],
     [second, questions[1]],
   ] as const) {
-    const said = reading.locator('tarot-reading-text .message.user');
+    const said = reading.locator('tarot-reading-text [part~="message-user"]');
     await expect(said).toHaveCount(2);
     await expect(said.first()).toContainText(mine ?? '');
   }
@@ -330,11 +330,13 @@ test('one page on another site holds two assistants and two readings: each keeps
 
   // Ending the first reading (the host's end()) leaves the second one reading and answering.
   await first.evaluate((el: HTMLElementTagNameMap['tarot-reading']) => el.end());
-  await expect(first.locator('tarot-reading-text .ended')).toContainText('The reading has ended.');
-  await expect(second.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(first.locator('tarot-reading-text [part="ended"]')).toContainText(
+    'The reading has ended.',
+  );
+  await expect(second.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await drawUntilReading(second, () => cardsOf.first);
   await expect(phaseOf(second)).toHaveText('Followup', { timeout: 30_000 });
-  const replies = second.locator('tarot-reading-text .message.assistant');
+  const replies = second.locator('tarot-reading-text [part~="message-assistant"]');
   const before = await replies.count();
   await sendMessage(second, 'What should I do first?');
   await expect.poll(() => replies.count(), { timeout: 15_000 }).toBeGreaterThan(before);
@@ -347,7 +349,7 @@ test('one page on another site holds two assistants and two readings: each keeps
   );
   await expect(right.getByRole('alert')).toContainText('The connection to BMO was lost.');
   await expect(left.getByRole('alert')).toHaveText('');
-  await expect(second.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(second.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
 
   // What a host page and a screen reader got, per assistant.
   expect(await recorded(page, 'bmoEvents', 'left')).toEqual([

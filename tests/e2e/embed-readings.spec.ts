@@ -84,7 +84,7 @@ test('two readings on one page run interleaved, each with its own question, card
   await expect(alertOf(first)).toHaveCount(1);
 
   for (const each of [first, second]) {
-    await expect(each.locator('tarot-reading-text .connection')).toHaveText('Connected');
+    await expect(each.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
     await expect(phaseOf(each)).toHaveText('Intent Assessment');
   }
   // Several readings on one page, each named by the site: still no accessibility violations.
@@ -99,9 +99,9 @@ test('two readings on one page run interleaved, each with its own question, card
   await sendMessage(first, questions[0] ?? '');
   await sendMessage(second, questions[1] ?? '');
   for (const reading of [first, second]) {
-    await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-      'Before we draw',
-    );
+    await expect(
+      reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+    ).toContainText('Before we draw');
   }
   await sendMessage(first, answers[0] ?? '');
 
@@ -151,14 +151,16 @@ test('two readings on one page run interleaved, each with its own question, card
   for (const id of secondCards) {
     await expect(first.locator(`tarot-reading-text [data-card-id="${id}"]`)).toHaveCount(0);
   }
-  await expect(first.locator('tarot-reading-text .message.user')).toHaveCount(2);
-  await expect(second.locator('tarot-reading-text .message.user')).toHaveCount(2);
+  await expect(first.locator('tarot-reading-text [part~="message-user"]')).toHaveCount(2);
+  await expect(second.locator('tarot-reading-text [part~="message-user"]')).toHaveCount(2);
 
   // Ending the first leaves the second running: it still answers.
   await first.getByRole('button', { name: 'End reading' }).click();
-  await expect(first.locator('tarot-reading-text .ended')).toContainText('The reading has ended.');
-  await expect(second.locator('tarot-reading-text .connection')).toHaveText('Connected');
-  const replies = second.locator('tarot-reading-text .message.assistant');
+  await expect(first.locator('tarot-reading-text [part="ended"]')).toContainText(
+    'The reading has ended.',
+  );
+  await expect(second.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
+  const replies = second.locator('tarot-reading-text [part~="message-assistant"]');
   const before = await replies.count();
   await sendMessage(second, 'What should I do first?');
   await expect.poll(() => replies.count(), { timeout: 15_000 }).toBeGreaterThan(before);
@@ -231,12 +233,12 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
 
   // send(text) is a typed message into the running session.
   expect(await send('Should I move to the coast?')).toBe(true);
-  await expect(reading.locator('tarot-reading-text .message.user').last()).toHaveText(
+  await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toHaveText(
     /Should I move to the coast\?/,
   );
-  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-    'Before we draw',
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+  ).toContainText('Before we draw');
   await expect(reading.getByRole('textbox', { name: 'Your message' })).toBeEnabled();
   expect(await send('I love the sea but my work is in the city.')).toBe(true);
 
@@ -257,7 +259,7 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
 
   // end() ends it, as "End reading" does.
   await call('end');
-  await expect(reading.locator('tarot-reading-text .ended')).toContainText(
+  await expect(reading.locator('tarot-reading-text [part="ended"]')).toContainText(
     'The reading has ended.',
   );
   await expect

@@ -127,7 +127,7 @@ test.describe("LiveKit's starter shape of client on npm start", () => {
   let stack: LocalStack | undefined;
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    // the starter's origin is allowed through the environment alone, as the README says
+    // the starter's origin is allowed through the environment alone, as docs/settings.md says
     stack = await startLocalStack({ ALLOWED_ORIGINS: STARTER_ORIGIN });
   });
   test.afterAll(async () => {

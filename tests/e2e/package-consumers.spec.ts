@@ -310,15 +310,17 @@ test.describe('served on the site the edge allows', () => {
     const reading = page
       .locator('tarot-reading')
       .filter({ has: page.getByRole('region', { name: 'Consumer reading' }) });
-    await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected', {
-      timeout: 15_000,
-    });
+    await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText(
+      'Connected',
+      {
+        timeout: 15_000,
+      },
+    );
     await expect(phaseOf(reading)).toHaveText('Intent Assessment');
     await sendMessage(reading, 'Should I change jobs this year?');
-    await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-      'Before we draw',
-      { timeout: 15_000 },
-    );
+    await expect(
+      reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+    ).toContainText('Before we draw', { timeout: 15_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -16,15 +16,15 @@ test('a pending draw is cancelled from the picker by Escape and by its button; t
   await page.goto('/reading/text');
   const reading = page.locator('tarot-reading');
   await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-    'Before we draw',
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+  ).toContainText('Before we draw');
   await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
   await expect(phaseOf(reading)).toHaveText('Spread Generation');
   const picker = reading.locator('tarot-card-picker');
   await expect(picker).toBeVisible();
   const position = await picker.getAttribute('position-label');
-  const answers = reading.locator('tarot-reading-text .message.assistant');
+  const answers = reading.locator('tarot-reading-text [part~="message-assistant"]');
   const outputs = () =>
     (watch.sockets[0]?.sent ?? [])
       .map(

@@ -18,7 +18,7 @@ test('a reload mid-reading restores that reading from session storage and reconn
 
   await page.reload();
 
-  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await expect.poll(() => watch.tokens()).toBe(2);
   expect(await stateOf(reading)).toEqual(before);
   await goesOn(reading);

@@ -9,12 +9,12 @@ import { FOLLOWUP_GREETING, watchReaderSockets } from './helpers/reading-faults.
 
 async function stateOf(page: Page) {
   return {
-    phase: await page.locator('voice-agent-indicator .label').textContent(),
+    phase: await page.locator('voice-agent-indicator [part="label"]').textContent(),
     staged: await page
       .locator('tarot-card-stage')
       .evaluate((stage) => String(Reflect.get(stage, 'cardId'))),
     transcript: await page
-      .locator('voice-transcript .entry')
+      .locator('voice-transcript [part~="entry"]')
       .evaluateAll((items) =>
         items.map(
           (item) =>
@@ -34,22 +34,26 @@ test('a voice reading whose reader socket drops mid-reading reconnects with a fr
   await speak(page, watch); // the demo question
   await speak(page, watch); // the answer to the clarifying question
   const picker = page.locator('tarot-card-picker');
-  const drawn = page.locator('voice-transcript .entry[data-kind="drawn"]');
+  const drawn = page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
   for (let turn = 0; turn < 10; turn++) {
     await expect(
-      picker.or(page.locator('voice-agent-indicator .label', { hasText: /^(Reading|Followup)$/ })),
+      picker.or(
+        page.locator('voice-agent-indicator [part="label"]', { hasText: /^(Reading|Followup)$/ }),
+      ),
     ).toBeVisible({ timeout: 15_000 });
     if ((await picker.count()) === 0) break;
     const before = await drawn.count();
     await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).click();
     await expect(drawn).toHaveCount(before + 1);
   }
-  await expect(page.locator('voice-agent-indicator .label')).toHaveText('Followup', {
+  await expect(page.locator('voice-agent-indicator [part="label"]')).toHaveText('Followup', {
     timeout: 30_000,
   });
   await expect(talk(page)).toBeEnabled();
   // Settled: Followup's greeting comes a turn after the phase turns to Followup.
-  await expect(page.locator('voice-transcript .entry').last()).toContainText(FOLLOWUP_GREETING);
+  await expect(page.locator('voice-transcript [part~="entry"]').last()).toContainText(
+    FOLLOWUP_GREETING,
+  );
   const before = await stateOf(page);
   expect(before.transcript.some((line) => line.startsWith('drawn|'))).toBe(true);
   // The spread: the reader's words naming it, and one drawn line per position, in the transcript.

@@ -21,14 +21,14 @@ test('the reader socket drops mid-reading: a fresh token, a new socket given the
   await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
 
   await expect.poll(() => watch.sockets.length).toBe(2);
-  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   expect(watch.tokens()).toBe(2);
   // The new session was given the conversation: every past message, by its item id.
   const replayed = () =>
     (watch.sockets[1]?.sent ?? [])
       .map((frame) => JSON.parse(frame) as { type?: string; item?: { role?: string } })
       .filter((event) => event.type === 'conversation.item.create' && event.item?.role);
-  const messages = await reading.locator('tarot-reading-text .message').count();
+  const messages = await reading.locator('tarot-reading-text [part~="message"]').count();
   await expect.poll(() => replayed().length).toBeGreaterThanOrEqual(messages);
   // The active agent came back: the new session declared Followup's tools.
   const declared = (watch.sockets[1]?.sent ?? []).some(
@@ -40,7 +40,7 @@ test('the reader socket drops mid-reading: a fresh token, a new socket given the
   // It goes on where it was: the follow-up is answered from the cards on the table, not from a
   // reader that forgot them.
   await goesOn(reading);
-  const answer = reading.locator('tarot-reading-text .message.assistant').last();
+  const answer = reading.locator('tarot-reading-text [part~="message-assistant"]').last();
   await expect(answer).toContainText(/look to .+ in the .+ position/);
   await expect(answer).not.toContainText('no cards on the table');
   expect(errors).toEqual([]);
@@ -55,9 +55,9 @@ test('the reader socket drops mid-spread: the resumed reader draws the remaining
   await page.goto('/reading/text');
   const reading = page.locator('tarot-reading');
   await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-    'Before we draw',
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+  ).toContainText('Before we draw');
   await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
   await expect(phaseOf(reading)).toHaveText('Spread Generation');
   const picker = reading.locator('tarot-card-picker');
@@ -71,7 +71,7 @@ test('the reader socket drops mid-spread: the resumed reader draws the remaining
   await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
 
   await expect.poll(() => watch.sockets.length).toBe(2);
-  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   // The resumed reader asks again for the position it was drawing, and the rest follow.
   await expect(picker).toBeVisible({ timeout: 15_000 });
   await expect(picker).toHaveAttribute('position-label', secondPosition);

@@ -40,7 +40,7 @@ function reading(page: Page): Locator {
 }
 
 function phase(page: Page): Locator {
-  return page.locator('tarot-reading-text .phase strong');
+  return page.locator('tarot-reading-text [part="phase"]');
 }
 
 test('a full text reading: question, clarification, every card drawn and shown before its interpretation, a follow-up card, and the end', async ({
@@ -59,15 +59,15 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await expect(page).toHaveURL(/\/reading\/text$/);
 
   // The page says plainly that this is the offline reader.
-  await expect(page.locator('tarot-reading-text .notice')).toHaveText(
+  await expect(page.locator('tarot-reading-text [part="notice"]')).toHaveText(
     "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
   );
-  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await expect(phase(page)).toHaveText('Intent Assessment');
 
   // Ask, then answer the one clarifying question.
   await sendMessage(reading(page), 'Should I change jobs this year?');
-  await expect(page.locator('tarot-reading-text .message.assistant').last()).toContainText(
+  await expect(page.locator('tarot-reading-text [part~="message-assistant"]').last()).toContainText(
     'Before we draw',
   );
   await sendMessage(reading(page), "I feel stuck where I am and I'm afraid of choosing wrong.");
@@ -78,7 +78,7 @@ test('a full text reading: question, clarification, every card drawn and shown b
   let drawn = 0;
   while (drawn < 10) {
     await expect(
-      picker.or(page.locator('tarot-reading-text .phase strong', { hasText: /^Reading$/ })),
+      picker.or(page.locator('tarot-reading-text [part="phase"]', { hasText: /^Reading$/ })),
     ).toBeVisible({
       timeout: 15_000,
     });
@@ -120,12 +120,14 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await sendMessage(reading(page), 'Could you draw a clarification card for me?');
   await pickCard(reading(page));
   await expect(spreadRows).toHaveCount(drawn + 1);
-  const clarification = page.locator('tarot-reading-text .card-entry[data-action="drawn"]').last();
+  const clarification = page
+    .locator('tarot-reading-text [part="card-entry"][data-action="drawn"]')
+    .last();
   const clarificationId = await clarification.getAttribute('data-card-id');
   expect(clarificationId).toBeTruthy();
   await expect(
     page.locator(
-      `tarot-reading-text .card-entry[data-action="shown"][data-card-id="${clarificationId}"]`,
+      `tarot-reading-text [part="card-entry"][data-action="shown"][data-card-id="${clarificationId}"]`,
     ),
   ).toHaveCount(1);
   await expect
@@ -134,7 +136,9 @@ test('a full text reading: question, clarification, every card drawn and shown b
 
   // End the reading.
   await page.getByRole('button', { name: 'End reading' }).click();
-  await expect(page.locator('tarot-reading-text .ended')).toContainText('The reading has ended.');
+  await expect(page.locator('tarot-reading-text [part="ended"]')).toContainText(
+    'The reading has ended.',
+  );
   await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

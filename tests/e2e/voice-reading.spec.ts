@@ -12,11 +12,11 @@ function talkButton(page: Page) {
 }
 
 function indicator(page: Page) {
-  return page.locator('voice-agent-indicator .label');
+  return page.locator('voice-agent-indicator [part="label"]');
 }
 
 async function readerLines(page: Page): Promise<number> {
-  return page.locator('voice-transcript .entry.assistant').count();
+  return page.locator('voice-transcript [part~="entry-assistant"]').count();
 }
 
 /** How many `input_audio_buffer.append` frames each page has sent on its WebSockets. */
@@ -57,7 +57,7 @@ async function holdToSpeak(page: Page, how: 'mouse' | 'keyboard'): Promise<void>
   }
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   await expect(button).toHaveText('Listening…');
-  await expect(page.locator('tarot-reading-voice .status')).toHaveText(
+  await expect(page.locator('tarot-reading-voice [part="status"]')).toHaveText(
     'Listening… let go to send.',
   );
   // Held until real audio from the microphone has gone out: 15 chunks of about 21 ms each, past
@@ -72,7 +72,7 @@ async function holdToSpeak(page: Page, how: 'mouse' | 'keyboard'): Promise<void>
 
 /** Picks the first face-down card of the open picker and waits until the draw is in the transcript. */
 async function pickACard(page: Page): Promise<void> {
-  const drawn = page.locator('voice-transcript .entry[data-kind="drawn"]');
+  const drawn = page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
   const before = await drawn.count();
   const picker = page.locator('tarot-card-picker');
   await expect(picker).toBeVisible();
@@ -88,7 +88,7 @@ interface Line {
 }
 
 async function transcript(page: Page): Promise<Line[]> {
-  return page.locator('voice-transcript .entry').evaluateAll((items) =>
+  return page.locator('voice-transcript [part~="entry"]').evaluateAll((items) =>
     items.map((item) => ({
       kind: item.getAttribute('data-kind') ?? '',
       role: item.classList.contains('assistant')
@@ -111,7 +111,7 @@ async function recordPhases(page: Page): Promise<() => Promise<string[]>> {
       const element = page?.shadowRoot?.querySelector('tarot-reading');
       const reading = element?.shadowRoot?.querySelector('tarot-reading-voice');
       const indicator = reading?.shadowRoot?.querySelector('voice-agent-indicator');
-      return indicator?.shadowRoot?.querySelector('.label')?.textContent?.trim() ?? '';
+      return indicator?.shadowRoot?.querySelector('[part="label"]')?.textContent?.trim() ?? '';
     };
     setInterval(() => {
       const label = read();
@@ -138,7 +138,7 @@ test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents
   await page.getByRole('link', { name: /Voice Reading/ }).click();
   await expect(page).toHaveURL(/\/reading\/voice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Voice reading' })).toBeVisible();
-  await expect(page.locator('tarot-reading-voice .notice')).toHaveText(OFFLINE_NOTICE);
+  await expect(page.locator('tarot-reading-voice [part="notice"]')).toHaveText(OFFLINE_NOTICE);
   await expect(talkButton(page)).toBeEnabled();
   await expect(talkButton(page)).toHaveText('Hold to Speak');
   await expect(talkButton(page)).toHaveAttribute('aria-pressed', 'false');
@@ -151,14 +151,14 @@ test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.locator('voice-transcript .log')).toBeHidden();
+  await expect(page.locator('voice-transcript [part="log"]')).toBeHidden();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator('voice-transcript .log')).toBeVisible();
+  await expect(page.locator('voice-transcript [part="log"]')).toBeVisible();
 
   // Intent: two spoken turns (the demo question, then the answer to the clarifying question).
   await holdToSpeak(page, 'mouse');
-  await expect(page.locator('voice-transcript .entry.assistant').first()).toContainText(
+  await expect(page.locator('voice-transcript [part~="entry-assistant"]').first()).toContainText(
     "I'm the offline reader and can't hear speech, so I'll follow a demo script:",
   );
   await holdToSpeak(page, 'mouse');
@@ -176,7 +176,9 @@ test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents
   const picker = page.locator('tarot-card-picker');
   while (drawn < 10) {
     await expect(
-      picker.or(page.locator('voice-agent-indicator .label', { hasText: /^(Reading|Followup)$/ })),
+      picker.or(
+        page.locator('voice-agent-indicator [part="label"]', { hasText: /^(Reading|Followup)$/ }),
+      ),
     ).toBeVisible({
       timeout: 15_000,
     });
@@ -216,10 +218,12 @@ test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents
   await pickACard(page);
   const clarification = (await transcript(page)).filter((line) => line.kind === 'drawn').at(-1);
   const clarificationName = /^Drawn: (.+?), /.exec(clarification?.text ?? '')?.[1] ?? '';
-  await expect(page.locator('voice-transcript .entry[data-kind="shown"]').last()).toContainText(
-    `Shown: ${clarificationName},`,
+  await expect(
+    page.locator('voice-transcript [part~="entry"][data-kind="shown"]').last(),
+  ).toContainText(`Shown: ${clarificationName},`);
+  await expect(page.locator('tarot-card-stage [part="figure"] [part="name"]')).toHaveText(
+    clarificationName,
   );
-  await expect(page.locator('tarot-card-stage figcaption .name')).toHaveText(clarificationName);
 
   // Leave with the back button: confirm, and the connection closes.
   await page.getByRole('button', { name: 'Back' }).click();
@@ -248,10 +252,10 @@ test('a browser without WebRTC: the exact message, browser advice, and the switc
     if (request.url().endsWith('/api/voice/token')) tokens += 1;
   });
   await page.goto('/reading/voice');
-  await expect(page.locator('tarot-reading-voice .problem h2')).toHaveText(
+  await expect(page.locator('tarot-reading-voice [part="problem"] h2')).toHaveText(
     "Your browser doesn't support voice readings",
   );
-  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+  await expect(page.locator('tarot-reading-voice [part="problem"]')).toContainText(
     'Chrome, Edge, Firefox or Safari',
   );
   await expect(page.locator('tarot-reading voice-announcer').getByRole('alert')).toContainText(
@@ -261,7 +265,7 @@ test('a browser without WebRTC: the exact message, browser advice, and the switc
   expect(tokens).toBe(0);
   await page.getByRole('button', { name: 'Switch to Text Chat' }).click();
   await expect(page).toHaveURL(/\/reading\/text$/);
-  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
 });
 
 test('a refused microphone gets its own message and the same way out', async ({ page }) => {
@@ -270,7 +274,7 @@ test('a refused microphone gets its own message and the same way out', async ({ 
     Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: refuse });
   });
   await page.goto('/reading/voice');
-  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+  await expect(page.locator('tarot-reading-voice [part="problem"]')).toContainText(
     'The microphone is blocked for this site.',
   );
   await page.getByRole('button', { name: 'Switch to Text Chat' }).click();
@@ -302,7 +306,7 @@ test('a failing token endpoint: a fitting message, Retry mints a fresh token, an
   });
 
   await page.goto('/reading/voice');
-  const problem = page.locator('tarot-reading-voice .problem');
+  const problem = page.locator('tarot-reading-voice [part="problem"]');
   await expect(problem).toContainText(
     'The reading service is unavailable right now. Try again in a moment.',
   );
@@ -325,7 +329,7 @@ test('a failing token endpoint: a fitting message, Retry mints a fresh token, an
   await expect(problem).toContainText('The reading service is unavailable right now.');
   await page.getByRole('button', { name: 'Switch to Text Mode' }).click();
   await expect(page).toHaveURL(/\/reading\/text$/);
-  await expect(page.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   expect(requests.map((request) => request.mode)).toEqual(['voice', 'voice', 'voice', 'text']);
 });
 
@@ -388,7 +392,7 @@ test('on the openai engine the page offers its own muted microphone over WebRTC 
   });
 
   await page.goto('/reading/voice');
-  await expect(page.locator('tarot-reading-voice .problem')).toContainText(
+  await expect(page.locator('tarot-reading-voice [part="problem"]')).toContainText(
     'The voice service did not accept this session’s key. Retry to get a fresh one.',
   );
   expect(posts).toHaveLength(1);

@@ -11,12 +11,12 @@ import { drawnIds, phaseOf, pickCard } from './helpers/reading.ts';
 // they were.
 
 const drawnLines = (page: Page): Locator =>
-  page.locator('voice-transcript .entry[data-kind="drawn"]');
+  page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
 const CANCELLED = 'The draw was cancelled. What would you like to do?';
 
 /** The transcript's lines, each as `kind|role|text`. */
 async function transcript(page: Page): Promise<string[]> {
-  return page.locator('voice-transcript .entry').evaluateAll((items) =>
+  return page.locator('voice-transcript [part~="entry"]').evaluateAll((items) =>
     items.map((item) => {
       const role = item.classList.contains('assistant')
         ? 'assistant'
@@ -106,7 +106,7 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   await page.goto('/reading/voice');
   await speak(page, watch); // the demo question, whose spread is Past, Present and Future
   await speak(page, watch); // the answer to the clarifying question
-  const phase = page.locator('voice-agent-indicator .label');
+  const phase = page.locator('voice-agent-indicator [part="label"]');
   await expect(phase).toHaveText('Spread Generation');
   const picker = page.locator('tarot-card-picker');
 
@@ -139,7 +139,7 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   await choice.getByRole('button', { name: 'Switch to text' }).click();
   await expect(page).toHaveURL(/\/reading\/text$/);
   const reading = page.locator('tarot-reading');
-  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await expect(phaseOf(reading)).toHaveText('Spread Generation');
   const text = await stateOf(reading);
   // The same transcript, so the same question, spread and card drawn; the spread lists the card.

@@ -1,5 +1,5 @@
 /**
- * The local LiveKit server `npm start` runs: found where the README says, else built with Go, else
+ * The local LiveKit server `npm start` runs: found where docs/running.md says, else built with Go, else
  * the terminal says exactly what to install; keys made afresh for each run, never `devkey`; the
  * configuration in a private temporary file that is removed when the run stops.
  */

@@ -1,7 +1,7 @@
 /**
  * The offline BMO on a vault written apart from its code (tests/vaults/held-out): each note states
- * a value in one of the forms the README lists ("my X is …", "X: …", a list item, a table row, a
- * heading then a line), values of every shape. Asked for one, BMO puts exactly it on the cassette
+ * a value in one of the forms docs/running.md lists ("my X is …", "X: …", a list item, a table
+ * row, a heading then a line), values of every shape. Asked for one, BMO puts exactly it on the cassette
  * and says so; asked for something the vault does not hold, it says so and puts nothing there. A
  * visitor's BMO reads only the public note.
  */

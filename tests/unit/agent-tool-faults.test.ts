@@ -1,5 +1,5 @@
 /**
- * A tool that throws (issue 15): the real agent and its real tools in `voice.testing`, with the
+ * A tool that throws (docs/faults.md): the real agent and its real tools in `voice.testing`, with the
  * fault injected where a tool really depends on something else (the notes index, the clock). The
  * model gets a readable error instead of the SDK's "An internal error occurred", BMO says plainly
  * that it did not work, the call is logged as an error without its contents, and the same session

@@ -1,5 +1,5 @@
 /**
- * A livekit-server restart (issue 15): livekit-client says the room is Reconnected while its
+ * A livekit-server restart (docs/faults.md): livekit-client says the room is Reconnected while its
  * engine is still restarting the transports, and a chat sent then is lost. The room session keeps
  * the page "reconnecting" (no typing, no "BMO is back") until the engine has restarted. The room
  * here is a stand-in with livekit-client's event names; the real restart is in

@@ -1,5 +1,5 @@
 /**
- * Abuse controls on the token routes (issue 12, item 4): an opaque `Origin: null` is refused, the
+ * Abuse controls on the token routes: an opaque `Origin: null` is refused, the
  * rate-limit key is the client's /64 for IPv6 (and never a header the client writes), a missing
  * rate-limit binding fails closed outside local development, and with TURNSTILE_SECRET_KEY set a
  * token needs a Turnstile token that siteverify (a local stand-in here) accepts.

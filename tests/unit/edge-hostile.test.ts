@@ -1,5 +1,5 @@
 /**
- * The hostile-input suite (issue 12, item 8): every case of tests/unit/hostile/cases.ts against
+ * The hostile-input suite (docs/hostile-inputs.md): every case of tests/unit/hostile/cases.ts against
  * the real app (`app.request`, as deployed: no LOCAL_DEVELOPMENT) and the reader engine. Each case
  * must get its stated outcome, never a 5xx it did not ask for, and no response may carry a secret.
  */

@@ -75,7 +75,7 @@ describe('the settings of a local run', () => {
     expect([...EDGE_SETTINGS].sort()).toEqual([...new Set(edge)].sort());
   });
 
-  it('covers every edge setting of .dev.vars.example and of the README’s settings table', () => {
+  it('covers every edge setting of .dev.vars.example and of docs/settings.md’s edge settings', () => {
     const example = readFileSync(join(ROOT, '.dev.vars.example'), 'utf8');
     const edgePart = example.slice(0, example.indexOf('# --- The BMO agent worker'));
     const inExample = names(edgePart, /^([A-Z][A-Z0-9_]+)=/gm).filter(
@@ -84,20 +84,19 @@ describe('the settings of a local run', () => {
     expect(
       inExample.filter((name) => !(EDGE_SETTINGS as readonly string[]).includes(name)),
     ).toEqual([]);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const table = readme.slice(
-      readme.indexOf('| setting '),
-      readme.indexOf('## Embed the elements'),
-    );
+    const settings = readFileSync(join(ROOT, 'docs/settings.md'), 'utf8');
+    const start = settings.indexOf("## The edge's settings");
+    const table = settings.slice(start, settings.indexOf('\n## ', start + 1));
     const edgeNames = new Set(
       names(
         readFileSync(join(ROOT, 'edge/env.ts'), 'utf8'),
         /^[ \t]+([A-Z][A-Z0-9_]+)\?: string;/gm,
       ),
     );
-    const inReadme = names(table, /`([A-Z][A-Z0-9_]+)`/g).filter((name) => edgeNames.has(name));
-    expect(inReadme).toContain('ALLOWED_ORIGINS');
-    expect(inReadme.filter((name) => !(EDGE_SETTINGS as readonly string[]).includes(name))).toEqual(
+    const inDocs = names(table, /`([A-Z][A-Z0-9_]+)`/g).filter((name) => edgeNames.has(name));
+    expect(inDocs).toContain('ALLOWED_ORIGINS');
+    expect(EDGE_SETTINGS.filter((name) => !inDocs.includes(name))).toEqual([]);
+    expect(inDocs.filter((name) => !(EDGE_SETTINGS as readonly string[]).includes(name))).toEqual(
       [],
     );
   });

@@ -2,10 +2,10 @@
  * Properties that are never attributes (`@property({ attribute: false })`: a cassette, the cards
  * already drawn, a linked assistant, a Turnstile token) refuse an attribute of the same name
  * aloud. A framework that does not know an element yet binds a template's value as an attribute
- * (Vue, when a family is imported after the app mounted), and the element got
- * `cassette="[object Object]"`: the slot showed no cassette and nothing said why. Now the element
- * logs one console error per attribute it is given, naming the property binding that works, and
- * keeps its state as it was. The value is never logged (it may be a token).
+ * (Vue, when a family is imported after the app mounted), so the element would get
+ * `cassette="[object Object]"`, show no cassette and say nothing. Instead the element logs one
+ * console error per attribute it is given, naming the property binding that works, and keeps its
+ * state as it is. The value is never logged (it may be a token).
  */
 import type { PropertyDeclaration } from 'lit';
 

@@ -49,6 +49,8 @@ const DEAL = 20;
  * @csspart spread - The grid of face-down cards.
  * @csspart card - Each face-down card (a native button).
  * @csspart reveal - The drawn card and its caption.
+ * @csspart flipper - The drawn card as it turns face up.
+ * @csspart caption - The drawn card's name and orientation.
  * @csspart cancel - The Cancel draw button (a native button).
  * @cssprop --tarot-card-picker-background - Background. Defaults to --va-color-surface.
  * @cssprop --tarot-card-picker-card-width - Smallest width of a face-down card. Default 2rem (3.25rem in containers 36rem wide or more).
@@ -226,7 +228,7 @@ export class TarotCardPicker extends LitElement {
 
   #renderReveal(result: DrawCardResult) {
     return html`<div class="reveal" part="reveal">
-      <div class="flipper">
+      <div class="flipper" part="flipper">
         <div class="side back"></div>
         <tarot-card
           class="side front"
@@ -235,7 +237,7 @@ export class TarotCardPicker extends LitElement {
           image-base=${this.imageBase}
         ></tarot-card>
       </div>
-      <p class="caption">
+      <p class="caption" part="caption">
         <span class="name">${result.cardName}</span>
         <span class="orientation">${result.reversed ? 'Reversed' : 'Upright'}</span>
       </p>

@@ -36,6 +36,7 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  * @csspart stage - The area the cards move in.
  * @csspart figure - The current card with its caption.
  * @csspart caption - The card's name and orientation.
+ * @csspart name - The card's name in the caption.
  * @cssprop --tarot-card-stage-card-width - Width of the card. Default 14rem.
  * @cssprop --tarot-card-stage-duration - How long a change of card takes. Default 450ms.
  * @cssprop --tarot-card-stage-background - Background. Defaults to --va-color-surface.
@@ -147,7 +148,7 @@ export class TarotCardStage extends LitElement {
         image-base=${this.imageBase}
       ></tarot-card>
       <figcaption part="caption">
-        <span class="name">${card?.name ?? 'Unknown card'}</span>
+        <span class="name" part="name">${card?.name ?? 'Unknown card'}</span>
         ${
           card
             ? html`<span class="orientation">${entry.reversed ? 'Reversed' : 'Upright'}</span>`

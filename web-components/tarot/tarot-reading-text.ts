@@ -51,7 +51,13 @@ const CONNECTION_TEXT = {
  * @fires {CustomEvent<void>} tarot-reading-restart - The person asked for a new reading or a retry.
  * @fires {CustomEvent<void>} tarot-reading-leave - The person chose "Choose another mode" after the reading.
  * @csspart log - The conversation.
- * @csspart message - Each message.
+ * @csspart message - Each message; also `message-user` or `message-assistant`, by who said it.
+ * @csspart phase - The active phase's name in the status line.
+ * @csspart connection - The connection's status ("Connected", "Connecting to the reader…").
+ * @csspart notice - The offline reader's notice.
+ * @csspart card-entry - Each card drawn or shown in the conversation (`data-action`: `drawn` or
+ *   `shown`, `data-card-id`: the card).
+ * @csspart ended - What the ended reading offers (start again, choose another mode).
  * @csspart draw - The region holding the card picker.
  * @csspart composer - The message box and its Send button.
  * @csspart spread - The spread summary beside the conversation.
@@ -152,11 +158,11 @@ export class TarotReadingText extends LitElement {
     return html`
       <header class="status">
         <p class="phase">
-          ${agent ? html`Phase: <strong>${AGENT_LABELS[agent]}</strong>` : 'Not started'}
+          ${agent ? html`Phase: <strong part="phase">${AGENT_LABELS[agent]}</strong>` : 'Not started'}
         </p>
-        <p class="connection" data-status=${status}>${CONNECTION_TEXT[status]}</p>
+        <p class="connection" part="connection" data-status=${status}>${CONNECTION_TEXT[status]}</p>
       </header>
-      ${this.#engine.value === 'local' ? html`<p class="notice">${OFFLINE_READER_NOTICE}</p>` : nothing}
+      ${this.#engine.value === 'local' ? html`<p class="notice" part="notice">${OFFLINE_READER_NOTICE}</p>` : nothing}
       ${error ? html`<p class="error" role="alert">${error.message}</p>` : nothing}
       <div class="layout">
         ${this.#renderSpread()}
@@ -198,7 +204,7 @@ export class TarotReadingText extends LitElement {
     if (entry.kind === 'message') {
       return html`<li
         class="message ${entry.role}"
-        part="message"
+        part="message message-${entry.role}"
         data-done=${entry.done ? 'true' : 'false'}
       >
         <span class="who">${entry.role === 'user' ? 'You' : 'Reader'}</span>
@@ -209,7 +215,12 @@ export class TarotReadingText extends LitElement {
       return html`<li class="phase-change"><span>${AGENT_LABELS[entry.agent]}</span></li>`;
     }
     const orientation = entry.reversed ? ', reversed' : '';
-    return html`<li class="card-entry" data-action=${entry.action} data-card-id=${entry.cardId}>
+    return html`<li
+      class="card-entry"
+      part="card-entry"
+      data-action=${entry.action}
+      data-card-id=${entry.cardId}
+    >
       <tarot-card
         card-id=${entry.cardId}
         ?reversed=${entry.reversed}
@@ -279,7 +290,7 @@ export class TarotReadingText extends LitElement {
   }
 
   #renderEnded(failed: boolean) {
-    return html`<div class="ended">
+    return html`<div class="ended" part="ended">
       <p>
         ${failed ? 'The reading could not start.' : 'The reading has ended. Thank you for reading with us.'}
       </p>

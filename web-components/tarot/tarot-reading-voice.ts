@@ -88,6 +88,9 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
  * @csspart center - The centre: talk button, picker or stage.
  * @csspart status - The line under the centre.
  * @csspart problem - The error panel.
+ * @csspart notice - The offline reader's notice.
+ * @csspart stage - The card stage (`<tarot-card-stage>`) in the centre; also `stage-small` in the
+ *   Followup phase, where it sits beside the talk button.
  * @csspart draw - The region holding the card picker when a card is to be drawn.
  * @cssprop --tarot-reading-voice-min-height - Height the centre keeps. Default 60vh.
  * @cssprop --tarot-reading-voice-accent - Accent colour. Defaults to --va-color-accent.
@@ -201,7 +204,7 @@ export class TarotReadingVoice extends LitElement {
               ></voice-agent-indicator>`
         }
       </header>
-      ${this.#engine.value === 'local' && live ? html`<p class="notice">${OFFLINE_VOICE_NOTICE}</p>` : nothing}
+      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice">${OFFLINE_VOICE_NOTICE}</p>` : nothing}
       <section class="center" part="center" data-centre=${centre}>
         ${this.#renderCentre(centre)}
       </section>
@@ -296,6 +299,7 @@ export class TarotReadingVoice extends LitElement {
     return html`<tarot-card-stage
       quiet
       class=${this.#agent.value === 'Followup' ? 'small' : ''}
+      part=${this.#agent.value === 'Followup' ? 'stage stage-small' : 'stage'}
       .card=${this.#staged}
       image-base=${this.imageBase}
     ></tarot-card-stage>`;

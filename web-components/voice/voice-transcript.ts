@@ -33,7 +33,8 @@ export interface VoiceTranscriptToggleDetail {
  * @fires {CustomEvent<VoiceTranscriptToggleDetail>} voice-transcript-toggle - The person showed or hid the transcript.
  * @csspart toggle - The show/hide button.
  * @csspart log - The scrolling transcript.
- * @csspart entry - Each line.
+ * @csspart entry - Each line; a spoken line also `entry-user` or `entry-assistant`, by who said it,
+ *   and an event line (a card drawn or shown) its kind in `data-kind`.
  * @cssprop --voice-transcript-height - Most height the log takes before it scrolls. Default 40vh.
  * @cssprop --voice-transcript-background - Log background. Defaults to --va-color-surface.
  * @cssprop --voice-transcript-accent - Toggle and name colour. Defaults to --va-color-accent.
@@ -143,7 +144,7 @@ export class VoiceTranscript extends LitElement {
     const done = entry.done !== false;
     return html`<li
       class="entry ${entry.role}"
-      part="entry"
+      part="entry entry-${entry.role}"
       data-kind=${entry.kind ?? nothing}
       data-done=${done ? 'true' : 'false'}
     >

@@ -68,3 +68,22 @@ export function animatesTransform(element: Element): boolean {
         animation.effect.getKeyframes().some((frame) => 'transform' in frame),
     );
 }
+
+/**
+ * Resolves once nothing in the element's shadow root is moving: every finite animation there has
+ * finished (or been cancelled), and what the element does when one finishes has run. Animations
+ * that start meanwhile are waited for too. Endless animations (a pulse) are not waited for.
+ */
+export async function motionSettled(el: Element & { updateComplete?: Promise<unknown> }) {
+  for (;;) {
+    const moving = shadow(el)
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .filter((animation) => animation.playState !== 'finished' && animation.playState !== 'idle');
+    if (moving.length === 0) break;
+    await Promise.allSettled(moving.map((animation) => animation.finished));
+    // the element's own reaction to `finished` runs in later microtasks; a frame lets it all run
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  }
+  await el.updateComplete;
+}

@@ -26,10 +26,10 @@ export async function stateOf(reading: Locator): Promise<ReadingState> {
     );
   const ids = (action: string) =>
     view
-      .locator(`.card-entry[data-action="${action}"]`)
+      .locator(`[part="card-entry"][data-action="${action}"]`)
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-card-id') ?? ''));
   return {
-    question: (await texts(view.locator('.message.user')))[0] ?? '',
+    question: (await texts(view.locator('[part~="message-user"]')))[0] ?? '',
     spread: await texts(reading.getByRole('group', { name: 'Your spread' }).getByRole('listitem')),
     drawn: await ids('drawn'),
     shown: await ids('shown'),
@@ -64,29 +64,29 @@ export async function watchReaderSockets(page: Page) {
 export async function readToFollowup(page: Page): Promise<Locator> {
   await page.goto('/reading/text');
   const reading = page.locator('tarot-reading');
-  await expect(reading.locator('tarot-reading-text .connection')).toHaveText('Connected');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-    'Before we draw',
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+  ).toContainText('Before we draw');
   await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
   const drawn = await drawUntilReading(reading, () => []);
   expect(drawn.length).toBeGreaterThan(0);
   await expect(phaseOf(reading)).toHaveText('Followup', { timeout: 30_000 });
-  await expect(reading.locator('tarot-reading-text .card-entry[data-action="shown"]')).toHaveCount(
-    drawn.length,
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part="card-entry"][data-action="shown"]'),
+  ).toHaveCount(drawn.length);
   // Settled: the phase turns to Followup at the handoff, and Followup's greeting comes a turn
   // later. A state read between the two (a loaded machine reads there) misses the greeting.
-  await expect(reading.locator('tarot-reading-text .message.assistant').last()).toContainText(
-    FOLLOWUP_GREETING,
-  );
+  await expect(
+    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
+  ).toContainText(FOLLOWUP_GREETING);
   return reading;
 }
 
 /** The reading answers one more message: it went on after the fault. */
 export async function goesOn(reading: Locator): Promise<void> {
-  const answers = reading.locator('tarot-reading-text .message.assistant');
+  const answers = reading.locator('tarot-reading-text [part~="message-assistant"]');
   const before = await answers.count();
   await sendMessage(reading, 'What does the Future card say about my next step?');
   await expect.poll(() => answers.count(), { timeout: 15_000 }).toBeGreaterThan(before);

@@ -6,7 +6,7 @@ import { type Locator, expect } from '@playwright/test';
 
 /** The phase the reading shows ("Intent Assessment", "Spread Generation", …). */
 export function phaseOf(reading: Locator): Locator {
-  return reading.locator('tarot-reading-text .phase strong');
+  return reading.locator('tarot-reading-text [part="phase"]');
 }
 
 /** Types `text` into the reading's message box and sends it with Enter. */
@@ -15,13 +15,15 @@ export async function sendMessage(reading: Locator, text: string): Promise<void>
   await expect(box).toBeEnabled({ timeout: 15_000 });
   await box.fill(text);
   await box.press('Enter');
-  await expect(reading.locator('tarot-reading-text .message.user').last()).toContainText(text);
+  await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toContainText(
+    text,
+  );
 }
 
 /** The ids of the cards drawn in the reading, in order. */
 export async function drawnIds(reading: Locator): Promise<string[]> {
   return reading
-    .locator('tarot-reading-text .card-entry[data-action="drawn"]')
+    .locator('tarot-reading-text [part="card-entry"][data-action="drawn"]')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-card-id') ?? ''));
 }
 

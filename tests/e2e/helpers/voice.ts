@@ -8,7 +8,8 @@ import type { watchReaderSockets } from './reading-faults.ts';
 export type Watch = Awaited<ReturnType<typeof watchReaderSockets>>;
 
 export const talk = (page: Page): Locator => page.locator('voice-speaker-button button');
-export const answers = (page: Page): Locator => page.locator('voice-transcript .entry.assistant');
+export const answers = (page: Page): Locator =>
+  page.locator('voice-transcript [part~="entry-assistant"]');
 
 /** Holds the talk button until real audio went out on the current socket, then lets go. */
 export async function speak(page: Page, watch: Watch): Promise<void> {

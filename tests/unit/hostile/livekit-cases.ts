@@ -1,5 +1,5 @@
 /**
- * The hostile-input tables for `POST /api/livekit/token` and `GET /api/health` (issue 12, item 8),
+ * The hostile-input tables for `POST /api/livekit/token` and `GET /api/health` (docs/hostile-inputs.md),
  * in the shape of cases.ts. The LiveKit host ends in `.test`, so the token route's CreateRoom call
  * meets the stand-in of tests/unit/helpers/livekit-api-standin.ts; `upstreamDown` makes it fail.
  */

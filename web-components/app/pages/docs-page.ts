@@ -216,7 +216,7 @@ export class PageDocs extends LitElement {
         <small>(family <code>${doc.family}</code>, class <code>${doc.name}</code>)</small>
       </p>
       <h3>Live example</h3>
-      <div class="example" data-tag=${doc.tagName}></div>
+      <div class="example" role="group" aria-label="Live example" data-tag=${doc.tagName}></div>
       ${
         LAUNCHERS[doc.tagName]
           ? html`<h3>As a launcher</h3>

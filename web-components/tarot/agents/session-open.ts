@@ -1,5 +1,5 @@
 /**
- * A reading's link to the reader, split from `reading-controller.ts` along its own section:
+ * A reading's link to its engine (OpenAI or the offline reader), apart from the reading's state:
  * opening a session (a token, the SDK and the agents loaded with `import()` now, the
  * RealtimeSession wired to the reading's events, the connection), the connection's status and
  * failures, and resuming after a drop (a fresh token, the past messages replayed, a note to

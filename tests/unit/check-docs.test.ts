@@ -1,0 +1,68 @@
+/**
+ * The docs check behind `npm run check`: the root README stays at most 12 KB, prose lines at most
+ * 160 characters outside tables and code blocks, and table lines at most 200 (a wider table becomes
+ * sections). The repository's own docs pass it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_LINE,
+  MAX_TABLE_LINE,
+  README_MAX_BYTES,
+  checkDocs,
+  lineFindings,
+  readmeFindings,
+} from '../../scripts/check-docs.ts';
+
+const words = (length: number) => 'word '.repeat(length).slice(0, length);
+
+describe('the docs check', () => {
+  it('passes the repository’s own docs', () => {
+    expect(checkDocs()).toEqual([]);
+  });
+
+  it('refuses a README over 12 KB and takes one at the limit', () => {
+    expect(readmeFindings('a'.repeat(README_MAX_BYTES))).toEqual([]);
+    const found = readmeFindings('a'.repeat(README_MAX_BYTES + 1));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toContain(`${README_MAX_BYTES + 1} bytes`);
+  });
+
+  it('refuses a prose line over 160 characters, and names its file and line', () => {
+    const text = `# Title\n\n${words(MAX_LINE)}\n${words(MAX_LINE + 1)}\n`;
+    expect(lineFindings('docs/x.md', text)).toEqual([
+      { file: 'docs/x.md', line: 4, message: expect.stringContaining('161 characters') },
+    ]);
+  });
+
+  it('leaves long lines inside code blocks alone, whatever the fence', () => {
+    const long = words(MAX_LINE + 40);
+    const text = `\`\`\`sh\n${long}\n\`\`\`\n\n~~~\n${long}\n~~~\n\n\`\`\`\`md\n\`\`\`\n${long}\n\`\`\`\n\`\`\`\`\n`;
+    expect(lineFindings('docs/x.md', text)).toEqual([]);
+    expect(lineFindings('docs/x.md', `${text}${long}\n`)).toHaveLength(1);
+  });
+
+  it('lets a table line run to 200 characters, and refuses one past that', () => {
+    const row = (length: number) => `| ${words(length - 4)} |`;
+    expect(lineFindings('docs/x.md', `${row(MAX_TABLE_LINE)}\n`)).toEqual([]);
+    expect(lineFindings('docs/x.md', `${row(MAX_TABLE_LINE + 1)}\n`)).toEqual([
+      { file: 'docs/x.md', line: 1, message: expect.stringContaining('make the table sections') },
+    ]);
+  });
+
+  it('finds each rule broken in a tree of docs: the README’s size, a prose line, a table line', () => {
+    const root = mkdtempSync(join(tmpdir(), 'check-docs-'));
+    try {
+      mkdirSync(join(root, 'docs'));
+      writeFileSync(join(root, 'README.md'), `${'short line\n'.repeat(1200)}`);
+      writeFileSync(join(root, 'docs', 'faults.md'), `| a | ${words(MAX_TABLE_LINE)} |\n`);
+      writeFileSync(join(root, 'docs', 'guide.md'), `${words(MAX_LINE + 1)}\n`);
+      const found = checkDocs(root).map(({ file, line }) => `${file}:${line}`);
+      expect(found).toEqual(['README.md:1', 'docs/faults.md:1', 'docs/guide.md:1']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
