@@ -23,6 +23,8 @@ export interface ClusterSettings {
   workers: number;
   /** BMO_MAX_JOBS of each worker. */
   maxJobs: number;
+  /** BMO_JOB_INIT_SECONDS of each worker (default 60: the machine may be busy). */
+  jobInitSeconds?: number;
   /** Seconds an emptied room stays open (the edge's LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS). */
   roomEmptySeconds?: number;
   /** Echo the workers' output (debugging). */
@@ -155,6 +157,7 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
             LIVEKIT_API_SECRET: keys.apiSecret,
             BMO_AGENT_HTTP_PORT: String(healthPort),
             BMO_MAX_JOBS: String(settings.maxJobs),
+            BMO_JOB_INIT_SECONDS: String(settings.jobInitSeconds ?? 60),
           },
           { mode: 'start', timeoutMs: 120_000, echo: settings.echo === true },
         );
