@@ -11,6 +11,7 @@
  * what it costs the others is the p95 per turn with it against without it. Locally every object
  * shares one workerd process, which deployed Workers do not: this is the worst case.
  */
+import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
@@ -217,6 +218,21 @@ export async function readerLoad(
   } finally {
     await edge.stop();
   }
+}
+
+/** The Markdown table of the reader's steps, for docs/scaling.md. */
+export function readerTable(steps: ReaderStep[]): string {
+  const load = loadavg()[0] ?? 0;
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)}: the offline reader under \`wrangler dev\` (every Durable Object in one local workerd process), ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} at the end (shared machine). A turn is one typed message to the end of every response it set off (the second turn draws the spread and hands off twice).`,
+    '',
+    '| readings at once | completed | turn p50 ms | turn p95 ms | workerd MiB per open session |',
+    '| --- | --- | --- | --- | --- |',
+    ...steps.map(
+      (s) =>
+        `| ${s.readings}${s.hostile ? ' + one hostile session' : ''} | ${s.completed}/${s.readings} | ${s.turnP50} | ${s.turnP95} | ${s.memoryPerSessionMiB} |`,
+    ),
+  ].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { ROOT } from '../../tests/support/paths.ts';
 import { type BenchRow, row } from '../../tests/bench/stats.ts';
 import type { NodeStopReport, RedisStopReport, WorkerKillReport } from './faults.ts';
@@ -180,15 +181,17 @@ export function scaleTable(
   return lines.join('\n');
 }
 
-const START = '<!-- scale:table:start -->';
-const END = '<!-- scale:table:end -->';
-
-/** Puts `table` between the markers of docs/scaling.md. */
-export function writeDocTable(table: string): void {
+/** Puts `text` between the `<!-- {name}:start -->` and `<!-- {name}:end -->` markers of docs/scaling.md. */
+export async function writeDocSection(name: string, text: string): Promise<void> {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
   const path = join(ROOT, 'docs/scaling.md');
   const doc = readFileSync(path, 'utf8');
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`docs/scaling.md has no ${START} … ${END} markers`);
-  writeFileSync(path, `${doc.slice(0, from + START.length)}\n${table}\n${doc.slice(to)}`);
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/scaling.md has no ${start} … ${end} markers`);
+  const next = `${doc.slice(0, from + start.length)}\n${text}\n${doc.slice(to)}`;
+  // formatted as the repository's check expects, so a run leaves the docs as `npm run check` wants
+  const options = (await resolveConfig(path)) ?? {};
+  writeFileSync(path, await format(next, { ...options, filepath: path }));
 }

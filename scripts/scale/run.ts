@@ -6,7 +6,8 @@
  * within capacity. Writes its rows into bench/results.json and its table into docs/scaling.md.
  *
  * Settings: SCALE_STEPS (10,25,50,100), SCALE_WORKERS (3), SCALE_NODES (2), SCALE_MAX_JOBS
- * (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true).
+ * (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true), SCALE_READINGS (50,200: the reader's
+ * steps, scripts/scale/reader-load.ts; empty to skip).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,7 +20,8 @@ import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-c
 import { type BenchRow, percentile } from '../../tests/bench/stats.ts';
 import { killWorker, stopNode, stopRedis } from './faults.ts';
 import { type StepReport, drained, runStep } from './step.ts';
-import { scaleRows, scaleTable, writeDocTable } from './report.ts';
+import { readerLoad, readerTable } from './reader-load.ts';
+import { scaleRows, scaleTable, writeDocSection } from './report.ts';
 
 function numbers(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
@@ -85,7 +87,7 @@ export async function scaleBench(): Promise<BenchRow[]> {
       loadAtStart,
       loadAtEnd: loadavg()[0] ?? 0,
     };
-    writeDocTable(scaleTable(reports, faults, context));
+    await writeDocSection('scale:table', scaleTable(reports, faults, context));
     writeFileSync(
       join(ROOT, 'bench/scale-details.json'),
       JSON.stringify(
@@ -127,8 +129,18 @@ function mergeResults(rows: BenchRow[]): void {
   );
 }
 
+/** The reader's steps; their table goes into docs/scaling.md. */
+export async function readerBench(): Promise<BenchRow[]> {
+  const counts = process.env.SCALE_READINGS === '' ? [] : numbers('SCALE_READINGS', [50, 200]);
+  if (counts.length === 0) return [];
+  const { steps, rows } = await readerLoad(counts);
+  await writeDocSection('reader:table', readerTable(steps));
+  return rows;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await scaleBench();
+  const rows = process.env.SCALE_STEPS === '' ? [] : await scaleBench();
+  rows.push(...(await readerBench()));
   mergeResults(rows);
   console.table(
     rows.map((r) => ({ figure: r.name, value: `${r.value} ${r.unit}`, ratio: r.ratio ?? '' })),

@@ -16,7 +16,7 @@ import { edgeBench } from './edge.bench.ts';
 import { pickerBench } from './picker.bench.ts';
 import { readerBench } from './reader.bench.ts';
 import { voiceReadyBench } from './voice-ready.bench.ts';
-import { scaleBench } from '../../scripts/scale/run.ts';
+import { readerBench as readerLoadBench, scaleBench } from '../../scripts/scale/run.ts';
 import type { BenchRow } from './stats.ts';
 
 const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -26,7 +26,7 @@ const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   reader: () => readerBench(),
   cassette: () => cassetteBench(),
   voice: () => voiceReadyBench(),
-  scale: () => scaleBench(),
+  scale: async () => [...(await scaleBench()), ...(await readerLoadBench())],
 };
 
 const chosen = (process.env.BENCH ?? Object.keys(suites).filter((name) => name !== 'scale').join(','))
