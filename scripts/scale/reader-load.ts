@@ -136,8 +136,10 @@ function hostile(edge: string): { stop: () => void; frames: () => number } {
   const create = JSON.stringify({ type: 'response.create' });
   const loop = async () => {
     while (!stopped) {
-      const { token, url } = await readerToken(edge).catch(() => ({ token: '', url: '' }));
-      if (!token) continue;
+      const minted = await readerToken(edge).catch(() => undefined);
+      // refused a token: the run is over or the edge refuses it; either way it stops here
+      if (!minted) return;
+      const { token, url } = minted;
       await new Promise<void>((resolve) => {
         const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } });
         const pump = () => {
