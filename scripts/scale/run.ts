@@ -65,7 +65,11 @@ export async function scaleBench(): Promise<BenchRow[]> {
       await drained(cluster);
       if (!withinCapacity(report)) break;
     }
-    const good = reports.filter(withinCapacity).at(-1);
+    // the faults run at the largest step within capacity; when even the first step's answers were
+    // slow (a busy machine) but every session completed, at that step, and the table says which
+    const good =
+      reports.filter(withinCapacity).at(-1) ??
+      reports.find((step) => step.completed === step.visitors);
     const faults =
       good && process.env.SCALE_FAULTS !== 'false'
         ? {
