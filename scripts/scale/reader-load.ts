@@ -61,6 +61,7 @@ async function reading(edge: string): Promise<Reading> {
     });
     let changed = () => {};
     const created = new Promise<void>((resolve, reject) => {
+      setTimeout(() => reject(new Error(`no session.created within ${TURN_MS} ms`)), TURN_MS);
       socket.once('error', reject);
       socket.once('close', (code) => reject(new Error(`closed with ${code}`)));
       socket.on('message', (data) => {
@@ -142,13 +143,16 @@ function hostile(edge: string): { stop: () => void; frames: () => number } {
       const { token, url } = minted;
       await new Promise<void>((resolve) => {
         const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } });
-        const pump = () => {
+        // the next pair goes once the last is written; a refused write (the reader closed the
+        // socket) ends this socket's loop, never spins on it
+        const pump = (error?: Error) => {
           if (stopped) return ws.close();
+          if (error || ws.readyState !== WebSocket.OPEN) return;
           ws.send(crafted);
-          ws.send(create, () => pump());
+          ws.send(create, pump);
           frames += 1;
         };
-        ws.once('open', pump);
+        ws.once('open', () => pump());
         ws.once('close', () => resolve());
         ws.once('error', () => resolve());
       });
@@ -199,7 +203,10 @@ export async function readerLoad(
   try {
     await step(edge, 5, false); // warm-up: the first objects and routes compile
     const steps: ReaderStep[] = [];
-    for (const n of counts) steps.push(await step(edge, n, false));
+    for (const n of counts) {
+      steps.push(await step(edge, n, false));
+      process.stdout.write(`reader: ${JSON.stringify(steps.at(-1))}\n`);
+    }
     const first = counts[0] ?? 50;
     const calm = steps[0];
     const attacked = await step(edge, first, true);
