@@ -109,14 +109,15 @@ export async function scaleBench(): Promise<BenchRow[]> {
   }
 }
 
-/** Replaces the scale rows of bench/results.json, keeping the other suites' rows. */
+/** Replaces the rows of the suites this run measured in bench/results.json, keeping the others. */
 function mergeResults(rows: BenchRow[]): void {
   const path = join(ROOT, 'bench/results.json');
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   const previous: { rows?: BenchRow[] } = existsSync(path)
     ? (JSON.parse(readFileSync(path, 'utf8')) as { rows?: BenchRow[] })
     : {};
-  const kept = (previous.rows ?? []).filter((r) => r.suite !== 'scale');
+  const suites = new Set(rows.map((r) => r.suite));
+  const kept = (previous.rows ?? []).filter((r) => !suites.has(r.suite));
   writeFileSync(
     path,
     JSON.stringify(
