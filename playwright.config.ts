@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './tests/support/c
 //   on it. One at a time, because a worker registered by one spec would take another spec's jobs,
 //   and one spec restarts the server.
 // - `standalone`: specs that bring their own servers (`npm start`, an edge with deployed
-//   settings) or mostly wait on npm (the package's consumer apps: installs and builds).
+//   settings, the scale run's cluster) or mostly wait on npm (the consumer apps' installs).
 // - `page`: the readings, the docs and the accessibility pass, which use the shared edge only.
 // All lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
 // global setup), so the lanes do not share one visitor's rate limit.
@@ -23,7 +23,12 @@ const LIVEKIT_SPECS = [
   'page.spec.ts',
   'edge-files.spec.ts',
 ];
-const STANDALONE_SPECS = ['package-consumers.spec.ts', 'start.spec.ts', 'edge-deployed.spec.ts'];
+const STANDALONE_SPECS = [
+  'package-consumers.spec.ts',
+  'start.spec.ts',
+  'edge-deployed.spec.ts',
+  'scale-cluster.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -15,6 +15,12 @@ export const DEFAULT_MAX_JOBS = 8;
 /** The sample vault shipped with the agent, used when `OBSIDIAN_VAULT_PATH` is not set. */
 export const SAMPLE_VAULT_PATH = fileURLToPath(new URL('./vault/', import.meta.url));
 
+/**
+ * Seconds a job process may take to start (import the SDK, index the vault) before the worker gives
+ * up on it and its job is lost: the SDK's own 10 s. A worker on a busy or small machine needs more.
+ */
+export const DEFAULT_JOB_INIT_SECONDS = 10;
+
 /** A job's longest life by default: a long chat, but not an agent held for ever. */
 export const DEFAULT_MAX_SESSION_MINUTES = 30;
 /** Quiet minutes before a job ends by default. */
@@ -68,6 +74,11 @@ const EnvSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_JOBS),
   ),
+  /** Seconds a job process may take to start before its job is given up. */
+  BMO_JOB_INIT_SECONDS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().min(1).max(600).default(DEFAULT_JOB_INIT_SECONDS),
+  ),
   /** Minutes a job may last in all (0: no maximum); fractions allowed (tests use seconds). */
   BMO_MAX_SESSION_MINUTES: minutes(DEFAULT_MAX_SESSION_MINUTES),
   /** Minutes with nothing said by either side before the job ends (0: no idle limit). */
@@ -96,6 +107,8 @@ export interface AgentConfig {
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
   maxJobs: number;
+  /** How long a job process may take to start, ms. */
+  jobInitMs: number;
   /** Job limits in milliseconds (0: none); see job-limits.ts. */
   maxSessionMs: number;
   idleMs: number;
@@ -142,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
     maxJobs: e.BMO_MAX_JOBS,
+    jobInitMs: Math.round(e.BMO_JOB_INIT_SECONDS * 1000),
     maxSessionMs: Math.round(e.BMO_MAX_SESSION_MINUTES * 60_000),
     idleMs: Math.round(e.BMO_IDLE_MINUTES * 60_000),
   };

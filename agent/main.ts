@@ -169,6 +169,7 @@ function runWorker(): void {
       // busy machine the CPU figure reaches LiveKit's threshold with no job running, and the
       // server then stops dispatching BMO at all.
       loadFunc: async (server) => server.activeJobs.length / config.maxJobs,
+      initializeProcessTimeout: config.jobInitMs,
       ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
     }),
   );

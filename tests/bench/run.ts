@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark, each figure next to a baseline measured in the same run (these
  * machines are noisy, so ratios are what compare across runs). Prints one table and writes
  * bench/results.json. Run after `npm run build` (the npm script does it).
- * Choose suites with BENCH=bundle,edge,picker,reader,cassette,voice (default: all).
+ * Choose suites with BENCH=bundle,edge,picker,reader,cassette,voice,scale (default: all but scale,
+ * which is `npm run scale`: minutes of load on a cluster).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { edgeBench } from './edge.bench.ts';
 import { pickerBench } from './picker.bench.ts';
 import { readerBench } from './reader.bench.ts';
 import { voiceReadyBench } from './voice-ready.bench.ts';
+import { readerBench as readerLoadBench, scaleBench } from '../../scripts/scale/run.ts';
 import type { BenchRow } from './stats.ts';
 
 const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -24,9 +26,10 @@ const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   reader: () => readerBench(),
   cassette: () => cassetteBench(),
   voice: () => voiceReadyBench(),
+  scale: async () => [...(await scaleBench()), ...(await readerLoadBench())],
 };
 
-const chosen = (process.env.BENCH ?? Object.keys(suites).join(','))
+const chosen = (process.env.BENCH ?? Object.keys(suites).filter((name) => name !== 'scale').join(','))
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);

@@ -22,6 +22,8 @@ export interface AgentWorker {
   readonly output: string[];
   /** How long registration took, ms. */
   readonly bootMs: number;
+  /** The worker's process id, which is also its process group's (its job processes are in it). */
+  readonly pid: number | undefined;
   /** Resolves with the first event matching `match` (already seen or still to come). */
   waitForEvent(
     match: (event: AgentWorkerEvent) => boolean,
@@ -192,6 +194,7 @@ export async function startAgentWorker(
     events,
     output,
     bootMs,
+    pid: child.pid,
     waitForEvent(match, waitMs = 30_000) {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);

@@ -25,6 +25,8 @@ export interface LiveKitServer {
   apiSecret: string;
   /** The ports it listens on (to start it again on the same ones: `startLiveKitServer({ reuse })`). */
   ports: LiveKitPorts;
+  /** The server's process id (to check it is gone after a stop). */
+  pid: number | undefined;
   stop(): Promise<void>;
   /** Kills the server at once (SIGKILL): a crash, with no goodbye to its clients. */
   kill(): Promise<void>;
@@ -37,6 +39,10 @@ export interface LiveKitServerOptions {
   onLog?: (line: string) => void;
   /** Start on the ports and with the keys of this (stopped) server: a restart, as clients see it. */
   reuse?: { ports: LiveKitPorts; apiKey: string; apiSecret: string };
+  /** These keys instead of fresh ones (the nodes of one cluster share them). */
+  keys?: LiveKitKeys;
+  /** The server's whole configuration (default: `liveKitConfig`, one node on loopback). */
+  config?: (ports: LiveKitPorts, keys: LiveKitKeys) => string;
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -76,8 +82,11 @@ export async function startLiveKitServer(
   const [httpPort, tcpPort, udpPort] = reuse
     ? [reuse.ports.port, reuse.ports.tcpPort, reuse.ports.udpPort]
     : await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
-  const { apiKey, apiSecret }: LiveKitKeys = reuse ?? freshKeys('test');
-  const config = liveKitConfig({ port: httpPort, tcpPort, udpPort }, { apiKey, apiSecret });
+  const { apiKey, apiSecret }: LiveKitKeys = reuse ?? options.keys ?? freshKeys('test');
+  const config = (options.config ?? liveKitConfig)(
+    { port: httpPort, tcpPort, udpPort },
+    { apiKey, apiSecret },
+  );
 
   const logs: string[] = [];
   const child = spawn(binary, ['--dev', '--config-body', config], {
@@ -106,6 +115,7 @@ export async function startLiveKitServer(
     apiKey,
     apiSecret,
     ports: { port: httpPort, tcpPort, udpPort },
+    pid: child.pid,
     stop: () => stopChild(child),
     kill: () => {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -10,6 +10,8 @@ import { ROOT } from './paths.ts';
 export interface RunningWrangler {
   url: string;
   port: number;
+  /** wrangler's process id, which is also its process group's (workerd is in it). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ export async function startWrangler(
     }
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, port, stop };
+      if (response.ok) return { url, port, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -66,6 +66,13 @@ describe('agent configuration', () => {
     expect(workerProblems(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
   });
 
+  it('gives a job process the SDK’s 10 s to start by default, and the time BMO_JOB_INIT_SECONDS says', () => {
+    expect(loadConfig({}).jobInitMs).toBe(10_000);
+    expect(loadConfig({ BMO_JOB_INIT_SECONDS: '' }).jobInitMs).toBe(10_000);
+    expect(loadConfig({ BMO_JOB_INIT_SECONDS: '45' }).jobInitMs).toBe(45_000);
+    expect(() => loadConfig({ BMO_JOB_INIT_SECONDS: '0' })).toThrow(/BMO_JOB_INIT_SECONDS/);
+  });
+
   it('reads the public folders as a comma-separated list of vault folders', () => {
     expect(loadConfig({}).publicFolders).toEqual([]);
     expect(loadConfig({ BMO_PUBLIC_FOLDERS: ' Shared/, /Guests , ' }).publicFolders).toEqual([

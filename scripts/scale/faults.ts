@@ -1,0 +1,162 @@
+/**
+ * Faults at scale, each with every visitor of a step mid-conversation (all have had their first
+ * answer): one worker killed (SIGKILL, a crash), one LiveKit node killed, Redis stopped. What each
+ * costs is read from the visits: who lost BMO, who got it back on Reconnect and how fast, and who
+ * noticed nothing.
+ */
+import type { VisitResult } from '../../tests/support/bmo-visitor.ts';
+import type { Cluster } from '../../tests/support/scale-cluster.ts';
+import { mintToken, visit } from '../../tests/support/bmo-visitor.ts';
+import { BMO_JOIN_MS, type Spread, jobWorkers, spread } from './step.ts';
+
+/** Holds each visitor after its first answer until every visit still running has one. */
+class Gate {
+  #waiting = 0;
+  #running: number;
+  #open: () => void = () => {};
+  readonly opened: Promise<void>;
+  #released: Promise<void>;
+  #release: () => void = () => {};
+  constructor(visitors: number) {
+    this.#running = visitors;
+    this.opened = new Promise((resolve) => (this.#open = resolve));
+    this.#released = new Promise((resolve) => (this.#release = resolve));
+  }
+  /** A visitor has its first answer: wait for the fault. */
+  arrive(): Promise<void> {
+    this.#waiting += 1;
+    this.#check();
+    return this.#released;
+  }
+  /** A visit ended (it never arrives, or arrived and is done). */
+  leave(): void {
+    this.#running -= 1;
+    this.#check();
+  }
+  release(): void {
+    this.#release();
+  }
+  #check(): void {
+    if (this.#waiting >= this.#running) this.#open();
+  }
+}
+
+/** Runs `visitors` visits, does `fault` once all are mid-conversation, and returns the visits. */
+async function withFault(
+  cluster: Cluster,
+  visitors: number,
+  fault: () => Promise<void>,
+): Promise<VisitResult[]> {
+  const gate = new Gate(visitors);
+  const visits = Array.from({ length: visitors }, async () => {
+    let arrived = false;
+    const result = await visit({
+      edge: cluster.edge.url,
+      origin: cluster.origin,
+      bmoTimeoutMs: BMO_JOIN_MS,
+      afterQuestion: async (index) => {
+        if (index !== 1 || arrived) return;
+        arrived = true;
+        await gate.arrive();
+      },
+    });
+    if (!arrived) gate.leave();
+    return result;
+  });
+  await gate.opened;
+  await fault();
+  gate.release();
+  return Promise.all(visits);
+}
+
+export interface WorkerKillReport {
+  visitors: number;
+  killed: string;
+  /** Sessions whose job was on the killed worker. */
+  affected: number;
+  affectedRecovered: number;
+  /** Sessions on other workers that lost BMO anyway (should be 0). */
+  othersDisturbed: number;
+  completed: number;
+  recoveryMs: Spread;
+  results: VisitResult[];
+}
+
+/** Kills the worker holding the most of the step's jobs; its visitors reconnect. */
+export async function killWorker(cluster: Cluster, visitors: number): Promise<WorkerKillReport> {
+  let killed = '';
+  let doomedRooms = new Set<string>();
+  const results = await withFault(cluster, visitors, async () => {
+    const held = new Map<string, string[]>();
+    for (const [room, name] of jobWorkers(cluster))
+      held.set(name, [...(held.get(name) ?? []), room]);
+    const [name, rooms] = [...held.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+    const target = cluster.workers.find((w) => w.name === name);
+    if (!target || !name || !rooms) throw new Error('no worker holds a job');
+    killed = name;
+    doomedRooms = new Set(rooms);
+    await target.worker.kill();
+  });
+  const onKilled = (r: VisitResult) => r.rooms.some((room) => doomedRooms.has(room));
+  const affected = results.filter(onKilled);
+  return {
+    visitors,
+    killed,
+    affected: affected.length,
+    affectedRecovered: affected.filter((r) => r.ok && r.bmoLost > 0).length,
+    othersDisturbed: results.filter((r) => !onKilled(r) && r.bmoLost > 0).length,
+    completed: results.filter((r) => r.ok).length,
+    recoveryMs: spread(affected.flatMap((r) => r.recoveryMs)),
+    results,
+  };
+}
+
+export interface NodeStopReport {
+  visitors: number;
+  stopped: string;
+  /** Visitors who lost their room with the node. */
+  affected: number;
+  completed: number;
+  /** Room lost → BMO listening again in a fresh room through the edge. */
+  reconnectMs: Spread;
+  results: VisitResult[];
+}
+
+/** Kills the last node; the visitors whose rooms it held reconnect through the edge. */
+export async function stopNode(cluster: Cluster, visitors: number): Promise<NodeStopReport> {
+  const node = cluster.nodes.at(-1);
+  if (!node) throw new Error('the cluster has no node');
+  const results = await withFault(cluster, visitors, () => node.server.kill());
+  const affected = results.filter((r) => r.bmoLost > 0);
+  return {
+    visitors,
+    stopped: node.name,
+    affected: affected.length,
+    completed: results.filter((r) => r.ok).length,
+    reconnectMs: spread(affected.flatMap((r) => r.recoveryMs)),
+    results,
+  };
+}
+
+export interface RedisStopReport {
+  /** What a new visitor's token request got once Redis was gone. */
+  newVisitor: string;
+  /** What a visitor already talking to BMO got on its next question. */
+  liveVisitor: string;
+}
+
+/** Stops Redis with one visitor mid-conversation, then lets a new visitor try. */
+export async function stopRedis(cluster: Cluster): Promise<RedisStopReport> {
+  const [live] = await withFault(cluster, 1, () => cluster.redis.stop());
+  const liveVisitor = live?.ok
+    ? 'finished its conversation (its room, job and signal connection need no Redis once made)'
+    : `failed: ${live?.error ?? 'unknown'}`;
+  let newVisitor: string;
+  try {
+    await mintToken(cluster.edge.url, cluster.origin);
+    newVisitor = 'got a token';
+  } catch (error) {
+    newVisitor = error instanceof Error ? error.message : String(error);
+  }
+  return { newVisitor, liveVisitor };
+}

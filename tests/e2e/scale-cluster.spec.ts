@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { killWorker } from '../../scripts/scale/faults.ts';
+import { heldJobs, jobWorkers } from '../../scripts/scale/step.ts';
+import { type Cluster, startCluster } from '../support/scale-cluster.ts';
+
+// BMO past one machine, CI-sized: Redis, two LiveKit nodes sharing it behind the signal balancer,
+// two BMO workers and the edge, all started here (not the layer's shared server), and ten visitors
+// on @livekit/rtc-node doing what the page does. One worker is killed while every visitor is
+// mid-conversation. `npm run scale` runs the same at 10 to 100 visitors.
+
+const MAX_JOBS = 8;
+
+// The cluster boots, ten job processes boot at once, and the killed worker's rooms boot again.
+test.describe.configure({ timeout: 300_000 });
+
+test('ten visitors on two nodes and two workers: every session completes, jobs reach both workers, none holds more than BMO_MAX_JOBS, a killed worker costs only its own sessions, and stopping the cluster leaves nothing running', async () => {
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster({ nodes: 2, workers: 2, maxJobs: MAX_JOBS });
+    const running = cluster;
+    const peak: Record<string, number> = {};
+    const sampler = setInterval(() => {
+      for (const [name, held] of Object.entries(heldJobs(running))) {
+        peak[name] = Math.max(peak[name] ?? 0, held);
+      }
+    }, 100);
+    const report = await killWorker(running, 10).finally(() => clearInterval(sampler));
+
+    const failed = report.results.filter((r) => !r.ok).map((r) => r.error);
+    expect(failed).toEqual([]);
+    // every first room's job went to one of the two workers, and both took some
+    const firstRooms = report.results.map((r) => r.rooms[0]);
+    const workerOf = jobWorkers(running);
+    expect(new Set(firstRooms.map((room) => room && workerOf.get(room)))).toEqual(
+      new Set(['worker-1', 'worker-2']),
+    );
+    for (const held of Object.values(peak)) expect(held).toBeLessThanOrEqual(MAX_JOBS);
+    // the killed worker's visitors saw BMO leave and got it back; nobody else noticed
+    expect(report.affected).toBeGreaterThan(0);
+    expect(report.affectedRecovered).toBe(report.affected);
+    expect(report.othersDisturbed).toBe(0);
+  } finally {
+    await cluster?.stop();
+  }
+  expect(await cluster?.leftovers()).toEqual([]);
+});

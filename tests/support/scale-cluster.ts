@@ -1,0 +1,215 @@
+/**
+ * BMO past one machine, on one machine: Redis, LiveKit nodes in multi-node mode sharing it, a
+ * signal balancer in front of them (tcp-balancer.ts), BMO agent workers on the offline BMO, and
+ * the edge under `wrangler dev` (local development, `LOAD_TEST_LIMITS=true`) minting tokens for the
+ * balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
+ * everything that started, and a start that fails stops what it had started before throwing;
+ * `leftovers()` names any process or port still alive afterwards.
+ */
+import { connect } from 'node:net';
+import { type LiveKitKeys, type LiveKitPorts, freshKeys } from '../../scripts/livekit-local.ts';
+import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
+import { freeTcpPort } from './free-port.ts';
+import { type LiveKitServer, startLiveKitServer } from './livekit-server.ts';
+import { type RedisServer, startRedis } from './redis-server.ts';
+import { type TcpBalancer, startTcpBalancer } from './tcp-balancer.ts';
+import { type RunningWrangler, startWrangler } from './wrangler.ts';
+
+/** The load threshold the worker runs with in `start` mode (the SDK's production default). */
+export const WORKER_LOAD_THRESHOLD = 0.7;
+
+export interface ClusterSettings {
+  nodes: number;
+  workers: number;
+  /** BMO_MAX_JOBS of each worker. */
+  maxJobs: number;
+  /** BMO_JOB_INIT_SECONDS of each worker (default 60: the machine may be busy). */
+  jobInitSeconds?: number;
+  /** Seconds an emptied room stays open (the edge's LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS). */
+  roomEmptySeconds?: number;
+  /** Echo the workers' output (debugging). */
+  echo?: boolean;
+}
+
+export interface ClusterNode {
+  name: string;
+  server: LiveKitServer;
+}
+
+export interface ClusterWorker {
+  name: string;
+  worker: AgentWorker;
+  healthPort: number;
+}
+
+export interface Cluster {
+  settings: ClusterSettings;
+  keys: LiveKitKeys;
+  redis: RedisServer;
+  nodes: ClusterNode[];
+  balancer: TcpBalancer;
+  workers: ClusterWorker[];
+  edge: RunningWrangler;
+  /** The origin the page is served from: what a visitor's browser sends as `Origin`. */
+  origin: string;
+  stop(): Promise<void>;
+  /** After `stop()`: what is still alive (process ids and listening ports), empty when clean. */
+  leftovers(): Promise<string[]>;
+}
+
+/**
+ * One node's livekit-server configuration: its own ports on loopback, the cluster's keys, and the
+ * shared Redis that makes the nodes one deployment (rooms placed on any node, signal connections
+ * relayed to the node that holds the room). A deployment's further sections (a `webhook:` to the
+ * edge, TURN) belong here.
+ */
+export function clusterNodeConfig(
+  ports: LiveKitPorts,
+  keys: LiveKitKeys,
+  redisAddress: string,
+): string {
+  return [
+    `port: ${ports.port}`,
+    'bind_addresses: ["127.0.0.1"]',
+    'rtc:',
+    `  tcp_port: ${ports.tcpPort}`,
+    `  udp_port: ${ports.udpPort}`,
+    '  use_external_ip: false',
+    '  node_ip: 127.0.0.1',
+    'redis:',
+    `  address: ${redisAddress}`,
+    'keys:',
+    `  ${keys.apiKey}: ${keys.apiSecret}`,
+    'logging:',
+    '  level: warn',
+  ].join('\n');
+}
+
+/** True when something accepts TCP connections on the loopback `port`. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** True when the process (or, negative, the process group) still exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startCluster(settings: ClusterSettings): Promise<Cluster> {
+  const stoppers: (() => Promise<void>)[] = [];
+  const pids: { name: string; pid: number }[] = [];
+  const ports: { name: string; port: number }[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+  const track = (name: string, pid: number | undefined) => {
+    if (pid !== undefined) pids.push({ name, pid });
+  };
+  try {
+    const keys = freshKeys('scale');
+    const redis = await startRedis();
+    stoppers.push(() => redis.stop());
+    track('redis', redis.pid);
+    ports.push({ name: 'redis', port: redis.port });
+
+    const nodes: ClusterNode[] = [];
+    for (let i = 0; i < settings.nodes; i++) {
+      const server = await startLiveKitServer({
+        keys,
+        config: (nodePorts, nodeKeys) => clusterNodeConfig(nodePorts, nodeKeys, redis.address),
+      });
+      const name = `node-${i + 1}`;
+      stoppers.push(() => server.stop());
+      track(name, server.pid);
+      ports.push({ name, port: server.ports.port }, { name, port: server.ports.tcpPort });
+      nodes.push({ name, server });
+    }
+
+    const balancer = await startTcpBalancer(
+      nodes.map(({ name, server }) => ({ name, port: server.ports.port })),
+    );
+    stoppers.push(() => balancer.stop());
+    ports.push({ name: 'balancer', port: balancer.port });
+
+    const workers = await Promise.all(
+      Array.from({ length: settings.workers }, async (_, i) => {
+        const healthPort = await freeTcpPort();
+        const worker = await startAgentWorker(
+          {
+            LIVEKIT_URL: balancer.url,
+            LIVEKIT_API_KEY: keys.apiKey,
+            LIVEKIT_API_SECRET: keys.apiSecret,
+            BMO_AGENT_HTTP_PORT: String(healthPort),
+            BMO_MAX_JOBS: String(settings.maxJobs),
+            BMO_JOB_INIT_SECONDS: String(settings.jobInitSeconds ?? 60),
+          },
+          { mode: 'start', timeoutMs: 120_000, echo: settings.echo === true },
+        );
+        stoppers.push(() => worker.stop());
+        const name = `worker-${i + 1}`;
+        if (worker.pid !== undefined) track(name, -worker.pid);
+        ports.push({ name, port: healthPort });
+        return { name, worker, healthPort };
+      }),
+    );
+
+    const edge = await startWrangler({
+      vars: {
+        LIVEKIT_URL: balancer.url,
+        LIVEKIT_API_KEY: keys.apiKey,
+        LIVEKIT_API_SECRET: keys.apiSecret,
+        LOAD_TEST_LIMITS: 'true',
+        LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: String(settings.roomEmptySeconds ?? 5),
+      },
+      timeoutMs: 90_000,
+    });
+    stoppers.push(() => edge.stop());
+    if (edge.pid !== undefined) track('edge', -edge.pid);
+    ports.push({ name: 'edge', port: edge.port });
+
+    return {
+      settings,
+      keys,
+      redis,
+      nodes,
+      balancer,
+      workers,
+      edge,
+      origin: edge.url,
+      stop: stopAll,
+      async leftovers() {
+        // a killed process is gone a moment after its signal: look again for up to 10 s
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const left = pids
+            .filter(({ pid }) => alive(pid))
+            .map(({ name, pid }) => `${name} pid ${pid}`);
+          for (const { name, port } of ports) {
+            if (await listening(port)) left.push(`${name} port ${port}`);
+          }
+          if (left.length === 0 || Date.now() > deadline) return left;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The signal balancer in front of the LiveKit nodes: one loopback TCP port that hands each new
+ * connection (a visitor's or a worker's signal WebSocket, the edge's server-API call) to the next
+ * node in turn, and to the one after it when a node refuses. It is a layer-4 pass-through, as a
+ * deployment's load balancer is: WebSocket upgrades and Twirp calls go through untouched, and a
+ * stopped node costs only the connections it held (their clients reconnect, and land on a node that
+ * answers). Media does not pass through it: each node's ICE candidates name its own ports.
+ */
+import { type Server, type Socket, connect, createServer } from 'node:net';
+
+export interface BalancerTarget {
+  name: string;
+  port: number;
+}
+
+export interface TcpBalancer {
+  port: number;
+  /** `ws://127.0.0.1:<port>`: the LiveKit URL the edge hands out and the workers use. */
+  url: string;
+  /** Connections handed to each node so far, by name. */
+  readonly handed: Record<string, number>;
+  /** Connections refused by a node and passed on to the next, so far. */
+  readonly failovers: number;
+  stop(): Promise<void>;
+}
+
+export function startTcpBalancer(targets: readonly BalancerTarget[]): Promise<TcpBalancer> {
+  const handed: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
+  const open = new Set<Socket>();
+  let next = 0;
+  let failovers = 0;
+
+  /** Connects to the targets from `start` on; resolves with the first that accepts. */
+  const reach = (start: number, tried = 0): Promise<{ upstream: Socket; target: BalancerTarget }> =>
+    new Promise((resolve, reject) => {
+      const target = targets[(start + tried) % targets.length];
+      if (!target || tried >= targets.length) {
+        reject(new Error('no LiveKit node accepts connections'));
+        return;
+      }
+      const upstream = connect({ host: '127.0.0.1', port: target.port });
+      upstream.once('connect', () => resolve({ upstream, target }));
+      upstream.once('error', () => {
+        upstream.destroy();
+        failovers += 1;
+        reach(start, tried + 1).then(resolve, reject);
+      });
+    });
+
+  const server: Server = createServer((client) => {
+    open.add(client);
+    client.once('close', () => open.delete(client));
+    client.pause();
+    const start = next;
+    next = (next + 1) % targets.length;
+    reach(start).then(
+      ({ upstream, target }) => {
+        handed[target.name] = (handed[target.name] ?? 0) + 1;
+        open.add(upstream);
+        upstream.once('close', () => {
+          open.delete(upstream);
+          client.destroy();
+        });
+        client.once('close', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        client.pipe(upstream);
+        upstream.pipe(client);
+        client.resume();
+      },
+      () => client.destroy(),
+    );
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') {
+        reject(new Error('the balancer has no port'));
+        return;
+      }
+      resolve({
+        port: address.port,
+        url: `ws://127.0.0.1:${address.port}`,
+        handed,
+        get failovers() {
+          return failovers;
+        },
+        stop: () =>
+          new Promise<void>((done) => {
+            for (const socket of open) socket.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
