@@ -1,0 +1,86 @@
+/** Every word the BMO family shows or announces, in Spanish (the keys of strings-en.ts). */
+import type { BmoAgentState } from '../stores/bmo.ts';
+import type { BmoStrings } from './strings-en.ts';
+
+const STATES: Record<BmoAgentState, string> = {
+  disconnected: 'desconectado',
+  connecting: 'conectándose',
+  listening: 'escuchando',
+  thinking: 'pensando',
+  speaking: 'hablando',
+};
+
+export const bmoEs: BmoStrings = {
+  bmo: 'BMO',
+  cassetteHeading: 'Casete',
+  conversationHeading: 'Conversación',
+  connect: 'Conectar',
+  connectWithoutMic: 'Conectar sin micrófono',
+  disconnect: 'Desconectar',
+  muteMic: 'Silenciar micrófono',
+  typeLabel: 'Escríbele a BMO',
+  send: 'Enviar',
+  hintSend: 'Pulsa Intro para enviar.',
+  hintConnectFirst: 'Conéctate primero y luego escribe aquí.',
+  hintWaitForBmo: 'Podrás escribir cuando BMO haya llegado.',
+  placeholderDisconnected: 'Conéctate para empezar a hablar con BMO.',
+  placeholderConnected: 'Saluda, o escribe abajo.',
+  you: 'Tú',
+  offlineNotice: 'BMO sin conexión: escríbele a BMO. Para hablar hace falta una clave de OpenAI.',
+  statusDisconnected: 'Sin conexión',
+  statusConnecting: 'Conectando…',
+  statusReconnecting: 'Se cortó la conexión. Reconectando…',
+  statusWaiting: 'Esperando a que BMO llegue…',
+  statusAbsent: 'BMO no está en la sala',
+  statusTypingOnly: ' (solo texto)',
+  statusAgent: (state) => `BMO está ${STATES[state]}`,
+  faceLabel: (state) =>
+    state === 'disconnected' ? 'BMO no está conectado' : `BMO está ${STATES[state]}`,
+  actionContinueWithoutMic: 'Seguir sin micrófono',
+  actionTryMicAgain: 'Probar el micrófono otra vez',
+  actionRetry: 'Reintentar',
+  actionReconnect: 'Reconectar',
+  actionDismiss: 'Cerrar aviso',
+  announceDisconnected: 'Desconectado de BMO.',
+  announceConnectedWaiting: 'Conectado. Esperando a que BMO llegue.',
+  announceHere: 'BMO está aquí.',
+  announceBack: 'BMO ha vuelto.',
+  announceHintType: 'Escríbele a BMO.',
+  announceHintTalk: 'Saluda, o escribe.',
+  announceThinking: 'BMO está pensando…',
+  announceRetrying: 'Seguimos intentando llegar al servidor de BMO…',
+  errorSendFailed: 'Tu mensaje no llegó a BMO. Prueba a enviarlo otra vez.',
+  errorConnectionLost: 'Se perdió la conexión con BMO.',
+  errorMicDenied:
+    'Se bloqueó el acceso al micrófono, así que BMO no te oye. Puedes escribirle a BMO, o permitir el micrófono en tu navegador y probar otra vez.',
+  errorMicUnavailable:
+    'No se pudo iniciar ningún micrófono (no hay ninguno, u otra aplicación lo está usando). Puedes escribirle a BMO.',
+  errorConnectFailed: 'No se pudo empezar una conversación con BMO.',
+  errorConnectFailedBecause: (how) => `No se pudo empezar una conversación con BMO${how}.`,
+  errorNotConfigured: 'BMO no está disponible en este servidor: LiveKit no está configurado.',
+  errorRateLimited: 'Demasiados intentos de conexión. Espera un minuto y vuelve a probar.',
+  errorForbiddenOrigin:
+    'Este sitio no tiene permiso para hablar con el servidor de BMO. Quien lleva el sitio puede permitirlo en el servidor.',
+  errorUnreachable: 'No se pudo llegar al servidor. Revisa tu conexión y vuelve a probar.',
+  errorUnreachableAt: (host) =>
+    `No se pudo llegar al servidor de BMO en ${host}. Revisa tu conexión y vuelve a probar; si sigue fallando, puede que ese servidor no permita este sitio.`,
+  errorInvalidResponse: 'El servidor respondió algo que BMO no entendió.',
+  errorTokenTimeout:
+    'El servidor de BMO no respondió a tiempo. Revisa tu conexión y vuelve a probar.',
+  errorAgentTimeout: (seconds) => `BMO no llegó en ${seconds} segundos.`,
+  errorLoadFailed: 'BMO no pudo cargarse: revisa tu conexión y vuelve a probar.',
+  errorReachFailed: (why) => `No se pudo llegar a BMO: ${why}.`,
+  errorAgentLeft: 'BMO dejó la conversación.',
+  cassetteOpen: (title) => `Abrir casete: ${title}`,
+  cassetteEmpty: 'Todavía no hay casete',
+  cassetteSoundsOff: 'Los sonidos del casete están apagados',
+  cassetteSoundsOn: 'Los sonidos del casete están encendidos',
+  cassetteMute: 'Silenciar los sonidos del casete',
+  cassetteReceived: (title) => `casete recibido: ${title}`,
+  copy: 'Copiar',
+  close: 'Cerrar',
+  copied: 'Copiado',
+  copySelected:
+    'Aquí no se puede copiar. El texto está seleccionado: pulsa Ctrl+C (o ⌘C) para copiarlo.',
+  copyByHand: 'Aquí no se puede copiar. Selecciona el texto y cópialo tú.',
+};
