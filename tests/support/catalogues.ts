@@ -4,6 +4,8 @@
  */
 import { bmoEn } from '../../web-components/bmo/strings-en.ts';
 import { bmoEs } from '../../web-components/bmo/strings-es.ts';
+import { bmoSessionEn } from '../../web-components/bmo/session-strings-en.ts';
+import { bmoSessionEs } from '../../web-components/bmo/session-strings-es.ts';
 
 export interface FamilyCatalogues {
   family: string;
@@ -11,4 +13,7 @@ export interface FamilyCatalogues {
   others: Record<string, Record<string, unknown>>;
 }
 
-export const CATALOGUES: FamilyCatalogues[] = [{ family: 'bmo', en: bmoEn, others: { es: bmoEs } }];
+export const CATALOGUES: FamilyCatalogues[] = [
+  { family: 'bmo', en: bmoEn, others: { es: bmoEs } },
+  { family: 'bmo conversation', en: bmoSessionEn, others: { es: bmoSessionEs } },
+];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bmoEn } from '../../web-components/bmo/strings-en.ts';
+import { BMO_EN } from '../../web-components/bmo/session-strings-en.ts';
 
-const TOKEN_TIMEOUT_MESSAGE = bmoEn.errorTokenTimeout;
+const TOKEN_TIMEOUT_MESSAGE = BMO_EN.errorTokenTimeout;
 import { requestLiveKitToken } from '../../web-components/bmo/token-request.ts';
 
 const json = (status: number, body: unknown) =>

@@ -21,13 +21,13 @@ import type { Cassette } from '../stores/cassette.ts';
 import { AtomController } from './atom-controller.ts';
 import type { BmoContextValue } from './context.ts';
 import type { BmoRoomController } from './room-controller.ts';
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import { bmoEn, type BmoElementStrings } from './strings-en.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 
 /** An assistant's checked language and its words in it. */
 export interface BmoLocale {
   readonly lang: SupportedLang;
-  readonly t: BmoStrings;
+  readonly t: BmoElementStrings;
 }
 const ENGLISH: BmoLocale = { lang: 'en', t: bmoEn };
 
@@ -70,7 +70,7 @@ export function statusText(
   connection: BmoConnection,
   agent: BmoAgentState,
   textOnly = false,
-  t: BmoStrings = bmoEn,
+  t: BmoElementStrings = bmoEn,
 ): string {
   switch (connection) {
     case 'disconnected':
@@ -283,7 +283,7 @@ export class BmoAssistantController implements ReactiveController {
     return this.#room;
   }
 
-  #t(): BmoStrings {
+  #t(): BmoElementStrings {
     return this.#locale().t;
   }
 

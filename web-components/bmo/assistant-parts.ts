@@ -5,7 +5,7 @@
 import { html, nothing, svg } from 'lit';
 import type { BmoAnnouncement, BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
 import type { BmoErrorAction } from './assistant-controller.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoElementStrings } from './strings-en.ts';
 
 /**
  * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than
@@ -69,7 +69,7 @@ export function errorBox(error: BmoError | null, actions: readonly BmoErrorActio
 export function transcriptLog(
   transcript: readonly BmoTranscriptEntry[],
   disconnected: boolean,
-  t: BmoStrings,
+  t: BmoElementStrings,
 ) {
   if (transcript.length === 0) {
     return html`<p class="placeholder">

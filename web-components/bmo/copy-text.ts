@@ -3,7 +3,7 @@
  * may; where it may not (an insecure origin, a denied permission, an old browser) it selects the
  * text on screen instead, so the visitor can copy it with the keyboard.
  */
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import { bmoEn, type BmoElementStrings } from './strings-en.ts';
 
 export type CopyOutcome = 'copied' | 'selected' | 'failed';
 
@@ -31,7 +31,7 @@ export async function copyText(text: string, fallbackTarget?: Node | null): Prom
 /** What the dialog says after a copy attempt, in the slot's words. */
 export function copyMessage(
   outcome: CopyOutcome,
-  t: Pick<BmoStrings, 'copied' | 'copySelected' | 'copyByHand'> = bmoEn,
+  t: Pick<BmoElementStrings, 'copied' | 'copySelected' | 'copyByHand'> = bmoEn,
 ): string {
   switch (outcome) {
     case 'copied':

@@ -20,7 +20,9 @@ import {
 } from '../stores/bmo.ts';
 import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomSession } from './room-session.ts';
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './strings-en.ts';
+import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
+import { bmoSessionEs } from './session-strings-es.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
@@ -50,8 +52,8 @@ export interface BmoRoomControllerOptions {
   fetch?: typeof globalThis.fetch;
   /** The name shown to BMO; the server picks one when absent. */
   participantName?: string;
-  /** The assistant's words in its language, read at each use (English by default). */
-  strings?: () => BmoStrings;
+  /** The assistant's words in its language and the host's own, read at each use. */
+  strings?: () => Partial<BmoStrings>;
   /** The assistant's checked language, sent with the token request so BMO answers in it. */
   lang?: () => SupportedLang;
   /** Told when a new cassette reaches the slot (not for a rejoin's re-send). */
@@ -102,7 +104,8 @@ export class BmoRoomController {
   }
 
   #t(): BmoStrings {
-    return this.#options.strings?.() ?? bmoEn;
+    const session = this.#options.lang?.() === 'es' ? bmoSessionEs : bmoSessionEn;
+    return { ...BMO_EN, ...session, ...this.#options.strings?.() };
   }
 
   /** The room, while connected (for tests and benchmarks; the page does not need it). */

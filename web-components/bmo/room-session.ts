@@ -12,7 +12,8 @@ import type { SessionLog } from '../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../stores/bmo.ts';
 import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomIntake } from './room-intake.ts';
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
   TRANSCRIPTION_TOPIC,
@@ -113,7 +114,7 @@ export class RoomSession {
   }
 
   #t(): BmoStrings {
-    return this.#host.strings?.() ?? bmoEn;
+    return this.#host.strings?.() ?? BMO_EN;
   }
 
   #stop(): void {

@@ -10,7 +10,8 @@ import { EdgeError } from '../shared/edge-client.ts';
 import { microphoneProblem } from '../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError } from '../stores/bmo.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 
 export {
   DEFAULT_TOKEN_URL,
@@ -144,7 +145,7 @@ export function engineFromAttribute(value: string | undefined): BmoEngine | unde
  * The page's words for a microphone that would not start, from the one classifier
  * (shared/microphone-error.ts): blocked, or missing or busy.
  */
-export function microphoneError(error: unknown, t: BmoStrings = bmoEn): BmoError {
+export function microphoneError(error: unknown, t: BmoStrings = BMO_EN): BmoError {
   if (microphoneProblem(error) === 'blocked')
     return { code: 'mic_denied', message: t.errorMicDenied };
   return { code: 'mic_unavailable', message: t.errorMicUnavailable };
@@ -158,7 +159,7 @@ export function tokenProblem(
   error: unknown,
   tokenUrl: string,
   pageUrl: string | undefined,
-  t: BmoStrings = bmoEn,
+  t: BmoStrings = BMO_EN,
 ): BmoError {
   if (!(error instanceof EdgeError))
     return { code: 'connect_failed', message: t.errorConnectFailed };
@@ -201,7 +202,7 @@ export function tokenProblem(
 export function unreachableMessage(
   tokenUrl: string,
   pageUrl: string | undefined,
-  t: BmoStrings = bmoEn,
+  t: BmoStrings = BMO_EN,
 ): string {
   const plain = t.errorUnreachable;
   let url: URL;

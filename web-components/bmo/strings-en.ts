@@ -37,36 +37,6 @@ export const bmoEn = {
   actionRetry: 'Retry',
   actionReconnect: 'Reconnect',
   actionDismiss: 'Dismiss',
-  announceDisconnected: 'Disconnected from BMO.',
-  announceConnectedWaiting: 'Connected. Waiting for BMO to join.',
-  announceHere: 'BMO is here.',
-  announceBack: 'BMO is back.',
-  announceHintType: 'Type to BMO.',
-  announceHintTalk: 'Say hello, or type.',
-  announceThinking: 'BMO is thinking…',
-  announceRetrying: "Still trying to reach BMO's server…",
-  errorSendFailed: 'Your message did not reach BMO. Try sending it again.',
-  errorConnectionLost: 'The connection to BMO was lost.',
-  errorMicDenied:
-    'Microphone access was blocked, so BMO cannot hear you. You can still type to BMO, or allow the microphone in your browser and try again.',
-  errorMicUnavailable:
-    'No microphone could be started (none found, or another app is using it). You can still type to BMO.',
-  errorConnectFailed: 'Could not start a conversation with BMO.',
-  errorConnectFailedBecause: (how: string): string =>
-    `Could not start a conversation with BMO${how}.`,
-  errorNotConfigured: 'BMO is not available on this server: LiveKit is not configured.',
-  errorRateLimited: 'Too many connection attempts. Wait a minute, then try again.',
-  errorForbiddenOrigin:
-    "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
-  errorUnreachable: 'Could not reach the server. Check your connection and retry.',
-  errorUnreachableAt: (host: string): string =>
-    `Could not reach BMO's server at ${host}. Check your connection and retry; if it keeps failing, that server may not allow this site.`,
-  errorInvalidResponse: 'The server answered with something BMO did not understand.',
-  errorTokenTimeout: "BMO's server did not answer in time. Check your connection and retry.",
-  errorAgentTimeout: (seconds: string): string => `BMO did not join within ${seconds} seconds.`,
-  errorLoadFailed: 'BMO could not load: check your connection and retry.',
-  errorReachFailed: (why: string): string => `Could not reach BMO: ${why}.`,
-  errorAgentLeft: 'BMO left the conversation.',
   cassetteOpen: (title: string): string => `Open cassette: ${title}`,
   cassetteEmpty: 'No cassette yet',
   cassetteSoundsOff: 'Cassette sounds are off',
@@ -81,5 +51,11 @@ export const bmoEn = {
   copyByHand: 'Copying is not available here. Select the text and copy it yourself.',
 };
 
-/** The BMO family's words, whatever the language. */
-export type BmoStrings = typeof bmoEn;
+/** The words BMO's elements show before a conversation, whatever the language. */
+export type BmoElementStrings = typeof bmoEn;
+
+/**
+ * Every word of the BMO family, whatever the language: the elements' and the conversation's
+ * (session-strings-en.ts, which loads with the room).
+ */
+export type BmoStrings = BmoElementStrings & typeof import('./session-strings-en.ts').bmoSessionEn;

@@ -11,7 +11,8 @@ import { EdgeClient, EdgeError } from '../shared/edge-client.ts';
 import type { BmoError } from '../stores/bmo.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rules.ts';
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 
 export interface TokenGrant {
   serverUrl: string;
@@ -97,7 +98,7 @@ export async function requestLiveKitToken(options: {
     timeZone: browserTimeZone(),
     lang: options.lang,
   });
-  const t = options.strings ?? bmoEn;
+  const t = options.strings ?? BMO_EN;
   try {
     const answer = await client.livekitToken(body, {
       url: options.tokenUrl,
