@@ -22,7 +22,7 @@ import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
 import { bmoLocale } from './strings.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**

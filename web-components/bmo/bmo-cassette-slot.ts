@@ -14,7 +14,7 @@ import {
 } from './cassette-animation.ts';
 import { copyMessage, copyText } from './copy-text.ts';
 import { bmoLocale } from './strings.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-cassette-slot.styles.ts';
 
 /** A cassette given by property: the payload's title and content. */

@@ -9,7 +9,7 @@ import { AssistantLinkController, type BmoStoresSource } from './assistant-link.
 import { AtomController } from './atom-controller.ts';
 import { styles } from './bmo-face.styles.ts';
 import { bmoLocale } from './strings.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 
 function isAgentState(value: unknown): value is BmoAgentState {
   return typeof value === 'string' && (BMO_AGENT_STATES as readonly string[]).includes(value);

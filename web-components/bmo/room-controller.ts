@@ -20,7 +20,7 @@ import {
 } from '../stores/bmo.ts';
 import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomSession } from './room-session.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
 import { bmoSessionEs } from './session-strings-es.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';

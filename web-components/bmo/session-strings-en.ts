@@ -2,7 +2,7 @@
  * The words of a conversation with BMO in English: its announcements and its errors. They load
  * with the room controller, not with the element; session-strings-es.ts has the same keys.
  */
-import { bmoEn, type BmoStrings } from './strings-en.ts';
+import { bmoEn, type BmoElementStrings } from './strings-en.ts';
 
 export const bmoSessionEn = {
   announceDisconnected: 'Disconnected from BMO.',
@@ -36,6 +36,9 @@ export const bmoSessionEn = {
   errorReachFailed: (why: string): string => `Could not reach BMO: ${why}.`,
   errorAgentLeft: 'BMO left the conversation.',
 };
+
+/** Every word of the BMO family, whatever the language: the elements' and the conversation's. */
+export type BmoStrings = BmoElementStrings & typeof bmoSessionEn;
 
 /** Every word of the BMO family in English. */
 export const BMO_EN: BmoStrings = { ...bmoEn, ...bmoSessionEn };

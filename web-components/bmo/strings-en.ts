@@ -53,9 +53,3 @@ export const bmoEn = {
 
 /** The words BMO's elements show before a conversation, whatever the language. */
 export type BmoElementStrings = typeof bmoEn;
-
-/**
- * Every word of the BMO family, whatever the language: the elements' and the conversation's
- * (session-strings-en.ts, which loads with the room).
- */
-export type BmoStrings = BmoElementStrings & typeof import('./session-strings-en.ts').bmoSessionEn;

@@ -11,7 +11,7 @@ import { EdgeClient, EdgeError } from '../shared/edge-client.ts';
 import type { BmoError } from '../stores/bmo.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rules.ts';
-import type { BmoStrings } from './strings-en.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';
 
 export interface TokenGrant {
