@@ -6,7 +6,8 @@ import { type llm, voice } from '@livekit/agents';
 import type { AccessLevel } from '../contracts/livekit.ts';
 import type { LogFields } from './log.ts';
 import type { VaultIndex } from './vault-index.ts';
-import { BMO_INSTRUCTIONS } from './prompt.ts';
+import { bmoInstructions } from './prompt.ts';
+import type { SupportedLang } from '../contracts/locale.ts';
 import { createObsidianQueryTool } from './tools/obsidian-query.ts';
 import {
   type CassetteDeck,
@@ -26,6 +27,8 @@ export interface BmoAgentOptions {
   now?: GetCurrentTimeToolOptions['now'];
   /** Fields for every `tool_call` event: the job id and room. */
   logContext?: LogFields;
+  /** The visitor's checked language (their token's `bmo.lang`); English by default. */
+  lang?: SupportedLang;
   /** Overrides who the notes search is for (tests); by default the visitor's token attribute. */
   access?: (ctx: llm.ToolOptions<unknown>['ctx']) => AccessLevel;
 }
@@ -44,7 +47,7 @@ export function createBmoTools(options: BmoAgentOptions) {
 
 export function createBmoAgent(options: BmoAgentOptions): voice.Agent {
   return new voice.Agent({
-    instructions: BMO_INSTRUCTIONS,
+    instructions: bmoInstructions(options.lang),
     tools: createBmoTools(options),
   });
 }

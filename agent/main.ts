@@ -14,7 +14,12 @@ import {
   defineAgent,
   voice,
 } from '@livekit/agents';
-import { AGENT_ENGINE_ATTRIBUTE, LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
+import {
+  AGENT_ENGINE_ATTRIBUTE,
+  LANG_ATTRIBUTE,
+  LIVEKIT_AGENT_NAME,
+} from '../contracts/livekit.ts';
+import { visitorLang } from './prompt.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent, redactSdkPii } from './log.ts';
@@ -79,23 +84,7 @@ export default defineAgent<BmoProcessData>({
     const vault = ctx.proc.userData.vault ?? openVault(config);
     const deck = new CassetteDeck();
     const logContext = { jobId: ctx.job.id, room: ctx.job.room?.name };
-    const agent = createBmoAgent({
-      vault: () => vault,
-      deck,
-      logContext,
-      // the SDK runs tools outside the job's async context, so name the job's room as the fallback
-      resolveRoom: (runCtx) => sessionRoom(runCtx) ?? ctx.room,
-    });
-    const { session, inputOptions, outputOptions } = createBmoSession(config);
-
     let closeReason = 'unknown';
-    session.on(voice.AgentSessionEventTypes.Error, (event) => {
-      const cause = event.error instanceof Error ? event.error : event.error.error;
-      logEvent('error', { ...jobFields, ...errorFields(cause), kind: event.error.type }, 'error');
-    });
-    session.on(voice.AgentSessionEventTypes.Close, (event) => {
-      closeReason = String(event.reason);
-    });
 
     let stopResend = () => {};
     let stopLimits = () => {};
@@ -122,7 +111,25 @@ export default defineAgent<BmoProcessData>({
     // The room (and this job) is made at minting, before the visitor joins. The session starts
     // once they are in: its agent state turns "listening" only when it is bound to them, and the
     // page lets them type only then, so a first message cannot reach a session not yet listening.
-    await ctx.waitForParticipant();
+    const visitor = await ctx.waitForParticipant();
+    // the language the edge checked and wrote into the visitor's token, parsed again here
+    const lang = visitorLang(visitor.attributes[LANG_ATTRIBUTE]);
+    const agent = createBmoAgent({
+      vault: () => vault,
+      deck,
+      logContext,
+      lang,
+      // the SDK runs tools outside the job's async context, so name the job's room as the fallback
+      resolveRoom: (runCtx) => sessionRoom(runCtx) ?? ctx.room,
+    });
+    const { session, inputOptions, outputOptions } = createBmoSession(config, lang);
+    session.on(voice.AgentSessionEventTypes.Error, (event) => {
+      const cause = event.error instanceof Error ? event.error : event.error.error;
+      logEvent('error', { ...jobFields, ...errorFields(cause), kind: event.error.type }, 'error');
+    });
+    session.on(voice.AgentSessionEventTypes.Close, (event) => {
+      closeReason = String(event.reason);
+    });
     await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     stopLimits = enforceJobLimits(session, {
       ...config,

@@ -2,6 +2,8 @@
  * BMO's instructions. The cassette rule is the spec's "Prompt instructs cassette tool usage":
  * precise data goes to the cassette through `present_to_cassette`, and BMO says it did.
  */
+import { LANG_NAMES, type SupportedLang } from '../contracts/locale.ts';
+import { SupportedLangSchema } from '../contracts/locale-schema.ts';
 import { GET_CURRENT_TIME } from './tools/time.ts';
 import { OBSIDIAN_QUERY } from './tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from './tools/present-to-cassette.ts';
@@ -29,6 +31,27 @@ How you talk:
 - Say long numbers and codes clearly, in small groups, and still send them to the cassette.
 - If a tool returns an error, tell your friend plainly what did not work, without technical details.
 - Never make up IDs, numbers or passwords.`;
+
+/**
+ * The language rule for a visitor whose token carries a checked language other than English: only
+ * a tag from the closed list reaches here, and the prompt names it in words of its own.
+ */
+export function languageRule(lang: SupportedLang): string {
+  if (lang === 'en') return '';
+  const name = LANG_NAMES[lang];
+  return `\n\nYour friend speaks ${name}: always answer in ${name}, whatever language the notes or tools use. Keep tool arguments (search keywords, cassette content) exactly as the notes write them.`;
+}
+
+/** The visitor's language from their token's attribute: a supported tag, else English. */
+export function visitorLang(attribute: string | undefined): SupportedLang {
+  const parsed = SupportedLangSchema.safeParse(attribute);
+  return parsed.success ? parsed.data : 'en';
+}
+
+/** BMO's instructions for a visitor who speaks `lang`. */
+export function bmoInstructions(lang: SupportedLang = 'en'): string {
+  return `${BMO_INSTRUCTIONS}${languageRule(lang)}`;
+}
 
 /** What BMO is asked to say when a visitor arrives. */
 export const GREETING_INSTRUCTIONS =

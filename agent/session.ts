@@ -11,6 +11,7 @@ import { voice } from '@livekit/agents';
 import * as openai from '@livekit/agents-plugin-openai';
 import type { AgentConfig } from './config.ts';
 import { OfflineLLM } from './offline/llm.ts';
+import type { SupportedLang } from '../contracts/locale.ts';
 
 export interface BmoSessionSetup {
   session: voice.AgentSession;
@@ -24,13 +25,14 @@ export interface BmoSessionSetup {
  */
 const KEEP_SESSION_ON_DISCONNECT = { closeOnDisconnect: false } as const;
 
-export function createBmoSession(config: AgentConfig): BmoSessionSetup {
+/** `lang`: the visitor's checked language, which the offline model answers in. */
+export function createBmoSession(config: AgentConfig, lang: SupportedLang = 'en'): BmoSessionSetup {
   if (config.engine === 'offline' || config.mode === 'text') {
     return {
       session: new voice.AgentSession({
         llm:
           config.engine === 'offline'
-            ? new OfflineLLM()
+            ? new OfflineLLM({ lang })
             : new openai.LLM({
                 model: config.chatModel,
                 apiKey: config.openaiApiKey,

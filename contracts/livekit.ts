@@ -4,6 +4,7 @@
  * `roomName`, `participantToken`, `participantName`), so LiveKit's client helpers read it as is.
  */
 import { z } from 'zod';
+import { SupportedLangSchema } from './locale-schema.ts';
 
 /** The agent the token dispatches into the room (the worker registers under this name). */
 export const LIVEKIT_AGENT_NAME = 'bmo';
@@ -25,6 +26,14 @@ export const TIME_ZONE_ATTRIBUTE = 'tz';
 export const ACCESS_ATTRIBUTE = 'bmo.access';
 export const AccessLevel = z.enum(['owner', 'visitor']);
 export type AccessLevel = z.infer<typeof AccessLevel>;
+
+/**
+ * The participant attribute the edge writes into a visitor's token with the language BMO answers
+ * in: one of the supported tags (contracts/locale.ts), checked by the edge from the token request;
+ * absent for English. The agent reads it from the token and parses it again, so no free text from
+ * the page ever reaches BMO's instructions.
+ */
+export const LANG_ATTRIBUTE = 'bmo.lang';
 
 /**
  * The attribute BMO's own participant sets with the engine it thinks with: `openai` (talks and
@@ -79,6 +88,8 @@ export const LiveKitTokenRequest = z.object({
     .max(64)
     .refine(isTimeZone, 'must be an IANA time zone name such as "Europe/Paris"')
     .optional(),
+  /** The language BMO answers in, one of the supported tags (default English). */
+  lang: SupportedLangSchema.optional(),
 });
 export type LiveKitTokenRequest = z.infer<typeof LiveKitTokenRequest>;
 

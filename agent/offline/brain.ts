@@ -5,12 +5,13 @@
  * questions about the notes through `obsidian-query` answered from what it returns, and precise
  * data that fits the question onto the cassette through `present_to_cassette`, said so.
  */
+import type { SupportedLang } from '../../contracts/locale.ts';
 import { GET_CURRENT_TIME } from '../tools/time.ts';
 import { OBSIDIAN_QUERY, type ReadPassage, parsePassages } from '../tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from '../tools/present-to-cassette.ts';
 import { bestFact, bestPassage, cassetteTitle, mentionsAny, noteName } from './facts.ts';
 import { type Intent, askedKinds, subjectWords, understand } from './language.ts';
-import * as say from './phrases.ts';
+import { type Phrases, phrasesFor } from './phrases-for.ts';
 import { placeName, zoneForPlace } from './places.ts';
 import { type Turn, lastStep } from './turn.ts';
 
@@ -28,6 +29,8 @@ export interface StepOptions {
   tools: ReadonlySet<string>;
   /** False when the framework asked for no tool call (`toolChoice: 'none'`). */
   mayCallTools: boolean;
+  /** The visitor's language, from their token (English when absent). */
+  lang?: SupportedLang;
 }
 
 function sayText(text: string): Step {
@@ -37,8 +40,9 @@ function sayText(text: string): Step {
 /** The next step of the turn. */
 export function nextStep(turn: Turn, options: StepOptions): Step {
   const canCall = (name: string) => options.mayCallTools && options.tools.has(name);
+  const say = phrasesFor(options.lang);
   if (turn.userText === undefined) return sayText(say.pick(say.GREETINGS, 'greeting'));
-  const text = turn.userText;
+  const text = say.understood(turn.userText);
   if (turn.recentUserMessages > FLOOD_LIMIT && turn.steps.length === 0) {
     return sayText(say.FLOODED);
   }
@@ -55,9 +59,9 @@ export function nextStep(turn: Turn, options: StepOptions): Step {
     case 'small_talk':
       return sayText(say.smallTalk(intent.topic, text));
     case 'time':
-      return timeStep(turn, intent, canCall);
+      return timeStep(turn, intent, canCall, say);
     case 'notes':
-      return notesStep(turn, intent.keywords, canCall);
+      return notesStep(turn, intent.keywords, canCall, say);
   }
 }
 
@@ -68,6 +72,7 @@ function timeStep(
   turn: Turn,
   intent: Extract<Intent, { type: 'time' }>,
   canCall: (name: string) => boolean,
+  say: Phrases,
 ): Step {
   const zone = intent.place ? zoneForPlace(intent.place) : undefined;
   const where = intent.place && zone ? placeName(intent.place) : undefined;
@@ -79,22 +84,13 @@ function timeStep(
   }
   if (step.isError || step.output === undefined) return sayText(say.CLOCK_BROKEN);
   const parts = TIME_OUTPUT.exec(step.output.trim());
-  if (!parts) return sayText(`BMO checked the clock: ${step.output}`);
+  if (!parts) return sayText(say.clockSays(step.output));
   const [, weekday, date, clock, rawZone, offset] = parts;
   const zoneName = (rawZone ?? '').replace(/, the server's time zone$/, '');
   const place = where ?? zoneName;
   const zoneNote = place === zoneName ? `${offset}` : `${zoneName}, ${offset}`;
-  if (intent.wantsDate) {
-    return sayText(
-      `Today is ${weekday}, ${date} in ${place} (${zoneNote}). Beep boop, BMO's calendar says so!`,
-    );
-  }
-  return sayText(`It's ${clock} on ${weekday}, ${date} in ${place} (${zoneNote}). Tick tock!`);
-}
-
-/** The words a reply uses for what the user asked about, e.g. "your PhilHealth ID". */
-function subjectPhrase(keys: string[]): string {
-  return keys.length > 0 ? `"${keys.join(' ')}"` : 'that';
+  const reading = { weekday: weekday ?? '', date: date ?? '', clock: clock ?? '', place, zoneNote };
+  return sayText(intent.wantsDate ? say.todayIs(reading) : say.timeIs(reading));
 }
 
 /** The passages once each (two searches can return the same section). */
@@ -109,7 +105,7 @@ function uniquePassages(passages: ReadPassage[]): ReadPassage[] {
 }
 
 /** A general answer: what the note's section says, on one line, shortened. */
-function passageAnswer(best: ReadPassage): string {
+function passageAnswer(best: ReadPassage, say: Phrases): string {
   const section = best.heading.split(' › ').pop();
   const where =
     section && section !== noteName(best.path)
@@ -121,10 +117,16 @@ function passageAnswer(best: ReadPassage): string {
     .map((line) => line.trim())
     .filter(Boolean)
     .join(' ');
-  return `Here's what your note ${where} says: ${oneLine}`;
+  return say.noteSays(where, oneLine);
 }
 
-function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolean): Step {
+function notesStep(
+  turn: Turn,
+  keys: string[],
+  canCall: (name: string) => boolean,
+  say: Phrases,
+): Step {
+  const subjectPhrase = say.subject;
   const search = lastStep(turn, OBSIDIAN_QUERY);
   if (!search) {
     if (!canCall(OBSIDIAN_QUERY)) return sayText(say.NO_TOOLS);
@@ -164,14 +166,14 @@ function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolea
         };
       }
     }
-    return sayText(passageAnswer(best));
+    return sayText(passageAnswer(best, say));
   }
 
-  const from = `your note "${noteName(fact.passage.path)}"`;
+  const from = say.yourNote(noteName(fact.passage.path));
   const cassette = lastStep(turn, PRESENT_TO_CASSETTE);
   if (!cassette) {
     if (!canCall(PRESENT_TO_CASSETTE)) {
-      return sayText(`Found it in ${from}: ${cassetteTitle(fact)} is ${fact.value}.`);
+      return sayText(say.found(from, cassetteTitle(fact), fact.value));
     }
     return {
       type: 'call',
@@ -180,11 +182,7 @@ function notesStep(turn: Turn, keys: string[], canCall: (name: string) => boolea
     };
   }
   if (cassette.isError || cassette.output === undefined) {
-    return sayText(
-      `Found it in ${from}: ${cassetteTitle(fact)} is ${fact.value}. The cassette didn't work this time, so please copy it carefully from here.`,
-    );
+    return sayText(say.foundCassetteFailed(from, cassetteTitle(fact), fact.value));
   }
-  return sayText(
-    `Found it in ${from}: ${cassetteTitle(fact)} is ${fact.value}. I've popped it into the cassette for you too!`,
-  );
+  return sayText(say.foundOnCassette(from, cassetteTitle(fact), fact.value));
 }

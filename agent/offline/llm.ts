@@ -6,12 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIConnectOptions, DEFAULT_API_CONNECT_OPTIONS, llm } from '@livekit/agents';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import { nextStep } from './brain.ts';
 import { readTurn } from './turn.ts';
 
 export const OFFLINE_MODEL = 'bmo-offline-1';
 
 export class OfflineLLM extends llm.LLM {
+  /** The language it answers in (the visitor's checked `bmo.lang`). */
+  readonly lang: SupportedLang;
+
+  constructor(options: { lang?: SupportedLang } = {}) {
+    super();
+    this.lang = options.lang ?? 'en';
+  }
+
   label(): string {
     return 'bmo.OfflineLLM';
   }
@@ -37,7 +46,13 @@ export class OfflineLLM extends llm.LLM {
     toolChoice?: llm.ToolChoice;
     extraKwargs?: Record<string, unknown>;
   }): OfflineLLMStream {
-    return new OfflineLLMStream(this, { chatCtx, toolCtx, connOptions, toolChoice });
+    return new OfflineLLMStream(this, {
+      chatCtx,
+      toolCtx,
+      connOptions,
+      toolChoice,
+      lang: this.lang,
+    });
   }
 }
 
@@ -48,6 +63,7 @@ export function textDeltas(text: string): string[] {
 
 export class OfflineLLMStream extends llm.LLMStream {
   readonly #toolChoice: llm.ToolChoice | undefined;
+  readonly #lang: SupportedLang;
 
   constructor(
     offline: OfflineLLM,
@@ -56,10 +72,12 @@ export class OfflineLLMStream extends llm.LLMStream {
       toolCtx?: llm.ToolContextLike;
       connOptions: APIConnectOptions;
       toolChoice?: llm.ToolChoice;
+      lang?: SupportedLang;
     },
   ) {
     super(offline, options);
     this.#toolChoice = options.toolChoice;
+    this.#lang = options.lang ?? 'en';
   }
 
   protected async run(): Promise<void> {
@@ -68,6 +86,7 @@ export class OfflineLLMStream extends llm.LLMStream {
     const step = nextStep(readTurn(this.chatCtx), {
       tools,
       mayCallTools: this.#toolChoice !== 'none',
+      lang: this.#lang,
     });
     let completionTokens = 0;
     if (step.type === 'say') {

@@ -81,3 +81,51 @@ export function nothingFound(subject: string): string {
 export function noPreciseMatch(subject: string, kind: string): string {
   return `BMO found notes that mention ${subject}, but no ${kind} that fits. Nothing to put on the cassette this time.`;
 }
+
+/** "your note "Health"" as the answers name a note. */
+export function yourNote(name: string): string {
+  return `your note "${name}"`;
+}
+
+/** A general answer: what a note's section says. */
+export function noteSays(where: string, text: string): string {
+  return `Here's what your note ${where} says: ${text}`;
+}
+
+export function found(from: string, title: string, value: string): string {
+  return `Found it in ${from}: ${title} is ${value}.`;
+}
+
+export function foundOnCassette(from: string, title: string, value: string): string {
+  return `${found(from, title, value)} I've popped it into the cassette for you too!`;
+}
+
+export function foundCassetteFailed(from: string, title: string, value: string): string {
+  return `${found(from, title, value)} The cassette didn't work this time, so please copy it carefully from here.`;
+}
+
+/** The subject of a question, quoted, or "that". */
+export function subject(keys: string[]): string {
+  return keys.length > 0 ? `"${keys.join(' ')}"` : 'that';
+}
+
+/** The clock's answer, in parts: the weekday, the date and the time as the tool wrote them. */
+export interface ClockReading {
+  weekday: string;
+  date: string;
+  clock: string;
+  place: string;
+  zoneNote: string;
+}
+
+export function todayIs(r: ClockReading): string {
+  return `Today is ${r.weekday}, ${r.date} in ${r.place} (${r.zoneNote}). Beep boop, BMO's calendar says so!`;
+}
+
+export function timeIs(r: ClockReading): string {
+  return `It's ${r.clock} on ${r.weekday}, ${r.date} in ${r.place} (${r.zoneNote}). Tick tock!`;
+}
+
+export function clockSays(output: string): string {
+  return `BMO checked the clock: ${output}`;
+}

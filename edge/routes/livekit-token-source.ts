@@ -71,6 +71,7 @@ export function fromTokenSourceRequest(
   return {
     ...(participantName === undefined ? {} : { participantName }),
     ...(body.timeZone === undefined ? {} : { timeZone: body.timeZone }),
+    ...(body.lang === undefined ? {} : { lang: body.lang }),
   };
 }
 

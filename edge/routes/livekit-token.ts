@@ -17,8 +17,9 @@
  * `upstream_unavailable`, minting nothing (the token signed meanwhile is dropped, never sent).
  *
  * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
- * validated) and `bmo.access` (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts),
- * which tells BMO which notes it may read for this person. A body that tries to set attributes,
+ * validated), `bmo.lang` (the language BMO answers in, one of the supported tags) and `bmo.access`
+ * (`owner` or `visitor`, decided by `accessLevel` in edge/identity.ts), which tells BMO which notes
+ * it may read for this person. A body that tries to set attributes,
  * metadata or the access level itself is refused (400).
  *
  * The route also speaks LiveKit's token convention (livekit-token-source.ts), so
@@ -34,6 +35,7 @@ import {
   LiveKitTokenRequest,
   type LiveKitTokenResponse,
   TIME_ZONE_ATTRIBUTE,
+  LANG_ATTRIBUTE,
 } from '../../contracts/livekit.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
@@ -130,7 +132,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
   jsonContentType({ optional: true }),
   jsonBody(TokenRequest),
   async (c) => {
-    const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone } = c.req.valid('json');
+    const { participantName = DEFAULT_PARTICIPANT_NAME, timeZone, lang } = c.req.valid('json');
     const settings = liveKitSettings(c.env);
     const { url, apiKey, apiSecret } = settings;
     const ttl = intSetting(
@@ -150,6 +152,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       attributes: {
         [ACCESS_ATTRIBUTE]: access,
         ...(timeZone ? { [TIME_ZONE_ATTRIBUTE]: timeZone } : {}),
+        ...(lang && lang !== 'en' ? { [LANG_ATTRIBUTE]: lang } : {}),
       },
     });
     token.addGrant({

@@ -88,7 +88,7 @@ export async function startOfflineBmoTestSession(
   const restoreSink = setLogSink((entry) => logs.push(entry));
   const deck = options.deck ?? new CassetteDeck();
   const session = new voice.AgentSession({
-    llm: new OfflineLLM(),
+    llm: new OfflineLLM({ lang: options.lang ?? 'en' }),
     vad: null,
     turnHandling: { turnDetection: null },
   });

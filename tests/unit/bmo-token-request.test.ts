@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_TIMEOUT_MESSAGE } from '../../web-components/bmo/rules.ts';
+import { BMO_EN } from '../../web-components/bmo/session-strings-en.ts';
+
+const TOKEN_TIMEOUT_MESSAGE = BMO_EN.errorTokenTimeout;
 import { requestLiveKitToken } from '../../web-components/bmo/token-request.ts';
 
 const json = (status: number, body: unknown) =>

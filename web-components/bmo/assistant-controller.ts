@@ -21,6 +21,15 @@ import type { Cassette } from '../stores/cassette.ts';
 import { AtomController } from './atom-controller.ts';
 import type { BmoContextValue } from './context.ts';
 import type { BmoRoomController } from './room-controller.ts';
+import { bmoEn, type BmoElementStrings } from './strings-en.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
+
+/** An assistant's checked language and its words in it. */
+export interface BmoLocale {
+  readonly lang: SupportedLang;
+  readonly t: BmoElementStrings;
+}
+const ENGLISH: BmoLocale = { lang: 'en', t: bmoEn };
 
 /** `bmo-connection-change`: the link to BMO's room changed. */
 export interface BmoConnectionChangeDetail {
@@ -61,23 +70,24 @@ export function statusText(
   connection: BmoConnection,
   agent: BmoAgentState,
   textOnly = false,
+  t: BmoElementStrings = bmoEn,
 ): string {
   switch (connection) {
     case 'disconnected':
-      return 'Not connected';
+      return t.statusDisconnected;
     case 'connecting':
-      return 'Connecting…';
+      return t.statusConnecting;
     case 'reconnecting':
-      return 'Connection dropped. Reconnecting…';
+      return t.statusReconnecting;
     case 'connected': {
-      const typing = textOnly ? ' (typing only)' : '';
+      const typing = textOnly ? t.statusTypingOnly : '';
       switch (agent) {
         case 'connecting':
-          return `Waiting for BMO to join…${typing}`;
+          return `${t.statusWaiting}${typing}`;
         case 'disconnected':
-          return `BMO is not in the room${typing}`;
+          return `${t.statusAbsent}${typing}`;
         default:
-          return `BMO is ${agent}${typing}`;
+          return `${t.statusAgent(agent)}${typing}`;
       }
     }
   }
@@ -94,13 +104,16 @@ export class BmoAssistantController implements ReactiveController {
   readonly announcement: AtomController<BmoAnnouncement | null>;
 
   #host: BmoAssistantHost;
+  #locale: () => BmoLocale;
   #room: BmoRoomController | undefined;
   #roomLoad: Promise<BmoRoomController> | undefined;
   #roomFor = '';
   #stopListening: (() => void)[] = [];
 
-  constructor(host: BmoAssistantHost) {
+  /** `locale`: the element's checked language and its words, read at each use. */
+  constructor(host: BmoAssistantHost, locale: () => BmoLocale = () => ENGLISH) {
     this.#host = host;
+    this.#locale = locale;
     const s = host.stores.bmo;
     this.connection = new AtomController(host, s.$connection);
     this.agent = new AtomController(host, s.$agentState);
@@ -127,7 +140,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   get status(): string {
-    return statusText(this.connection.value, this.agent.value, this.textOnly.value);
+    return statusText(this.connection.value, this.agent.value, this.textOnly.value, this.#t());
   }
 
   hostConnected(): void {
@@ -184,17 +197,18 @@ export class BmoAssistantController implements ReactiveController {
 
   /** The ways out of an error, in the order they are offered. */
   errorActions(code: BmoErrorCode): BmoErrorAction[] {
+    const t = this.#t();
     switch (code) {
       case 'mic_denied':
       case 'mic_unavailable':
         return [
           {
-            label: 'Continue without microphone',
+            label: t.actionContinueWithoutMic,
             primary: true,
             run: () => this.#withRoom(async (room) => room.continueWithoutMicrophone()),
           },
           {
-            label: 'Try the microphone again',
+            label: t.actionTryMicAgain,
             primary: false,
             run: () => this.setMicMuted(false),
           },
@@ -203,14 +217,18 @@ export class BmoAssistantController implements ReactiveController {
       case 'connect_failed':
         // A fresh room: BMO is dispatched when a room is created.
         return [
-          { label: 'Retry', primary: true, run: () => this.#withRoom((room) => room.retry()) },
+          {
+            label: t.actionRetry,
+            primary: true,
+            run: () => this.#withRoom((room) => room.retry()),
+          },
         ];
       case 'agent_left':
         // BMO's job ended (its worker died): a fresh token makes a new room, where BMO is
         // dispatched again; the transcript and the cassette stay.
         return [
           {
-            label: 'Reconnect',
+            label: t.actionReconnect,
             primary: true,
             run: () => this.#withRoom((room) => room.reconnect({ fresh: true })),
           },
@@ -219,14 +237,18 @@ export class BmoAssistantController implements ReactiveController {
         // The same room while the token lasts: BMO is still there and re-sends the cassette.
         return [
           {
-            label: 'Reconnect',
+            label: t.actionReconnect,
             primary: true,
             run: () => this.#withRoom((room) => room.reconnect()),
           },
         ];
       case 'send_failed':
         return [
-          { label: 'Dismiss', primary: false, run: () => this.#host.stores.bmo.$error.set(null) },
+          {
+            label: t.actionDismiss,
+            primary: false,
+            run: () => this.#host.stores.bmo.$error.set(null),
+          },
         ];
       case 'not_configured':
         return [];
@@ -253,10 +275,16 @@ export class BmoAssistantController implements ReactiveController {
       cassette: stores.cassette,
       tokenUrl,
       turnstileToken: () => this.#host.turnstileToken,
+      strings: () => this.#t(),
+      lang: () => this.#locale().lang,
       ...(participantName ? { participantName } : {}),
     });
     this.#roomFor = `${tokenUrl}\n${participantName}`;
     return this.#room;
+  }
+
+  #t(): BmoElementStrings {
+    return this.#locale().t;
   }
 
   #fire<T>(type: string, detail: T): void {

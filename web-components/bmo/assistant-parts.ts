@@ -3,8 +3,9 @@
  * chosen level, the microphone icon, the error box with its ways out, and the conversation.
  */
 import { html, nothing, svg } from 'lit';
-import type { BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
+import type { BmoAnnouncement, BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
 import type { BmoErrorAction } from './assistant-controller.ts';
+import type { BmoElementStrings } from './strings-en.ts';
 
 /**
  * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than
@@ -65,19 +66,41 @@ export function errorBox(error: BmoError | null, actions: readonly BmoErrorActio
 }
 
 /** The conversation as text (never HTML): the visitor's lines on one side, BMO's on the other. */
-export function transcriptLog(transcript: readonly BmoTranscriptEntry[], disconnected: boolean) {
+export function transcriptLog(
+  transcript: readonly BmoTranscriptEntry[],
+  disconnected: boolean,
+  t: BmoElementStrings,
+) {
   if (transcript.length === 0) {
     return html`<p class="placeholder">
-      ${disconnected ? 'Connect to start talking with BMO.' : 'Say hello, or type below.'}
+      ${disconnected ? t.placeholderDisconnected : t.placeholderConnected}
     </p>`;
   }
   return html`<ol>
     ${transcript.map(
       (line) =>
         html`<li class=${`line ${line.speaker}${line.final ? '' : ' interim'}`}>
-          <span class="who">${line.speaker === 'user' ? 'You' : 'BMO'}</span>
+          <span class="who">${line.speaker === 'user' ? t.you : t.bmo}</span>
           <span class="text">${line.text}</span>
         </li>`,
     )}
   </ol>`;
+}
+
+/**
+ * An announcement's line in the live region: a new node for each announcement, so that a message
+ * said twice is heard twice. Each newly rendered announcement switches between two templates, and
+ * Lit replaces the node when the template changes: what `keyed()` does, without its module in the
+ * first load.
+ */
+export function announcementLines(): (announcement: BmoAnnouncement) => unknown {
+  let announced = { id: -1, alternate: false };
+  return (announcement) => {
+    if (announcement.id !== announced.id) {
+      announced = { id: announcement.id, alternate: !announced.alternate };
+    }
+    return announced.alternate
+      ? html`<p data-alternate>${announcement.message}</p>`
+      : html`<p>${announcement.message}</p>`;
+  };
 }

@@ -2,12 +2,7 @@ import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
-import {
-  announceBmo,
-  type BmoAnnouncement,
-  createBmoStores,
-  type BmoError,
-} from '../stores/bmo.ts';
+import { announceBmo, createBmoStores, type BmoError } from '../stores/bmo.ts';
 import { createCassetteStore } from '../stores/cassette.ts';
 import {
   BmoAssistantController,
@@ -15,7 +10,7 @@ import {
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
 } from './assistant-controller.ts';
-import { errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
+import { announcementLines, errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
@@ -25,7 +20,9 @@ import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import type { BmoRoomController } from './room-controller.ts';
-import { MAX_CHAT_CHARS, OFFLINE_NOTICE, tokenUrlFor } from './element-rules.ts';
+import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
+import { bmoLocale } from './strings.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -65,6 +62,10 @@ import { styles } from './bmo-assistant.styles.ts';
  * Its three headings (a hidden "BMO", "Cassette" and "Conversation") are `<h2>` unless
  * `heading-level` says otherwise, so they can sit under the host page's own heading.
  *
+ * It speaks the language of its `lang` (else the closest ancestor's, else the page's): English or
+ * Spanish, any word replaced through `strings`; another tag falls back to English with a visible
+ * note and `voice-lang-fallback`. The checked language goes to BMO with the token request.
+ *
  * `variant="launcher"` puts it behind a button in a corner of the page (`placement`) that opens it
  * in a panel (`<voice-launcher>`; full-screen up to 640px wide). Closing the panel keeps the
  * conversation; the panel's End ends it, and the button's badge counts cassettes that arrived
@@ -82,6 +83,8 @@ import { styles } from './bmo-assistant.styles.ts';
  * @fires {CustomEvent<BmoError>} bmo-error - `{ code, message }` when an error is shown (codes:
  * `not_configured`, `mic_denied`, `mic_unavailable`, `agent_timeout`, `connection_lost`,
  * `agent_left`, `connect_failed`, `send_failed`).
+ * @fires {CustomEvent<VoiceLangFallbackDetail>} voice-lang-fallback - `{ requested, lang }` when its
+ * language tag is not one it speaks (it shows English).
  * @fires {CustomEvent<MicConsentDetail>} bmo-mic-consent - `{ choice }`, `accepted` or `declined`,
  * when the visitor answers the consent question.
  * @fires {CustomEvent<BmoCassetteEventDetail>} bmo-cassette-insert - From the slot: a cassette goes in.
@@ -92,6 +95,7 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart face - BMO's face (`<bmo-face>`).
  * @csspart status - The status line.
  * @csspart notice - The offline notice ("Offline BMO: type to BMO…").
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart controls - Connect / Disconnect and the microphone.
  * @csspart error - The error box and its actions.
  * @csspart cassette-slot - The cassette slot (`<bmo-cassette-slot>`).
@@ -163,12 +167,16 @@ export class BmoAssistant extends LitElement {
   /** A link to the site's fuller terms, shown with the consent text. */
   @property({ attribute: 'consent-href' }) consentHref = '';
 
+  /** The host's own words for any of the element's (keys of the English catalogue). */
+  @property({ attribute: false }) strings: Partial<BmoStrings> | undefined;
+
   @state() private draft = '';
 
   /** This assistant's own stores, made with it; a linked slot or face reads them (never write). */
   readonly stores: BmoContextValue = { bmo: createBmoStores(), cassette: createCassetteStore() };
 
-  #bmo = new BmoAssistantController(this);
+  #locale = bmoLocale(this);
+  #bmo = new BmoAssistantController(this, () => this.#locale);
   #launcher = new LauncherController(this, {
     label: 'BMO',
     notifyOn: ['bmo-cassette-receive'],
@@ -261,19 +269,20 @@ export class BmoAssistant extends LitElement {
   }
 
   #renderControls() {
+    const t = this.#locale.t;
     const connection = this.#bmo.connection.value;
     if (connection === 'disconnected') {
       return html`
-        <button type="button" class="primary" @click=${() => this.#connect(false)}>Connect</button>
-        <button type="button" @click=${() => this.#connect(true)}>
-          Connect without microphone
+        <button type="button" class="primary" @click=${() => this.#connect(false)}>
+          ${t.connect}
         </button>
+        <button type="button" @click=${() => this.#connect(true)}>${t.connectWithoutMic}</button>
       `;
     }
     const muted = this.#bmo.micMuted.value;
     const offline = this.#bmo.engine.value === 'offline';
     return html`
-      <button type="button" @click=${() => this.#bmo.disconnect()}>Disconnect</button>
+      <button type="button" @click=${() => this.#bmo.disconnect()}>${t.disconnect}</button>
       <button
         type="button"
         class="mic"
@@ -282,46 +291,28 @@ export class BmoAssistant extends LitElement {
         ?disabled=${connection !== 'connected' || offline}
         @click=${() => this.#bmo.setMicMuted(!muted)}
       >
-        ${micIcon(muted)} Mute microphone
+        ${micIcon(muted)} ${t.muteMic}
       </button>
     `;
   }
 
-  /** The announcement last rendered, and which of the two line templates it used. */
-  #announced = { id: -1, alternate: false };
-
-  /**
-   * An announcement's line in the live region: a new node for each announcement, so that a
-   * message said twice is heard twice. Each newly rendered announcement switches between two
-   * templates, and Lit replaces the node when the template changes: what `keyed()` does, without
-   * its module in the first load.
-   */
-  #announcementLine(announcement: BmoAnnouncement) {
-    if (announcement.id !== this.#announced.id) {
-      this.#announced = { id: announcement.id, alternate: !this.#announced.alternate };
-    }
-    return this.#announced.alternate
-      ? html`<p data-alternate>${announcement.message}</p>`
-      : html`<p>${announcement.message}</p>`;
-  }
+  #announcementLine = announcementLines();
 
   override render() {
+    const t = this.#locale.t;
     const connection = this.#bmo.connection.value;
     const disconnected = connection === 'disconnected';
     const canType = this.#bmo.canType;
     const error = this.#bmo.error.value;
     const level = this.headingLevel;
     const announcement = this.#bmo.announcement.value;
-    const hint = canType
-      ? 'Press Enter to send.'
-      : disconnected
-        ? 'Connect first, then type here.'
-        : 'You can type once BMO has joined.';
+    const hint = canType ? t.hintSend : disconnected ? t.hintConnectFirst : t.hintWaitForBmo;
     return html`
       ${this.#launcher.wrap(
-        html`<div class="layout">
+        html`<div class="layout" dir=${this.#locale.dir}>
           <section class="console" part="console" aria-labelledby="console-heading">
-            ${heading(level, 'BMO', 'console-heading', 'visually-hidden')}
+            ${heading(level, t.bmo, 'console-heading', 'visually-hidden')}
+            ${this.#locale.fallbackNotice()}
             <bmo-face part="face" exportparts="body: face-body, screen: face-screen"></bmo-face>
             <p
               class="status"
@@ -332,20 +323,21 @@ export class BmoAssistant extends LitElement {
             </p>
             ${
               this.#bmo.engine.value === 'offline' && !disconnected
-                ? html`<p id="engine-notice" class="notice" part="notice">${OFFLINE_NOTICE}</p>`
+                ? html`<p id="engine-notice" class="notice" part="notice">${t.offlineNotice}</p>`
                 : nothing
             }
             ${this.#consent.render()}
             <div class="controls" part="controls">${this.#renderControls()}</div>
             ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
-            ${heading(level, 'Cassette', 'slot-heading', 'slot-heading')}
+            ${heading(level, t.cassetteHeading, 'slot-heading', 'slot-heading')}
             <bmo-cassette-slot
               part="cassette-slot"
+              .strings=${this.strings}
               exportparts="bay: cassette-bay, cassette, shell: cassette-shell, label: cassette-label, empty: cassette-empty, mute: cassette-mute, dialog: cassette-dialog, content: cassette-content"
             ></bmo-cassette-slot>
           </section>
           <section class="conversation" part="conversation" aria-labelledby="conversation-heading">
-            ${heading(level, 'Conversation', 'conversation-heading')}
+            ${heading(level, t.conversationHeading, 'conversation-heading')}
             <div
               class="log"
               part="log"
@@ -353,10 +345,10 @@ export class BmoAssistant extends LitElement {
               aria-labelledby="conversation-heading"
               tabindex="0"
             >
-              ${transcriptLog(this.#bmo.transcript.value, disconnected)}
+              ${transcriptLog(this.#bmo.transcript.value, disconnected, t)}
             </div>
             <form class="chat" part="composer" @submit=${this.#send}>
-              <label for="chat-input">Type to BMO</label>
+              <label for="chat-input">${t.typeLabel}</label>
               <div class="chat-row">
                 <input
                   id="chat-input"
@@ -371,7 +363,7 @@ export class BmoAssistant extends LitElement {
                   }}
                 />
                 <button type="submit" class="primary" ?disabled=${!canType || !this.draft.trim()}>
-                  Send
+                  ${t.send}
                 </button>
               </div>
               <p id="chat-hint" class="hint">${hint}</p>

@@ -13,6 +13,8 @@ import {
   type ShownCassette,
 } from './cassette-animation.ts';
 import { copyMessage, copyText } from './copy-text.ts';
+import { bmoLocale } from './strings.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-cassette-slot.styles.ts';
 
 /** A cassette given by property: the payload's title and content. */
@@ -74,6 +76,7 @@ function pick(input: CassetteInput): CassetteInput {
  * @csspart mute - The sound on/off toggle.
  * @csspart dialog - The dialog with the content.
  * @csspart content - The content text in the dialog.
+ * @csspart lang-notice - The note that its language tag is not supported.
  *
  * @cssprop --bmo-cassette-width - The cassette's width (default 16rem, shrinking to fit).
  * @cssprop --bmo-cassette-shell - The shell colour (default a dark plum).
@@ -96,7 +99,11 @@ export class BmoCassetteSlot extends LitElement {
   /** Read-only: where the cassette is (`empty`, `inserting`, `idle`, `ejecting`). */
   @property({ reflect: true }) phase: CassettePhase = 'empty';
 
+  /** The host's own words for any of the slot's (keys of the BMO family's catalogue). */
+  @property({ attribute: false }) strings: Partial<BmoStrings> | undefined;
+
   @state() private announcement = '';
+  #locale = bmoLocale(this);
   @state() private copyStatus = '';
   @state() private opened: ShownCassette | null = null;
 
@@ -144,7 +151,9 @@ export class BmoCassetteSlot extends LitElement {
     if (step === 'insert') {
       // Clear first so the same title twice is still announced.
       this.announcement = '';
-      requestAnimationFrame(() => (this.announcement = `cassette received: ${cassette.title}`));
+      requestAnimationFrame(
+        () => (this.announcement = this.#locale.t.cassetteReceived(cassette.title)),
+      );
     }
   }
 
@@ -180,7 +189,7 @@ export class BmoCassetteSlot extends LitElement {
       this.opened.content,
       this.renderRoot.querySelector<HTMLElement>('.content'),
     );
-    this.copyStatus = copyMessage(outcome);
+    this.copyStatus = copyMessage(outcome, this.#locale.t);
   }
 
   #toggleMute(): void {
@@ -190,7 +199,9 @@ export class BmoCassetteSlot extends LitElement {
   protected override render() {
     const shown = this.#swap.shown;
     const muted = this.#muted.value;
+    const t = this.#locale.t;
     return html`
+      ${this.#locale.fallbackNotice()}
       <div class=${this.#reducedMotion.value ? 'bay reduced' : 'bay'} part="bay">
         ${
           shown
@@ -199,12 +210,12 @@ export class BmoCassetteSlot extends LitElement {
                 part="cassette"
                 type="button"
                 aria-haspopup="dialog"
-                aria-label=${`Open cassette: ${shown.title}`}
+                aria-label=${t.cassetteOpen(shown.title)}
                 @click=${this.#open}
               >
                 ${cassetteArt(shown.title)}
               </button>`
-            : html`<p class="empty" part="empty">No cassette yet</p>`
+            : html`<p class="empty" part="empty">${t.cassetteEmpty}</p>`
         }
       </div>
       <button
@@ -212,7 +223,7 @@ export class BmoCassetteSlot extends LitElement {
         part="mute"
         type="button"
         aria-pressed=${muted ? 'true' : 'false'}
-        title=${muted ? 'Cassette sounds are off' : 'Cassette sounds are on'}
+        title=${muted ? t.cassetteSoundsOff : t.cassetteSoundsOn}
         @click=${this.#toggleMute}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -223,7 +234,7 @@ export class BmoCassetteSlot extends LitElement {
               : svg`<path class="stroke" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" />`
           }
         </svg>
-        <span>Mute cassette sounds</span>
+        <span>${t.cassetteMute}</span>
       </button>
       <p class="visually-hidden" role="status" aria-live="polite">${this.announcement}</p>
       <dialog part="dialog" aria-labelledby="cassette-title" @close=${this.#onDialogClose}>
@@ -231,8 +242,8 @@ export class BmoCassetteSlot extends LitElement {
         <pre class="content" part="content" tabindex="0">${this.opened?.content ?? ''}</pre>
         <p class="copy-status" role="status">${this.copyStatus || nothing}</p>
         <div class="actions">
-          <button type="button" class="copy" @click=${this.#copy}>Copy</button>
-          <button type="button" class="close" @click=${this.#close}>Close</button>
+          <button type="button" class="copy" @click=${this.#copy}>${t.copy}</button>
+          <button type="button" class="close" @click=${this.#close}>${t.close}</button>
         </div>
       </dialog>
     `;

@@ -8,14 +8,8 @@ import { StoreController } from '../stores/store-controller.ts';
 import { AssistantLinkController, type BmoStoresSource } from './assistant-link.ts';
 import { AtomController } from './atom-controller.ts';
 import { styles } from './bmo-face.styles.ts';
-
-const LABELS: Record<BmoAgentState, string> = {
-  disconnected: 'BMO is not connected',
-  connecting: 'BMO is connecting',
-  listening: 'BMO is listening',
-  thinking: 'BMO is thinking',
-  speaking: 'BMO is speaking',
-};
+import { bmoLocale } from './strings.ts';
+import type { BmoStrings } from './session-strings-en.ts';
 
 function isAgentState(value: unknown): value is BmoAgentState {
   return typeof value === 'string' && (BMO_AGENT_STATES as readonly string[]).includes(value);
@@ -80,6 +74,11 @@ export class BmoFace extends LitElement {
   /** The assistant to follow, set by property; wins over `for`. */
   @property({ attribute: false }) assistant: BmoStoresSource | null | undefined = undefined;
 
+  /** The host's own words (`faceLabel` names BMO's state for screen readers). */
+  @property({ attribute: false }) strings: Partial<BmoStrings> | undefined;
+
+  #locale = bmoLocale(this);
+
   /** Alone, BMO is not connected. */
   #own = atom<BmoAgentState>('disconnected');
   #storeState = new AtomController(this, this.#own);
@@ -100,7 +99,7 @@ export class BmoFace extends LitElement {
   protected override render() {
     const state = this.currentState;
     const classes = `face ${state}${this.#reducedMotion.value ? ' reduced' : ''}`;
-    return html`<div class=${classes} role="img" aria-label=${LABELS[state]}>
+    return html`<div class=${classes} role="img" aria-label=${this.#locale.t.faceLabel(state)}>
       <svg part="body" viewBox="0 0 200 240" aria-hidden="true" focusable="false">
         <rect class="body" x="6" y="6" width="188" height="228" rx="22" />
         <rect part="screen" class="screen" x="26" y="24" width="148" height="108" rx="14" />

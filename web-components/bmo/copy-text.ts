@@ -3,6 +3,8 @@
  * may; where it may not (an insecure origin, a denied permission, an old browser) it selects the
  * text on screen instead, so the visitor can copy it with the keyboard.
  */
+import { bmoEn, type BmoElementStrings } from './strings-en.ts';
+
 export type CopyOutcome = 'copied' | 'selected' | 'failed';
 
 export async function copyText(text: string, fallbackTarget?: Node | null): Promise<CopyOutcome> {
@@ -26,14 +28,17 @@ export async function copyText(text: string, fallbackTarget?: Node | null): Prom
   return 'failed';
 }
 
-/** What the dialog says after a copy attempt. */
-export function copyMessage(outcome: CopyOutcome): string {
+/** What the dialog says after a copy attempt, in the slot's words. */
+export function copyMessage(
+  outcome: CopyOutcome,
+  t: Pick<BmoElementStrings, 'copied' | 'copySelected' | 'copyByHand'> = bmoEn,
+): string {
   switch (outcome) {
     case 'copied':
-      return 'Copied';
+      return t.copied;
     case 'selected':
-      return 'Copying is not available here. The text is selected: press Ctrl+C (or ⌘C) to copy it.';
+      return t.copySelected;
     case 'failed':
-      return 'Copying is not available here. Select the text and copy it yourself.';
+      return t.copyByHand;
   }
 }

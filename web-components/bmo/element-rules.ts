@@ -5,14 +5,15 @@
  */
 import { API_PATHS } from '../../contracts/api-paths.ts';
 import { apiUrl } from '../shared/api-url.ts';
+import { bmoEn } from './strings-en.ts';
 
 export const TOKEN_PATH = API_PATHS.livekitToken;
 /** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */
 export const DEFAULT_TOKEN_URL = TOKEN_PATH;
 /** Longest typed message, from the text box or from the host's `send()`. */
 export const MAX_CHAT_CHARS = 2000;
-/** What the page says when BMO runs offline: it answers typed messages, nothing spoken. */
-export const OFFLINE_NOTICE = 'Offline BMO: type to BMO. Talking needs an OpenAI key.';
+/** What the page says (in English) when BMO runs offline: it answers typed messages, nothing spoken. */
+export const OFFLINE_NOTICE = bmoEn.offlineNotice;
 
 /**
  * The token route for an element: `token-url` when set, else `{api-base}/api/livekit/token`

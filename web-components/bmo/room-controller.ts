@@ -20,11 +20,14 @@ import {
 } from '../stores/bmo.ts';
 import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomSession } from './room-session.ts';
+import type { BmoStrings } from './session-strings-en.ts';
+import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
+import { bmoSessionEs } from './session-strings-es.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
   DEFAULT_AGENT_JOIN_TIMEOUT_MS,
   DEFAULT_TOKEN_URL,
-  TOKEN_RETRY_NOTICE,
   microphoneError,
 } from './rules.ts';
 import { requestLiveKitToken, type TokenGrant } from './token-request.ts';
@@ -49,6 +52,10 @@ export interface BmoRoomControllerOptions {
   fetch?: typeof globalThis.fetch;
   /** The name shown to BMO; the server picks one when absent. */
   participantName?: string;
+  /** The assistant's words in its language and the host's own, read at each use. */
+  strings?: () => Partial<BmoStrings>;
+  /** The assistant's checked language, sent with the token request so BMO answers in it. */
+  lang?: () => SupportedLang;
   /** Told when a new cassette reaches the slot (not for a rejoin's re-send). */
   onCassette?: (title: string) => void;
 }
@@ -94,6 +101,11 @@ export class BmoRoomController {
   constructor(options: BmoRoomControllerOptions) {
     this.#options = options;
     this.#s = options.stores;
+  }
+
+  #t(): BmoStrings {
+    const session = this.#options.lang?.() === 'es' ? bmoSessionEs : bmoSessionEn;
+    return { ...BMO_EN, ...session, ...this.#options.strings?.() };
   }
 
   /** The room, while connected (for tests and benchmarks; the page does not need it). */
@@ -144,7 +156,7 @@ export class BmoRoomController {
     await this.#leave();
     this.#settleDisconnected();
     this.#s.$error.set(null);
-    if (wasOn) announceBmo(this.#s, 'Disconnected from BMO.');
+    if (wasOn) announceBmo(this.#s, this.#t().announceDisconnected);
   }
 
   /** The visitor chose to go on without a microphone. */
@@ -172,7 +184,7 @@ export class BmoRoomController {
       }
     } catch (error) {
       this.#s.$micMuted.set(true);
-      this.#fail(microphoneError(error), error, 'warning');
+      this.#fail(microphoneError(error, this.#t()), error, 'warning');
     }
   }
 
@@ -186,10 +198,7 @@ export class BmoRoomController {
       upsertBmoTranscript(this.#s, { id: info.id, speaker: 'user', text: message, final: true });
       return true;
     } catch (error) {
-      const problem: BmoError = {
-        code: 'send_failed',
-        message: 'Your message did not reach BMO. Try sending it again.',
-      };
+      const problem: BmoError = { code: 'send_failed', message: this.#t().errorSendFailed };
       this.#fail(problem, error, 'warning');
       return false;
     }
@@ -216,11 +225,13 @@ export class BmoRoomController {
       const outcome = await requestLiveKitToken({
         tokenUrl: this.#options.tokenUrl ?? DEFAULT_TOKEN_URL,
         participantName: this.#options.participantName,
+        lang: this.#options.lang?.(),
+        strings: this.#t(),
         turnstileToken: this.#options.turnstileToken?.(),
         fetch: this.#options.fetch,
         attemptTimeoutMs: this.#options.tokenAttemptTimeoutMs,
         onRetry: () => {
-          if (current()) announceBmo(s, TOKEN_RETRY_NOTICE);
+          if (current()) announceBmo(s, this.#t().announceRetrying);
         },
       });
       if (!current()) return;
@@ -237,8 +248,7 @@ export class BmoRoomController {
     try {
       lk = await (this.#options.loadLiveKit ?? (() => import('livekit-client')))();
     } catch (error) {
-      if (current())
-        this.#failConnect('BMO could not load: check your connection and retry.', error, log);
+      if (current()) this.#failConnect(this.#t().errorLoadFailed, error, log);
       return;
     }
     if (!current()) return;
@@ -254,6 +264,7 @@ export class BmoRoomController {
       lost: (lost) => this.#lost(lost),
       onCassette: this.#options.onCassette,
       returning: this.#returning,
+      strings: () => this.#t(),
     });
     this.#session = session;
     log.start({
@@ -269,7 +280,7 @@ export class BmoRoomController {
       if (!current()) return;
       await this.#leave();
       const why = describeError(error, 'the connection failed');
-      this.#failConnect(`Could not reach BMO: ${why}.`, error, log);
+      this.#failConnect(this.#t().errorReachFailed(why), error, log);
       return;
     }
     if (!current()) {
@@ -278,7 +289,7 @@ export class BmoRoomController {
     }
     session.joinedAt = performance.now();
     s.$connection.set('connected');
-    announceBmo(s, 'Connected. Waiting for BMO to join.');
+    announceBmo(s, this.#t().announceConnectedWaiting);
     void session.room.startAudio().catch(() => undefined);
     session.watchForAgent();
 
@@ -289,7 +300,7 @@ export class BmoRoomController {
       } catch (error) {
         if (!current()) return;
         s.$micMuted.set(true);
-        this.#fail(microphoneError(error), error, 'warning');
+        this.#fail(microphoneError(error, this.#t()), error, 'warning');
       }
     }
   }
@@ -304,10 +315,7 @@ export class BmoRoomController {
     if (this.#session !== session) return;
     this.#session = undefined;
     this.#settleDisconnected();
-    const problem: BmoError = {
-      code: 'connection_lost',
-      message: 'The connection to BMO was lost.',
-    };
+    const problem: BmoError = { code: 'connection_lost', message: this.#t().errorConnectionLost };
     this.#fail(problem, undefined, 'error', session.log);
     session.log.end();
   }

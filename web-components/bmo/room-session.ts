@@ -12,10 +12,10 @@ import type { SessionLog } from '../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../stores/bmo.ts';
 import type { CassetteStore } from '../stores/cassette.ts';
 import { RoomIntake } from './room-intake.ts';
+import type { BmoStrings } from './session-strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
-  BMO_BACK_NOTICE,
-  OFFLINE_NOTICE,
   TRANSCRIPTION_TOPIC,
   agentStateFromAttribute,
   engineFromAttribute,
@@ -36,6 +36,8 @@ export interface RoomSessionHost {
   /** The room dropped without the visitor asking. */
   lost(session: RoomSession): void;
   onCassette?: ((title: string) => void) | undefined;
+  /** The assistant's words in its language (English when absent). */
+  strings?: (() => BmoStrings) | undefined;
   /** This join follows a lost connection or a BMO that left: say so when BMO is here again. */
   returning?: boolean;
 }
@@ -106,9 +108,13 @@ export class RoomSession {
     this.#agentTimer = setTimeout(() => {
       this.#agentTimer = undefined;
       if (!this.active || this.#findAgent()) return;
-      const message = `BMO did not join within ${Math.round(timeout / 1000)} seconds.`;
+      const message = this.#t().errorAgentTimeout(String(Math.round(timeout / 1000)));
       this.#host.fail({ code: 'agent_timeout', message }, undefined, 'warning');
     }, timeout);
+  }
+
+  #t(): BmoStrings {
+    return this.#host.strings?.() ?? BMO_EN;
   }
 
   #stop(): void {
@@ -166,7 +172,7 @@ export class RoomSession {
       s.$agentState.set('disconnected');
       // a BMO that joins this room again (dispatched after a server restart) is welcomed back
       this.#welcomeBack = true;
-      const message = 'BMO left the conversation.';
+      const message = this.#t().errorAgentLeft;
       this.#host.fail({ code: 'agent_left', message }, undefined, 'warning');
     });
     room.on(E.ParticipantAttributesChanged, (_changed, participant) => {
@@ -253,12 +259,13 @@ export class RoomSession {
   #greet(): void {
     const s = this.#host.stores;
     const offline = s.$engine.get() === 'offline';
-    const hint = this.#host.textOnly() || offline ? 'Type to BMO.' : 'Say hello, or type.';
+    const t = this.#t();
+    const hint = this.#host.textOnly() || offline ? t.announceHintType : t.announceHintTalk;
     if (this.#welcomeBack) {
       this.#welcomeBack = false;
-      announceBmo(s, `${BMO_BACK_NOTICE} ${hint}`);
+      announceBmo(s, `${t.announceBack} ${hint}`);
     } else if (!offline) {
-      announceBmo(s, `BMO is here. ${hint}`);
+      announceBmo(s, `${t.announceHere} ${hint}`);
     }
   }
 
@@ -268,7 +275,7 @@ export class RoomSession {
     const state = agentStateFromAttribute(agent.attributes[AGENT_STATE_ATTRIBUTE]);
     // Heard once per turn, so someone who cannot see the face knows an answer is coming.
     if (state === 'thinking' && s.$agentState.get() !== 'thinking') {
-      announceBmo(s, 'BMO is thinking…');
+      announceBmo(s, this.#t().announceThinking);
     }
     s.$agentState.set(state);
     const engine = engineFromAttribute(agent.attributes[AGENT_ENGINE_ATTRIBUTE]);
@@ -278,7 +285,7 @@ export class RoomSession {
     this.#host.becameTextOnly();
     const code = s.$error.get()?.code;
     if (code === 'mic_denied' || code === 'mic_unavailable') s.$error.set(null);
-    announceBmo(s, OFFLINE_NOTICE);
+    announceBmo(s, this.#t().offlineNotice);
     void this.room.localParticipant.setMicrophoneEnabled(false).catch(() => undefined);
   }
 }

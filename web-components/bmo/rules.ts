@@ -9,6 +9,9 @@ import { AgentEngine, LiveKitTokenRequest } from '../../contracts/livekit.ts';
 import { EdgeError } from '../shared/edge-client.ts';
 import { microphoneProblem } from '../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError } from '../stores/bmo.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
+import type { BmoStrings } from './session-strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 
 export {
   DEFAULT_TOKEN_URL,
@@ -26,13 +29,6 @@ export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
 export const DEFAULT_AGENT_JOIN_TIMEOUT_MS = 15_000;
 /** How long one attempt at the token route may take before it is given up on (and retried). */
 export const TOKEN_ATTEMPT_TIMEOUT_MS = 5_000;
-/** What the page says when every attempt at the token route ran out of time. */
-export const TOKEN_TIMEOUT_MESSAGE =
-  "BMO's server did not answer in time. Check your connection and retry.";
-/** What the page says while it tries the token route again. */
-export const TOKEN_RETRY_NOTICE = "Still trying to reach BMO's server…";
-/** What the page says when BMO joins again after the connection or BMO itself was lost. */
-export const BMO_BACK_NOTICE = 'BMO is back.';
 /** Text streams on the cassette topic are cut off past this many bytes, whatever they declare. */
 export const MAX_CASSETTE_STREAM_BYTES = 4 * 1024 * 1024;
 /** A transcription stream (one of BMO's lines) stops being read past this many bytes. */
@@ -149,19 +145,10 @@ export function engineFromAttribute(value: string | undefined): BmoEngine | unde
  * The page's words for a microphone that would not start, from the one classifier
  * (shared/microphone-error.ts): blocked, or missing or busy.
  */
-export function microphoneError(error: unknown): BmoError {
-  if (microphoneProblem(error) === 'blocked') {
-    return {
-      code: 'mic_denied',
-      message:
-        'Microphone access was blocked, so BMO cannot hear you. You can still type to BMO, or allow the microphone in your browser and try again.',
-    };
-  }
-  return {
-    code: 'mic_unavailable',
-    message:
-      'No microphone could be started (none found, or another app is using it). You can still type to BMO.',
-  };
+export function microphoneError(error: unknown, t: BmoStrings = BMO_EN): BmoError {
+  if (microphoneProblem(error) === 'blocked')
+    return { code: 'mic_denied', message: t.errorMicDenied };
+  return { code: 'mic_unavailable', message: t.errorMicUnavailable };
 }
 
 /**
@@ -172,38 +159,37 @@ export function tokenProblem(
   error: unknown,
   tokenUrl: string,
   pageUrl: string | undefined,
+  t: BmoStrings = BMO_EN,
 ): BmoError {
-  if (!(error instanceof EdgeError)) {
-    return { code: 'connect_failed', message: 'Could not start a conversation with BMO.' };
-  }
+  if (!(error instanceof EdgeError))
+    return { code: 'connect_failed', message: t.errorConnectFailed };
   const detail = error.detail;
   switch (error.code) {
     case 'not_configured':
       return {
         code: 'not_configured',
-        message: `BMO is not available on this server: LiveKit is not configured.${detail ? ` (${detail})` : ''}`,
+        message: `${t.errorNotConfigured}${detail ? ` (${detail})` : ''}`,
       };
     case 'rate_limited':
       return {
         code: 'connect_failed',
-        message: 'Too many connection attempts. Wait a minute, then try again.',
+        message: t.errorRateLimited,
       };
     case 'forbidden_origin':
       return {
         code: 'connect_failed',
-        message:
-          "This site is not allowed to talk to BMO's server. The site's owner can allow it on the server.",
+        message: t.errorForbiddenOrigin,
       };
     case 'network':
-      return { code: 'connect_failed', message: unreachableMessage(tokenUrl, pageUrl) };
+      return { code: 'connect_failed', message: unreachableMessage(tokenUrl, pageUrl, t) };
     case 'invalid_response':
       return {
         code: 'connect_failed',
-        message: 'The server answered with something BMO did not understand.',
+        message: t.errorInvalidResponse,
       };
     default: {
       const how = detail ? `: ${detail}` : error.status ? ` (HTTP ${error.status})` : '';
-      return { code: 'connect_failed', message: `Could not start a conversation with BMO${how}.` };
+      return { code: 'connect_failed', message: t.errorConnectFailedBecause(how) };
     }
   }
 }
@@ -213,8 +199,12 @@ export function tokenProblem(
  * failure from another origin's refusal (a server that does not allow this site answers without
  * CORS headers, so the page never sees why), so for a token route on another origin it says both.
  */
-export function unreachableMessage(tokenUrl: string, pageUrl: string | undefined): string {
-  const plain = 'Could not reach the server. Check your connection and retry.';
+export function unreachableMessage(
+  tokenUrl: string,
+  pageUrl: string | undefined,
+  t: BmoStrings = BMO_EN,
+): string {
+  const plain = t.errorUnreachable;
   let url: URL;
   try {
     url = new URL(tokenUrl, pageUrl);
@@ -222,18 +212,21 @@ export function unreachableMessage(tokenUrl: string, pageUrl: string | undefined
     return plain; // a relative route: the page's own server
   }
   if (pageUrl !== undefined && url.origin === new URL(pageUrl).origin) return plain;
-  return `Could not reach BMO's server at ${url.host}. Check your connection and retry; if it keeps failing, that server may not allow this site.`;
+  return t.errorUnreachableAt(url.host);
 }
 
 /** The token request: the browser's time zone and a name, each left out when the contract refuses it. */
 export function tokenRequestBody(input: {
   participantName?: string | undefined;
   timeZone?: string | undefined;
+  lang?: SupportedLang | undefined;
 }): LiveKitTokenRequest {
   const body: LiveKitTokenRequest = {};
   const name = LiveKitTokenRequest.shape.participantName.safeParse(input.participantName);
   if (name.success && name.data) body.participantName = name.data;
   const zone = LiveKitTokenRequest.shape.timeZone.safeParse(input.timeZone);
   if (zone.success && zone.data) body.timeZone = zone.data;
+  // English is the agent's default: only another supported language is sent.
+  if (input.lang && input.lang !== 'en') body.lang = input.lang;
   return body;
 }

@@ -9,12 +9,10 @@
  */
 import { EdgeClient, EdgeError } from '../shared/edge-client.ts';
 import type { BmoError } from '../stores/bmo.ts';
-import {
-  TOKEN_ATTEMPT_TIMEOUT_MS,
-  TOKEN_TIMEOUT_MESSAGE,
-  tokenProblem,
-  tokenRequestBody,
-} from './rules.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
+import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rules.ts';
+import type { BmoStrings } from './session-strings-en.ts';
+import { BMO_EN } from './session-strings-en.ts';
 
 export interface TokenGrant {
   serverUrl: string;
@@ -81,6 +79,10 @@ export async function requestLiveKitToken(options: {
   signal?: AbortSignal | undefined;
   /** The time limit of each attempt, ms (default `TOKEN_ATTEMPT_TIMEOUT_MS`). */
   attemptTimeoutMs?: number | undefined;
+  /** The assistant's checked language, for BMO to answer in. */
+  lang?: SupportedLang | undefined;
+  /** The words of the problems it reports (English by default). */
+  strings?: BmoStrings | undefined;
   /** Told before each retry (the second attempt is 2). */
   onRetry?: ((attempt: number) => void) | undefined;
 }): Promise<TokenOutcome> {
@@ -94,7 +96,9 @@ export async function requestLiveKitToken(options: {
   const body = tokenRequestBody({
     participantName: options.participantName,
     timeZone: browserTimeZone(),
+    lang: options.lang,
   });
+  const t = options.strings ?? BMO_EN;
   try {
     const answer = await client.livekitToken(body, {
       url: options.tokenUrl,
@@ -113,13 +117,13 @@ export async function requestLiveKitToken(options: {
     if (error instanceof EdgeError && error.cause instanceof TokenAttemptTimeout) {
       return {
         ok: false,
-        problem: { code: 'connect_failed', message: TOKEN_TIMEOUT_MESSAGE },
+        problem: { code: 'connect_failed', message: t.errorTokenTimeout },
         error,
       };
     }
     return {
       ok: false,
-      problem: tokenProblem(error, options.tokenUrl, globalThis.location?.href),
+      problem: tokenProblem(error, options.tokenUrl, globalThis.location?.href, t),
       error,
     };
   }

@@ -23,9 +23,12 @@ import type { ToolCallInput } from '../../events/index.ts';
 
 export type { Modality } from '../../../contracts/voice.ts';
 import type { Modality } from '../../../contracts/voice.ts';
+import { LANG_NAMES, type SupportedLang } from '../../../contracts/locale.ts';
 
 export interface ReadingFacts {
   modality: Modality;
+  /** The checked language the reading is told to answer in (contracts/locale.ts). */
+  lang?: SupportedLang;
   intent: IntentHandoff | null;
   spread: SpreadLayout | null;
   /** Every card drawn in this reading, in the order drawn. */
@@ -40,8 +43,19 @@ export interface ReadingRunContext {
   reading: ReadingFacts;
 }
 
-export function createReadingFacts(modality: Modality): ReadingFacts {
-  return { modality, intent: null, spread: null, cards: [], shownCardIds: [], reading: null };
+export function createReadingFacts(modality: Modality, lang: SupportedLang = 'en'): ReadingFacts {
+  return { modality, lang, intent: null, spread: null, cards: [], shownCardIds: [], reading: null };
+}
+
+/**
+ * The line each agent's instructions end with for a language other than English: only a checked
+ * tag from the closed list reaches here, named in the prompt's own words, never the page's text.
+ */
+export function languageLine(facts: Pick<ReadingFacts, 'lang'>): string {
+  const lang = facts.lang ?? 'en';
+  if (lang === 'en') return '';
+  const name = LANG_NAMES[lang];
+  return `\n\nThe person speaks ${name}: say everything in ${name}, card and position names included. Tool arguments stay as the tools define them (card ids, English position labels).`;
 }
 
 function isFacts(value: unknown): value is ReadingFacts {

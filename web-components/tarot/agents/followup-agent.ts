@@ -13,6 +13,7 @@ import {
   describeSpread,
   factsOf,
   words,
+  languageLine,
 } from './context.ts';
 import { createDrawCardTool, createShowCardTool } from './tools.ts';
 
@@ -54,7 +55,7 @@ Cards drawn:
 ${describeCards(facts.cards)}
 
 The reading as delivered:
-${describeReading(facts.reading)}`;
+${describeReading(facts.reading)}${languageLine(facts)}`;
     },
     tools: [createDrawCardTool(host, 'Followup'), createShowCardTool(host, 'Followup')],
   });

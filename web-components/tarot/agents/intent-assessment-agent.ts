@@ -6,7 +6,13 @@
 import { handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
 import { IntentHandoff } from '../../../contracts/reading.ts';
-import { type ReadingHost, type ReadingRunContext, factsOf, words } from './context.ts';
+import {
+  type ReadingHost,
+  type ReadingRunContext,
+  factsOf,
+  words,
+  languageLine,
+} from './context.ts';
 
 export function createIntentAssessmentAgent(
   host: ReadingHost,
@@ -40,7 +46,7 @@ How you work:
 - As soon as the intent is clear and complete (usually after one clarifying answer, never more
   than three questions), call transfer_to_SpreadGeneration with intentSummary (the question in
   one sentence, in their terms), hiddenConcern (or "" if none), topic and timeframe. Say at most
-  one short sentence before the call.`;
+  one short sentence before the call.${languageLine(facts)}`;
     },
     handoffs: [toSpreadGeneration],
   });

@@ -13,6 +13,7 @@ import {
   describeSpread,
   factsOf,
   words,
+  languageLine,
 } from './context.ts';
 import { createShowCardTool } from './tools.ts';
 
@@ -63,7 +64,7 @@ The spread: ${describeSpread(facts.spread)}
 Cards drawn, in position order:
 ${describeCards(facts.cards)}
 
-Still to show: ${pending.map((card) => card.cardId).join(', ') || 'none (all shown)'}`;
+Still to show: ${pending.map((card) => card.cardId).join(', ') || 'none (all shown)'}${languageLine(facts)}`;
     },
     tools: [createShowCardTool(host, 'Reading')],
     handoffs: [toFollowup],

@@ -85,7 +85,7 @@ export class ReadingController {
     this.#timeouts = resolveTimeouts(options.timeouts);
     this.#now = options.now ?? (() => Date.now());
     this.#lookupCard = options.lookupCard ?? cardIdentity;
-    this.#facts = createReadingFacts(options.mode);
+    this.#facts = createReadingFacts(options.mode, options.lang);
     this.announcer = options.announcer ?? createAnnouncer();
     this.#waiters = new CardWaiters({
       drawMs: () => this.#timeouts.drawMs,
@@ -347,7 +347,7 @@ export class ReadingController {
   #resetSessionState(): void {
     this.#handedOver = false;
     this.#nudges.reset();
-    this.#facts = createReadingFacts(this.mode);
+    this.#facts = createReadingFacts(this.mode, this.#options.lang);
     this.#transcript.reset();
     this.#link.reset();
   }

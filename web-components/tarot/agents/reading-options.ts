@@ -3,6 +3,7 @@
  * own), how it gets a token, which transport, the SDK loader, the timeouts. Apart from the
  * controller so the pieces it is split into can share the types.
  */
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type {
   RealtimeAgent,
   RealtimeSession,
@@ -53,6 +54,8 @@ export type TransportChoice = RealtimeTransportLayer | 'websocket' | 'webrtc';
 export interface ReadingControllerOptions {
   store: ReadingStore;
   mode: Modality;
+  /** The checked language the agents answer in (default English). */
+  lang?: SupportedLang;
   /**
    * Where it says phase changes, tool states and errors to screen readers: the owning element's
    * announcer (rendered in that element's live regions). Default: one of its own, unheard until

@@ -13,6 +13,7 @@ import {
   describeIntent,
   factsOf,
   words,
+  languageLine,
 } from './context.ts';
 import { createDrawCardTool } from './tools.ts';
 
@@ -60,7 +61,7 @@ The question:
 ${describeIntent(facts.intent)}
 
 Cards drawn so far:
-${describeCards(facts.cards)}`;
+${describeCards(facts.cards)}${languageLine(facts)}`;
     },
     tools: [createDrawCardTool(host, 'SpreadGeneration')],
     handoffs: [toReading],

@@ -1,0 +1,8 @@
+/**
+ * The supported languages (contracts/locale.ts) as a zod schema, for the boundaries where a tag
+ * arrives from outside: a token request's `lang`, the participant attribute the agent reads.
+ */
+import { z } from 'zod';
+import { SUPPORTED_LANGS } from './locale.ts';
+
+export const SupportedLangSchema = z.enum(SUPPORTED_LANGS);

@@ -1,0 +1,19 @@
+/**
+ * Every element family's catalogues, English and the others, for the tests that check that no
+ * word lacks a translation (unit) and that the elements show them (browser).
+ */
+import { bmoEn } from '../../web-components/bmo/strings-en.ts';
+import { bmoEs } from '../../web-components/bmo/strings-es.ts';
+import { bmoSessionEn } from '../../web-components/bmo/session-strings-en.ts';
+import { bmoSessionEs } from '../../web-components/bmo/session-strings-es.ts';
+
+export interface FamilyCatalogues {
+  family: string;
+  en: Record<string, unknown>;
+  others: Record<string, Record<string, unknown>>;
+}
+
+export const CATALOGUES: FamilyCatalogues[] = [
+  { family: 'bmo', en: bmoEn, others: { es: bmoEs } },
+  { family: 'bmo conversation', en: bmoSessionEn, others: { es: bmoSessionEs } },
+];

@@ -1,0 +1,35 @@
+/** The words of a conversation with BMO in Spanish (the keys of session-strings-en.ts). */
+import type { bmoSessionEn } from './session-strings-en.ts';
+
+export const bmoSessionEs: typeof bmoSessionEn = {
+  announceDisconnected: 'Desconectado de BMO.',
+  announceConnectedWaiting: 'Conectado. Esperando a que BMO llegue.',
+  announceHere: 'BMO está aquí.',
+  announceBack: 'BMO ha vuelto.',
+  announceHintType: 'Escríbele a BMO.',
+  announceHintTalk: 'Saluda, o escribe.',
+  announceThinking: 'BMO está pensando…',
+  announceRetrying: 'Seguimos intentando llegar al servidor de BMO…',
+  errorSendFailed: 'Tu mensaje no llegó a BMO. Prueba a enviarlo otra vez.',
+  errorConnectionLost: 'Se perdió la conexión con BMO.',
+  errorMicDenied:
+    'Se bloqueó el acceso al micrófono, así que BMO no te oye. Puedes escribirle a BMO, o permitir el micrófono en tu navegador y probar otra vez.',
+  errorMicUnavailable:
+    'No se pudo iniciar ningún micrófono (no hay ninguno, u otra aplicación lo está usando). Puedes escribirle a BMO.',
+  errorConnectFailed: 'No se pudo empezar una conversación con BMO.',
+  errorConnectFailedBecause: (how) => `No se pudo empezar una conversación con BMO${how}.`,
+  errorNotConfigured: 'BMO no está disponible en este servidor: LiveKit no está configurado.',
+  errorRateLimited: 'Demasiados intentos de conexión. Espera un minuto y vuelve a probar.',
+  errorForbiddenOrigin:
+    'Este sitio no tiene permiso para hablar con el servidor de BMO. Quien lleva el sitio puede permitirlo en el servidor.',
+  errorUnreachable: 'No se pudo llegar al servidor. Revisa tu conexión y vuelve a probar.',
+  errorUnreachableAt: (host) =>
+    `No se pudo llegar al servidor de BMO en ${host}. Revisa tu conexión y vuelve a probar; si sigue fallando, puede que ese servidor no permita este sitio.`,
+  errorInvalidResponse: 'El servidor respondió algo que BMO no entendió.',
+  errorTokenTimeout:
+    'El servidor de BMO no respondió a tiempo. Revisa tu conexión y vuelve a probar.',
+  errorAgentTimeout: (seconds) => `BMO no llegó en ${seconds} segundos.`,
+  errorLoadFailed: 'BMO no pudo cargarse: revisa tu conexión y vuelve a probar.',
+  errorReachFailed: (why) => `No se pudo llegar a BMO: ${why}.`,
+  errorAgentLeft: 'BMO dejó la conversación.',
+};

@@ -1,0 +1,179 @@
+/**
+ * The language of one element instance: its own `lang`, else the closest ancestor's (across
+ * shadow roots), else the document's, checked against the closed list in contracts/locale.ts.
+ * Each element looks its words up in its family's catalogue for that language, so two elements in
+ * two languages share a page without touching each other (a page-global locale, as
+ * `@lit/localize` keeps, could not). English ships with the element; another language's catalogue
+ * loads with `import()` the first time an element asks for it. A host overrides any word through
+ * the element's `strings` property. An unsupported tag falls back to English, and the element
+ * says so: `fallbackNotice()` renders a visible note, and the host fires `voice-lang-fallback`.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { isRtlLang, matchLang, type SupportedLang } from '../../../contracts/locale.ts';
+
+/** A catalogue: every word an element family shows or announces, some with parameters. */
+export type Catalogue = Record<string, string | ((...args: never[]) => string)>;
+
+/** `voice-lang-fallback`: the element was asked for `requested`, which it does not speak. */
+export interface VoiceLangFallbackDetail {
+  requested: string;
+  lang: SupportedLang;
+}
+
+export interface LocaleHost extends ReactiveControllerHost, HTMLElement {
+  /** The host's own words, over the catalogue's. */
+  strings?: Partial<Catalogue> | undefined;
+}
+
+/** How a family's other languages load (English is `en`, always there). */
+export type CatalogueLoaders<T extends Catalogue> = Partial<
+  Record<SupportedLang, () => Promise<T>>
+>;
+
+const loaded = new WeakMap<() => Promise<Catalogue>, Catalogue | Promise<Catalogue>>();
+
+/** The language tag that applies to `element`: its own, an ancestor's, or the document's. */
+export function inheritedAttribute(element: Element, name: 'lang' | 'dir'): string {
+  let node: Node | null = element;
+  while (node) {
+    if (node instanceof Element && node.hasAttribute(name)) return node.getAttribute(name) ?? '';
+    const parent: Node | null = node.parentNode;
+    node = parent instanceof ShadowRoot ? parent.host : parent;
+  }
+  return '';
+}
+
+export class LocaleController<T extends Catalogue> implements ReactiveController {
+  #host: LocaleHost;
+  #en: T;
+  #loaders: CatalogueLoaders<T>;
+  #catalogue: T;
+  #requested = '';
+  #lang: SupportedLang = 'en';
+  #supported = true;
+  #dir: 'ltr' | 'rtl' = 'ltr';
+  #observer: MutationObserver | undefined;
+
+  constructor(host: LocaleHost, en: T, loaders: CatalogueLoaders<T> = {}) {
+    this.#host = host;
+    this.#en = en;
+    this.#catalogue = en;
+    this.#loaders = loaders;
+    host.addController(this);
+  }
+
+  /** The checked language the element speaks (English when the tag asked for is unsupported). */
+  get lang(): SupportedLang {
+    return this.#lang;
+  }
+
+  /** The tag that was asked for (the element's, an ancestor's or the page's), as written. */
+  get requested(): string {
+    return this.#requested;
+  }
+
+  /** False when the tag asked for is not one the elements speak. */
+  get supported(): boolean {
+    return this.#supported;
+  }
+
+  /** `rtl` when a `dir` says so, or, with none, when the language is written right to left. */
+  get dir(): 'ltr' | 'rtl' {
+    return this.#dir;
+  }
+
+  /** The element's words: the host's `strings` over its language's catalogue. */
+  get t(): T {
+    const own = this.#host.strings;
+    return own ? ({ ...this.#catalogue, ...own } as T) : this.#catalogue;
+  }
+
+  /** A number in the element's language. */
+  number(value: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(this.#lang, options).format(value);
+  }
+
+  /** A date or time in the element's language (`options` as `Intl.DateTimeFormat` takes them). */
+  dateTime(value: Date | number, options?: Intl.DateTimeFormatOptions): string {
+    return new Intl.DateTimeFormat(this.#lang, options).format(value);
+  }
+
+  /** The visible note an unsupported language gets, in English (the language it falls back to). */
+  fallbackNotice(): unknown {
+    if (this.#supported) return nothing;
+    return html`<p class="lang-notice" part="lang-notice" role="note">
+      ${fallbackText(this.#requested)}
+    </p>`;
+  }
+
+  hostConnected(): void {
+    this.#resolve();
+    this.#observer = new MutationObserver(() => this.#resolve());
+    this.#observer.observe(this.#host, { attributes: true, attributeFilter: ['lang', 'dir'] });
+    const page = this.#host.ownerDocument.documentElement;
+    this.#observer.observe(page, { attributes: true, attributeFilter: ['lang', 'dir'] });
+  }
+
+  hostDisconnected(): void {
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+  }
+
+  #resolve(): void {
+    const requested = inheritedAttribute(this.#host, 'lang');
+    const dirAttr = inheritedAttribute(this.#host, 'dir').toLowerCase();
+    const dir = dirAttr === 'rtl' || (dirAttr !== 'ltr' && isRtlLang(requested)) ? 'rtl' : 'ltr';
+    const changed = requested !== this.#requested || dir !== this.#dir;
+    this.#requested = requested;
+    this.#dir = dir;
+    if (!changed && this.#catalogue) return;
+    const { lang, supported } = matchLang(requested);
+    const newlyUnsupported = !supported && (this.#supported || lang !== this.#lang);
+    this.#lang = lang;
+    this.#supported = supported;
+    this.#use(lang);
+    this.#host.requestUpdate();
+    if (newlyUnsupported) {
+      this.#host.dispatchEvent(
+        new CustomEvent<VoiceLangFallbackDetail>('voice-lang-fallback', {
+          detail: { requested, lang },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    }
+  }
+
+  #use(lang: SupportedLang): void {
+    const load = this.#loaders[lang];
+    if (!load) {
+      this.#catalogue = this.#en;
+      return;
+    }
+    const cached = loaded.get(load);
+    if (cached && !(cached instanceof Promise)) {
+      this.#catalogue = cached as T;
+      return;
+    }
+    const pending = (cached ?? load()) as Promise<T>;
+    loaded.set(load, pending);
+    void pending.then((catalogue) => {
+      loaded.set(load, catalogue);
+      if (this.#lang === lang) {
+        this.#catalogue = catalogue;
+        this.#host.requestUpdate();
+      }
+    });
+  }
+}
+
+/** The fallback note's words (English, the language the element falls back to). */
+export function fallbackText(requested: string): string {
+  return `This element does not speak “${requested}” yet, so it is shown in English.`;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'voice-lang-fallback': CustomEvent<VoiceLangFallbackDetail>;
+  }
+}
