@@ -44,9 +44,15 @@ describe('the elements in the visitor’s language', () => {
     );
     const slot = page.querySelector<BmoCassetteSlot>('bmo-cassette-slot');
     if (!slot) throw new Error('a slot');
-    await waitUntil(() => textOf(find(slot, '.empty')) === 'Todavía no hay casete', 'Spanish');
+    await waitUntil(
+      () => textOf(find(slot, '[part="empty"]')) === 'Todavía no hay casete',
+      'Spanish',
+    );
     slot.setAttribute('lang', 'en');
-    await waitUntil(() => textOf(find(slot, '.empty')) === 'No cassette yet', 'English again');
+    await waitUntil(
+      () => textOf(find(slot, '[part="empty"]')) === 'No cassette yet',
+      'English again',
+    );
   });
 
   it('a host replaces any word through `strings`, in either language', async () => {
