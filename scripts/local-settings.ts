@@ -11,7 +11,8 @@ import { parseEnv } from 'node:util';
 /**
  * Every setting of the edge a developer may set (the README's settings table, the edge's part of
  * `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT` and
- * `BMO_AGENT_HEALTH_URL` are not here: `npm start` sets those itself.
+ * `BMO_AGENT_HEALTH_URL` are not here, nor `VOICE_PEER_URL` and `VOICE_PEER_KEY`: `npm start` sets those
+ * itself.
  */
 export const EDGE_SETTINGS = [
   'OPENAI_API_KEY',

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
-import { callPeer } from './helpers/webrtc-client.ts';
+import { callPeer, postToPeer } from './helpers/webrtc-client.ts';
 
 const KEY = 'voice-peer-test-key-0123456789';
 let peer: VoicePeer;
@@ -34,14 +34,14 @@ function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
 
 describe('the local WebRTC reader', () => {
   it('refuses an offer without the edge key, as OpenAI refuses a wrong key (401)', async () => {
-    const refused = await callPeer(peer.url, 'Bearer ek_visitor_token', undefined);
+    const refused = await callPeer(postToPeer(peer.url, 'Bearer ek_visitor_token', undefined));
     expect('status' in refused && refused.status).toBe(401);
     expect(peer.calls.size).toBe(0);
   });
 
   it('answers an offer with Location, speaks the reader events and keeps the session it was sent', async () => {
     const session = { type: 'realtime', model: 'gpt-realtime', max_output_tokens: 800 };
-    const call = await callPeer(peer.url, `Bearer ${KEY}`, session);
+    const call = await callPeer(postToPeer(peer.url, `Bearer ${KEY}`, session));
     if ('status' in call) throw new Error(`refused: ${call.status} ${call.body}`);
     try {
       expect(call.callId).toMatch(/^rtc_[a-z0-9]+$/);
@@ -77,7 +77,7 @@ describe('the local WebRTC reader', () => {
   });
 
   it('hangs a call up on POST /hangup: the call is gone', async () => {
-    const call = await callPeer(peer.url, `Bearer ${KEY}`, undefined);
+    const call = await callPeer(postToPeer(peer.url, `Bearer ${KEY}`, undefined));
     if ('status' in call) throw new Error(`refused: ${call.status}`);
     try {
       await call.waitFor('session.created');

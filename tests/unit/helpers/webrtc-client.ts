@@ -21,10 +21,42 @@ export interface TestCall {
   close(): void;
 }
 
-export async function callPeer(
+/** Posts an offer as the edge's forwarder does: multipart `sdp` and `session`, with a bearer. */
+export function postToPeer(
   url: string,
   authorization: string,
   session: object | undefined,
+): (offer: string) => Promise<Response> {
+  return (offer) => {
+    const form = new FormData();
+    form.set('sdp', offer);
+    if (session) form.set('session', JSON.stringify(session));
+    return fetch(`${url}/realtime/calls`, {
+      method: 'POST',
+      headers: { Authorization: authorization },
+      body: form,
+    });
+  };
+}
+
+/** Posts an offer as the page's SDK does: application/sdp, with a bearer. */
+export function postSdp(
+  send: (request: Request) => Response | Promise<Response>,
+  url: string,
+  authorization: string,
+): (offer: string) => Promise<Response> {
+  return async (offer) =>
+    send(
+      new Request(url, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/sdp' },
+        body: offer,
+      }),
+    );
+}
+
+export async function callPeer(
+  post: (offer: string) => Promise<Response>,
 ): Promise<TestCall | { status: number; body: string }> {
   const pc = new RTCPeerConnection({ iceServers: [] });
   const channel = pc.createDataChannel('oai-events');
@@ -67,14 +99,7 @@ export async function callPeer(
     };
   });
   const offer = pc.localDescription?.sdp ?? '';
-  const form = new FormData();
-  form.set('sdp', offer);
-  if (session) form.set('session', JSON.stringify(session));
-  const response = await fetch(`${url}/realtime/calls`, {
-    method: 'POST',
-    headers: { Authorization: authorization },
-    body: form,
-  });
+  const response = await post(offer);
   const close = () => {
     clearInterval(mic);
     for (const sink of sinks) sink.stop();
