@@ -54,6 +54,8 @@ export class VoiceCall {
   #playing: Int16Array[] = [];
   #playingResponse: string | undefined;
   #speechChain: Promise<void> = Promise.resolve();
+  /** Reader events waiting for the voice to finish (see #fromReader). */
+  #held: object[] | undefined;
   #clearedAt = 0;
   #pace: ReturnType<typeof setInterval> | undefined;
   #paceStart = 0;
@@ -173,21 +175,50 @@ export class VoiceCall {
     this.#session.handleMessage(text);
   }
 
+  /**
+   * The reader's events, in order. The reader writes a whole response at once; a spoken one is
+   * still going on while its words play, so what follows its transcript (`response.done` among
+   * them) is held until the voice has finished or was cleared, as a model's response is in
+   * progress while it speaks (and so `response.cancel` has a response to cancel).
+   */
   #fromReader(event: object): void {
+    if (this.#held) {
+      this.#held.push(event);
+      return;
+    }
+    this.#emit(event);
     if (isEvent(event) && event.type === 'response.output_audio_transcript.done') {
       const transcript = 'transcript' in event ? event.transcript : undefined;
       const response = 'response_id' in event ? event.response_id : undefined;
-      if (typeof transcript === 'string' && typeof response === 'string')
+      if (typeof transcript === 'string' && typeof response === 'string') {
+        this.#held = [];
         this.#say(transcript, response);
+      }
     }
-    this.#emit(event);
+  }
+
+  /** The voice finished or was cleared: the held events go out (up to the next spoken part). */
+  #release(): void {
+    const held = this.#held ?? [];
+    this.#held = undefined;
+    for (const [index, event] of held.entries()) {
+      this.#fromReader(event);
+      if (this.#held) {
+        this.#held.push(...held.slice(index + 1));
+        return;
+      }
+    }
   }
 
   #say(text: string, responseId: string): void {
     const asked = Date.now();
     this.#speechChain = this.#speechChain.then(async () => {
       const speech = await this.#options.speaker.speak(text);
-      if (this.#ended || this.#clearedAt >= asked) return;
+      if (this.#ended) return;
+      if (this.#clearedAt >= asked || speech.samples.length === 0) {
+        this.#release();
+        return;
+      }
       if (speech.voice === 'tone' && !this.#noticeSent) {
         this.#noticeSent = true;
         this.#emit({
@@ -213,6 +244,7 @@ export class VoiceCall {
     this.#playing = [];
     this.#playingResponse = undefined;
     this.#emit({ event_id: this.#eventId(), type: 'output_audio_buffer.cleared' });
+    this.#release();
   }
 
   /** Sends the frames due since the last tick: speech while there is some, silence otherwise. */
@@ -232,6 +264,7 @@ export class VoiceCall {
           response_id: this.#playingResponse,
         });
         this.#playingResponse = undefined;
+        this.#release();
       }
     }
   }

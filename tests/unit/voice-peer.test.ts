@@ -68,9 +68,19 @@ describe('the local WebRTC reader', () => {
       expect(started.response_id).toBe(done.response_id);
       await until(() => call.voicedFramesHeard() > 10);
 
-      // Cleared: the voice stops at once.
+      // While it speaks the response is in progress: response.done waits for the voice.
+      expect(call.events.map((event) => event.type)).not.toContain('response.done');
+
+      // Interrupted: cancel and clear; the voice stops, cleared answers, the response ends.
+      call.send({ type: 'response.cancel' });
       call.send({ type: 'output_audio_buffer.clear' });
       await call.waitFor('output_audio_buffer.cleared');
+      await call.waitFor('response.done');
+      const types = call.events.map((event) => event.type);
+      expect(types.indexOf('output_audio_buffer.cleared')).toBeLessThan(
+        types.indexOf('response.done'),
+      );
+      expect(types).not.toContain('output_audio_buffer.stopped');
     } finally {
       call.close();
     }
