@@ -203,11 +203,17 @@ export class VoiceCall {
     this.#held = undefined;
     for (const [index, event] of held.entries()) {
       this.#fromReader(event);
-      if (this.#held) {
-        this.#held.push(...held.slice(index + 1));
+      // A spoken part among them holds what follows it again.
+      const holding = this.#holding();
+      if (holding) {
+        holding.push(...held.slice(index + 1));
         return;
       }
     }
+  }
+
+  #holding(): object[] | undefined {
+    return this.#held;
   }
 
   #say(text: string, responseId: string): void {

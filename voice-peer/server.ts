@@ -27,6 +27,8 @@ export interface VoicePeerOptions {
   port?: number;
   /** The espeak-ng to run; undefined speaks in tones. */
   espeak?: string | undefined;
+  /** espeak-ng's words a minute (230); the e2e layer speeds it up. */
+  speechWpm?: number;
   /** A call's longest life if nobody hangs it up, ms (the edge hangs up at the reading's cap). */
   sessionMs?: number;
   onLog?(event: object): void;
@@ -107,7 +109,7 @@ async function readOffer(
 
 export async function startVoicePeer(options: VoicePeerOptions): Promise<VoicePeer> {
   const calls = new Map<string, CallRecord>();
-  const speaker = new Speaker(options.espeak);
+  const speaker = new Speaker(options.espeak, options.speechWpm);
   const log = options.onLog ?? ((event: object) => console.log(JSON.stringify(event)));
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

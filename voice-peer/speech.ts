@@ -24,9 +24,9 @@ export function sentences(text: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-function espeak(binary: string, text: string): Promise<Uint8Array> {
+function espeak(binary: string, text: string, wpm: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['--stdout', '--stdin', '-v', 'en-us', '-s', '190'], {
+    const child = spawn(binary, ['--stdout', '--stdin', '-v', 'en-us', '-s', String(wpm)], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const chunks: Buffer[] = [];
@@ -47,11 +47,13 @@ function espeak(binary: string, text: string): Promise<Uint8Array> {
 
 export class Speaker {
   readonly #binary: string | undefined;
+  readonly #wpm: number;
   #voice: Voice;
 
-  /** `binary`: the espeak-ng to run; undefined speaks in tones. */
-  constructor(binary: string | undefined = 'espeak-ng') {
+  /** `binary`: the espeak-ng to run, undefined speaks in tones; `wpm`: its words a minute. */
+  constructor(binary: string | undefined = 'espeak-ng', wpm = 230) {
     this.#binary = binary;
+    this.#wpm = wpm;
     this.#voice = binary ? 'espeak-ng' : 'tone';
   }
 
@@ -64,7 +66,7 @@ export class Speaker {
     const words = text.slice(0, MAX_SPOKEN_CHARS);
     if (this.#binary && this.#voice === 'espeak-ng') {
       try {
-        const pcm = parseWav(await espeak(this.#binary, words));
+        const pcm = parseWav(await espeak(this.#binary, words, this.#wpm));
         return { voice: 'espeak-ng', samples: resample(pcm, TRACK_RATE) };
       } catch {
         this.#voice = 'tone';
