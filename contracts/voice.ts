@@ -17,6 +17,11 @@ export const VoiceTokenRequest = z.object({
   sessionId: z.uuid(),
   /** Whether the reading is spoken or typed (same agents, different output modality). */
   mode: Modality,
+  /**
+   * A voice reading's transport: `webrtc` (the default where the edge takes calls) or `websocket`,
+   * the fallback where WebRTC cannot connect.
+   */
+  transport: z.enum(['webrtc', 'websocket']).optional(),
 });
 export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
 
@@ -34,6 +39,11 @@ export const VoiceTokenResponse = z.object({
   model: z.string().min(1),
   /** The local reader's WebSocket (`ws:`/`wss:`); absent for OpenAI, whose default URL the SDK knows. */
   url: z.url({ protocol: /^wss?$/ }).optional(),
+  /**
+   * A voice call through the edge: where `OpenAIRealtimeWebRTC` posts its offer (`baseUrl`), with
+   * `token`, a call token good for one call.
+   */
+  callUrl: z.url({ protocol: /^https?$/ }).optional(),
   /**
    * The reading's cost cap, minutes (the deployer's `READING_MAX_MINUTES`): the page ends the
    * reading this long after it first started, counting reconnects and reloads, with a notice a

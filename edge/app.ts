@@ -25,6 +25,7 @@ import { BENCH_NOOP_PATH, benchRoutes, localDevelopmentOnly } from './routes/ben
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenMinutes, livekitTokenRoutes } from './routes/livekit-token.ts';
 import { readerRoutes } from './routes/reader.ts';
+import { voiceCallRoutes } from './routes/voice-calls.ts';
 import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
 
 export const app = new Hono<AppEnv>();
@@ -87,6 +88,7 @@ app.get('/api/health', async (c) => {
 });
 
 app.route('/api/voice', voiceTokenRoutes);
+app.route('/api/voice', voiceCallRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
 app.route('/api/events', eventsRoutes);

@@ -30,6 +30,8 @@ export interface Bindings {
   ASSETS?: AssetsBinding;
   /** One Durable Object per reader socket (edge/reader/session-object.ts). */
   READER_SESSIONS?: DurableObjectNamespaceLike;
+  /** One Durable Object per voice call token (edge/voice-calls/call-object.ts). */
+  VOICE_CALLS?: DurableObjectNamespaceLike;
   /** Per-client limit on the token routes. */
   TOKEN_RATE_LIMITER?: RateLimitBinding;
   /** Per-client limit on the page's event beacons. */
@@ -60,6 +62,12 @@ export interface Bindings {
   OPENAI_REALTIME_VOICE?: string;
   /** Output tokens per response pinned in the client secret (default 1024, at most 4096). */
   OPENAI_MAX_OUTPUT_TOKENS?: string;
+  /**
+   * Local development without OPENAI_API_KEY: the local WebRTC reader's API base
+   * (`http://127.0.0.1:8790/v1`) and the edge's key for it (voice-peer/); voice readings call it.
+   */
+  VOICE_PEER_URL?: string;
+  VOICE_PEER_KEY?: string;
   /** Lifetime of a voice token, seconds (default 60). */
   VOICE_TOKEN_TTL_SECONDS?: string;
 

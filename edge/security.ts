@@ -54,7 +54,8 @@ export const originGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.body(null, 204, {
       ...cors,
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': `Content-Type, ${TURNSTILE_HEADER}`,
+      // Authorization and X-OpenAI-Agents-SDK: the SDK's WebRTC offer to /api/voice/calls.
+      'Access-Control-Allow-Headers': `Content-Type, ${TURNSTILE_HEADER}, Authorization, X-OpenAI-Agents-SDK`,
       'Access-Control-Max-Age': '600',
     });
   }

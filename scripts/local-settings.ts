@@ -10,8 +10,9 @@ import { parseEnv } from 'node:util';
 
 /**
  * Every setting of the edge a developer may set (the list in docs/settings.md, the edge's part
- * of `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT` and
- * `BMO_AGENT_HEALTH_URL` are not here: `npm start` sets those itself.
+ * of `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT`,
+ * `BMO_AGENT_HEALTH_URL`, `VOICE_PEER_URL` and `VOICE_PEER_KEY` are not here: `npm start` sets
+ * those itself.
  */
 export const EDGE_SETTINGS = [
   'OPENAI_API_KEY',

@@ -7,10 +7,12 @@
  *
  * Settings: PORT (edge, 8787), LIVEKIT_PORT (7880), LIVEKIT_RTC_TCP_PORT (7881),
  * LIVEKIT_RTC_UDP_PORT (7882), BMO_AGENT_HTTP_PORT (8081), EDGE_INSPECTOR_PORT (9229),
- * VITE_PORT (5173, dev only). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
+ * VITE_PORT (5173, dev only), VOICE_PEER_PORT (8790: the local WebRTC reader, started without
+ * OPENAI_API_KEY). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
  * LiveKit server of your own instead of starting one. The edge and the worker get every documented
  * setting from the environment, else from `.dev.vars` (scripts/local-settings.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +72,7 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     agent: portSetting('BMO_AGENT_HTTP_PORT', 8081),
     inspector: portSetting('EDGE_INSPECTOR_PORT', 9229),
     vite: portSetting('VITE_PORT', 5173),
+    voicePeer: portSetting('VOICE_PEER_PORT', 8790),
   };
   // every documented edge setting and every key of .dev.vars, the environment's value first
   const secrets = localSettings(devVars(ROOT), process.env);
@@ -119,6 +122,19 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
       },
     });
     if (dev) reloadOnChange(agent, ['agent', 'contracts']);
+  }
+
+  // without OpenAI, voice readings call the local WebRTC reader, with a key made for this run
+  if (!secrets.OPENAI_API_KEY) {
+    const key = randomBytes(24).toString('hex');
+    const peer = startPart('voice-peer', process.execPath, ['voice-peer/main.ts'], {
+      cwd: ROOT,
+      env: { ...baseEnv, VOICE_PEER_KEY: key, VOICE_PEER_PORT: String(ports.voicePeer) },
+    });
+    if (dev) reloadOnChange(peer, ['voice-peer']);
+    await waitForHttp(`http://127.0.0.1:${ports.voicePeer}/`, peer, 30_000);
+    secrets.VOICE_PEER_URL = `http://127.0.0.1:${ports.voicePeer}/v1`;
+    secrets.VOICE_PEER_KEY = key;
   }
 
   // the edge: non-secret settings as --var, secrets in a private env file (wrangler lets that

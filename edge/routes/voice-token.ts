@@ -12,6 +12,10 @@
  * The answer carries the reading's cost cap, `maxSessionMinutes`, from `READING_MAX_MINUTES`: 30
  * by default in a deployment, none by default in local development, `0` for none anywhere. The
  * page enforces it (a notice a minute before, then the reading ends).
+ *
+ * A voice reading whose calls go through the edge (OpenAI, or the local WebRTC reader) gets a call
+ * token and `callUrl` instead; `transport: 'websocket'` asks for the WebSocket's token, the
+ * fallback where WebRTC cannot connect (with OpenAI a client secret, counted like any token).
  */
 import { Hono, type Context } from 'hono';
 import { API_PATHS } from '../../contracts/api.ts';
@@ -28,13 +32,23 @@ import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
 import { trimEnd } from '../reader/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
+import { mintCallToken } from '../voice-calls/token.ts';
+import {
+  type CallUpstream,
+  DEFAULT_OPENAI_BASE_URL,
+  callUpstream,
+  pinnedSession,
+} from '../voice-calls/upstream.ts';
+
+export {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_REALTIME_VOICE,
+} from '../voice-calls/upstream.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
 export const READER_WS_PATH = API_PATHS.readerRealtime;
 export { DEFAULT_REALTIME_MODEL };
-export const DEFAULT_REALTIME_VOICE = 'alloy';
-/** Output tokens per response: a card's interpretation is a few hundred. */
-export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 /** A reading's cost cap in a deployment unless `READING_MAX_MINUTES` says otherwise. */
 export const DEFAULT_READING_MAX_MINUTES = 30;
@@ -103,7 +117,6 @@ async function localToken(
   };
 }
 
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** How long the edge waits for OpenAI before calling it unavailable. */
 const UPSTREAM_TIMEOUT_MS = 10_000;
 
@@ -147,6 +160,35 @@ function upstreamError(status: number, local: boolean): ApiError {
   );
 }
 
+/**
+ * A voice reading's WebRTC call through the edge (routes/voice-calls.ts): a call token good for
+ * one call, capped at the reading's minutes, and where to post the offer.
+ */
+async function callToken(
+  c: Context<AppEnv>,
+  body: VoiceTokenRequestBody,
+  upstream: CallUpstream,
+): Promise<VoiceTokenResponse> {
+  const env = c.env ?? {};
+  const minted = await mintCallToken(upstream.key, {
+    sessionId: body.sessionId,
+    ttlSeconds: intSetting(
+      env.VOICE_TOKEN_TTL_SECONDS,
+      DEFAULT_TOKEN_TTL_SECONDS,
+      MIN_TTL_SECONDS,
+      MAX_TTL_SECONDS,
+    ),
+    capSeconds: (readingMaxMinutes(env) ?? 0) * 60,
+  });
+  return {
+    engine: upstream.kind,
+    token: minted.token,
+    expiresAt: minted.payload.exp,
+    model: env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL,
+    callUrl: new URL(API_PATHS.voiceCalls, c.req.url).toString(),
+  };
+}
+
 /** The OpenAI path: mint a client secret with `OPENAI_API_KEY` for the session's model. */
 async function openAiToken(
   c: Context<AppEnv>,
@@ -174,22 +216,8 @@ async function openAiToken(
       },
       body: JSON.stringify({
         expires_after: { anchor: 'created_at', seconds },
-        // Pinned here, so a leaked client secret cannot buy a bigger session: what the agents'
-        // own session.update keeps (model, voice, modality, an output cap, no tracing). Not the
-        // instructions or tools, which the agents' handoffs change.
-        session: {
-          type: 'realtime',
-          model,
-          output_modalities: body.mode === 'text' ? ['text'] : ['audio'],
-          audio: { output: { voice: env.OPENAI_REALTIME_VOICE || DEFAULT_REALTIME_VOICE } },
-          max_output_tokens: intSetting(
-            env.OPENAI_MAX_OUTPUT_TOKENS,
-            DEFAULT_MAX_OUTPUT_TOKENS,
-            1,
-            4096,
-          ),
-          tracing: null,
-        },
+        // Pinned here, so a leaked client secret cannot buy a bigger session.
+        session: pinnedSession(env, body.mode),
       }),
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
@@ -229,7 +257,13 @@ export const voiceTokenRoutes = new Hono<AppEnv>().post(
   jsonBody(VoiceTokenRequest),
   async (c) => {
     const body = c.req.valid('json');
-    const minted = c.env?.OPENAI_API_KEY ? await openAiToken(c, body) : await localToken(c, body);
+    const upstream =
+      body.mode === 'voice' && body.transport !== 'websocket' ? callUpstream(c.env) : undefined;
+    const minted = upstream
+      ? await callToken(c, body, upstream)
+      : c.env?.OPENAI_API_KEY
+        ? await openAiToken(c, body)
+        : await localToken(c, body);
     const maxSessionMinutes = readingMaxMinutes(c.env);
     const response: VoiceTokenResponse =
       maxSessionMinutes === undefined ? minted : { ...minted, maxSessionMinutes };

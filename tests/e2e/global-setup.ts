@@ -4,11 +4,13 @@
  * Their addresses reach the tests through the environment. Nothing is skipped: if a piece cannot
  * start, the layer fails with the reason.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
+import { startVoicePeer } from '../../voice-peer/server.ts';
 
 /** Another site, allowed to use the API, from which the BMO tests visit as a visitor (not the owner). */
 export const VISITOR_ORIGIN = 'https://visitor.invalid';
@@ -18,6 +20,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('dist/ is missing: run `npm run build` before the e2e layer (npm test does).');
   }
   const livekit = await startLiveKitServer();
+  // The local WebRTC reader, as npm start runs it beside livekit-server; the WebRTC voice spec
+  // points its own edge at it (the shared edge keeps the WebSocket reader the other specs test).
+  const voicePeerKey = randomBytes(24).toString('hex');
+  const voicePeer = await startVoicePeer({
+    key: voicePeerKey,
+    // espeak-ng's fastest: each line is spoken before its response ends
+    speechWpm: 450,
+    onLog: () => undefined,
+  });
+  process.env.E2E_VOICE_PEER_URL = voicePeer.url;
+  process.env.E2E_VOICE_PEER_KEY = voicePeerKey;
   let wrangler;
   try {
     wrangler = await startWrangler({
@@ -34,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
     });
   } catch (error) {
+    await voicePeer.close();
     await livekit.stop();
     throw error;
   }
@@ -43,6 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
   return async () => {
     await wrangler.stop();
+    await voicePeer.close();
     await livekit.stop();
   };
 }

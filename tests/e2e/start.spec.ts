@@ -34,6 +34,7 @@ test('npm start runs every part on the ports its settings name, reports each in 
     LIVEKIT_RTC_UDP_PORT: await freeUdpPort(),
     BMO_AGENT_HTTP_PORT: await freeTcpPort(),
     EDGE_INSPECTOR_PORT: await freeTcpPort(),
+    VOICE_PEER_PORT: await freeTcpPort(),
   };
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

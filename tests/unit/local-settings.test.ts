@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { EDGE_SETTINGS, devVars, localSettings } from '../../scripts/local-settings.ts';
 import { ROOT } from '../support/paths.ts';
 
-const NPM_START_OWN = ['LOCAL_DEVELOPMENT', 'BMO_AGENT_HEALTH_URL'];
+const NPM_START_OWN = [
+  'LOCAL_DEVELOPMENT',
+  'BMO_AGENT_HEALTH_URL',
+  'VOICE_PEER_URL',
+  'VOICE_PEER_KEY',
+];
 
 function names(text: string, pattern: RegExp): string[] {
   return [...text.matchAll(pattern)].map((match) => match[1] ?? '');

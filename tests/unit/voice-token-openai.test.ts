@@ -44,13 +44,21 @@ function env(extra: Partial<Bindings> = {}): Bindings {
   });
 }
 
-function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
+/**
+ * A token request; a voice reading's asks for the WebSocket's client secret (its fallback), since
+ * over WebRTC it gets a call token instead (the last test).
+ */
+function mint(
+  bindings: Bindings,
+  mode: 'voice' | 'text' = 'voice',
+  transport: 'webrtc' | 'websocket' = 'websocket',
+) {
   return app.request(
     '/api/voice/token',
     {
       method: 'POST',
       headers: { origin: 'http://localhost', 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: randomUUID(), mode }),
+      body: JSON.stringify({ sessionId: randomUUID(), mode, transport }),
     },
     bindings,
   );
@@ -59,6 +67,16 @@ function mint(bindings: Bindings, mode: 'voice' | 'text' = 'voice') {
 const secret = { value: 'ek_68af296e8e408191a1120ab6383263c2', expires_at: 1_900_000_000 };
 
 describe('POST /api/voice/token with an OpenAI key', () => {
+  it('gives a voice reading over WebRTC a one-call ek_ token for the edge’s calls, and no client secret', async () => {
+    const response = await mint(env(), 'voice', 'webrtc');
+    expect(response.status).toBe(200);
+    const body = VoiceTokenResponse.parse(await response.json());
+    expect(body.engine).toBe('openai');
+    expect(body.token).toMatch(/^ek_call_/);
+    expect(body.callUrl).toBe('http://localhost/api/voice/calls');
+    expect(standin.requests).toHaveLength(0);
+  });
+
   it('pins the configured voice and output token limit in the client secret', async () => {
     answer = { status: 200, body: { ...secret, session: { type: 'realtime' } } };
     const response = await mint(

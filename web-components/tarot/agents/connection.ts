@@ -14,6 +14,16 @@ import type { Modality } from './context.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 
+/**
+ * What a reading asks the token route for. `transport: 'websocket'` is a voice reading's fallback
+ * where its WebRTC call through the edge could not connect.
+ */
+export interface ConnectRequest {
+  mode: Modality;
+  sessionId: string;
+  transport?: 'websocket' | undefined;
+}
+
 /** A connection failure a person can read; `code` is the edge's error code when there is one. */
 export class ReadingConnectError extends Error {
   readonly code: string;
@@ -27,6 +37,7 @@ export class ReadingConnectError extends Error {
 export interface RequestTokenOptions {
   mode: Modality;
   sessionId: string;
+  transport?: 'websocket' | undefined;
   /** The edge's origin; default '' (this page's). Ignored when `endpoint` is given. */
   apiBase?: string | undefined;
   /** The token route's full address; default `${apiBase}/api/voice/token`. */
@@ -79,7 +90,11 @@ export async function requestReadingToken(
   });
   try {
     return await client.voiceToken(
-      { sessionId: options.sessionId, mode: options.mode },
+      {
+        sessionId: options.sessionId,
+        mode: options.mode,
+        ...(options.transport ? { transport: options.transport } : {}),
+      },
       {
         signal: options.signal,
         turnstileToken: options.turnstileToken,
@@ -112,6 +127,19 @@ const KEY_REFUSED =
  * the network, a refused WebSocket handshake (a bare DOM `Event`), the WebRTC call setup
  * (`Realtime call request failed with status N`, an unparsable answer), or the microphone.
  */
+/**
+ * Whether a voice call failed in WebRTC itself (ICE, DTLS, the data channel, a network that blocks
+ * UDP), where the WebSocket may still get through. A refused token or a busy service is not: those
+ * are said to the person as they are.
+ */
+export function webRtcCannotConnect(error: unknown): boolean {
+  const message = describeError(error, '');
+  if (/Realtime call request failed with status/.test(message)) return false;
+  return /RTCPeerConnection|\bICE\b|DTLS|peer connection|data ?channel|WebRTC|timed? ?out/i.test(
+    message,
+  );
+}
+
 export function readableConnectError(error: unknown, engine: VoiceEngine | undefined): string {
   if (error instanceof ReadingConnectError) return error.message;
   const microphone = microphoneProblem(error);

@@ -16,7 +16,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ReadingConnection } from './connection.ts';
+import type { ConnectRequest, ReadingConnection } from './connection.ts';
 import type { Modality, ReadingFacts, ReadingRunContext } from './context.ts';
 import type { SnapshotStorage } from './resume.ts';
 
@@ -63,7 +63,7 @@ export interface ReadingControllerOptions {
    */
   announcer?: Announcer;
   /** Gets the engine, token and model; default `POST /api/voice/token`. */
-  connect?: (request: { mode: Modality; sessionId: string }) => Promise<ReadingConnection>;
+  connect?: (request: ConnectRequest) => Promise<ReadingConnection>;
   /**
    * Chooses the transport for a connection. Default: the local reader over WebSocket at its `url`;
    * OpenAI over WebSocket for text and WebRTC for voice.
@@ -103,6 +103,9 @@ export function defaultTransport(
   sdk: Sdk,
   mode: Modality,
 ): TransportChoice {
+  // A voice call through the edge: the SDK posts its offer to our edge, never to OpenAI directly.
+  if (connection.callUrl && mode === 'voice')
+    return new sdk.OpenAIRealtimeWebRTC({ baseUrl: connection.callUrl });
   if (connection.engine === 'local')
     return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
   return mode === 'voice' ? 'webrtc' : 'websocket';

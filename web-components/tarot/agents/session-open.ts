@@ -12,7 +12,13 @@ import { type SessionLog, describeDevice } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { CardWaiters } from './card-waiters.ts';
-import { type ReadingConnection, readableConnectError, requestReadingToken } from './connection.ts';
+import {
+  type ConnectRequest,
+  type ReadingConnection,
+  readableConnectError,
+  requestReadingToken,
+  webRtcCannotConnect,
+} from './connection.ts';
 import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from './context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { type ReadingControllerOptions, type Sdk, createSession } from './reading-options.ts';
@@ -40,6 +46,10 @@ export interface LinkOwner {
   currentAgent(): AgentName;
 }
 
+/** Said when a voice reading falls back from WebRTC to the WebSocket. */
+export const WEBSOCKET_FALLBACK_NOTICE =
+  'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.';
+
 /**
  * One reading's link to the reader: the session, its connection and status, and what happens
  * when it drops (a fresh token, the past messages replayed, a note to carry on).
@@ -54,6 +64,8 @@ export class ReadingLink {
   #generation = 0;
   /** A draw was waiting when the connection dropped: the resumed agent is told to ask again. */
   #interruptedDraw = false;
+  /** The voice call through the edge could not connect: this reading uses the WebSocket. */
+  #webSocketFallback = false;
   readonly #owner: LinkOwner;
 
   constructor(owner: LinkOwner) {
@@ -69,6 +81,7 @@ export class ReadingLink {
     this.agents = undefined;
     this.connection = undefined;
     this.transport = undefined;
+    this.#webSocketFallback = false;
   }
 
   setStatus(status: ConnectionStatus): void {
@@ -89,14 +102,17 @@ export class ReadingLink {
     let agentsModule: AgentsModule;
     try {
       const connect =
-        options.connect ??
-        ((request: { mode: Modality; sessionId: string }) => requestReadingToken(request));
+        options.connect ?? ((request: ConnectRequest) => requestReadingToken(request));
       const code = Promise.all([
         (options.loadSdk ?? (() => import('@openai/agents-realtime')))(),
         import('./index.ts'),
       ]);
       code.catch(() => undefined); // awaited below: a refused token is the failure to report
-      connection = await connect({ mode, sessionId: owner.sessionId() });
+      connection = await connect({
+        mode,
+        sessionId: owner.sessionId(),
+        ...(this.#webSocketFallback ? { transport: 'websocket' as const } : {}),
+      });
       [sdk, agentsModule] = await code;
     } catch (error) {
       if (generation === this.#generation) this.failToConnect(error);
@@ -130,7 +146,11 @@ export class ReadingLink {
         ...(connection.url ? { url: connection.url } : {}),
       });
     } catch (error) {
-      if (generation === this.#generation) this.failToConnect(error);
+      if (generation !== this.#generation) return false;
+      if (connection.callUrl && !this.#webSocketFallback && webRtcCannotConnect(error)) {
+        return this.#fallBack(kind, error);
+      }
+      this.failToConnect(error);
       return false;
     }
     if (generation !== this.#generation) return false;
@@ -167,6 +187,28 @@ export class ReadingLink {
     this.session = undefined;
     if (hadSession) this.setStatus('disconnected');
     this.#closing = false;
+  }
+
+  /**
+   * WebRTC could not connect (a network that blocks UDP, a browser without it working): the same
+   * reading opens again over the WebSocket, with a token asked for that transport, and says so.
+   */
+  #fallBack(kind: 'new' | 'restored' | 'reconnect', error: unknown): Promise<boolean> {
+    this.#webSocketFallback = true;
+    try {
+      this.session?.close();
+    } catch {
+      // The failed call has nothing left to close.
+    }
+    this.session = undefined;
+    this.#owner.log()?.error({
+      type: 'connection',
+      message: 'The voice call could not connect over WebRTC; reading over the WebSocket instead.',
+      error,
+      connectionStatus: 'connecting',
+    });
+    this.#owner.announcer.announce(WEBSOCKET_FALLBACK_NOTICE);
+    return this.open(kind);
   }
 
   failToConnect(error: unknown): void {

@@ -9,9 +9,10 @@
  *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
  *   voice.end('leave');                              // disconnects, stops audio both ways
  *
- * With the openai engine the session runs over WebRTC with the microphone stream this controller
- * opened (muted until a press) and an <audio> element it can silence; with the local engine it runs
- * over the reader's WebSocket and push-to-talk streams PCM16 captured from the same stream.
+ * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) and OpenAI run over WebRTC
+ * with the microphone stream this controller opened (muted until a press) and an <audio> element it
+ * can silence; the local engine without calls, and the fallback where WebRTC cannot connect, run
+ * over the reader's WebSocket, and push-to-talk streams PCM16 captured from the same stream.
  */
 import type { RealtimeSessionConfig } from '@openai/agents-realtime';
 import { atom, type ReadableAtom } from 'nanostores';
@@ -260,11 +261,13 @@ export class VoiceReadingController {
   }
 
   #createTransport(connection: ReadingConnection, sdk: Sdk): TransportChoice {
-    if (connection.engine === 'local')
+    if (connection.engine === 'local' && !connection.callUrl)
       return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
     this.#audio ??= document.createElement('audio');
     const stream = this.#stream;
     return new sdk.OpenAIRealtimeWebRTC({
+      // The call goes through our edge (one call per token, hung up at the reading's cap).
+      ...(connection.callUrl ? { baseUrl: connection.callUrl } : {}),
       audioElement: this.#audio,
       // The stream opened (muted) for push-to-talk; the SDK opens its own if this is not one.
       ...(isMediaStream(stream) ? { mediaStream: stream } : {}),

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import type { ReadingConnection } from '../agents/connection.ts';
+import type { ConnectRequest, ReadingConnection } from '../agents/connection.ts';
 import type { Modality } from '../agents/context.ts';
 import type { ReadingController } from '../agents/reading-controller.ts';
 import type { VoiceReadingController } from '../agents/voice-session.ts';
@@ -323,7 +323,7 @@ export class ReadingSessions implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #connect = async (request: { mode: Modality; sessionId: string }): Promise<ReadingConnection> => {
+  #connect = async (request: ConnectRequest): Promise<ReadingConnection> => {
     const { requestReadingToken } = await import('../agents/connection.ts');
     const connection = await requestReadingToken({
       ...request,

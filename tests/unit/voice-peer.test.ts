@@ -1,0 +1,107 @@
+/**
+ * The local WebRTC reader (voice-peer/): OpenAI's call API on loopback for the edge's key only, the
+ * reader's events on `oai-events`, the microphone measured for sound, and the reader's words as
+ * sound on its track; `output_audio_buffer.clear` stops them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
+import { callPeer, postToPeer } from './helpers/webrtc-client.ts';
+
+const KEY = 'voice-peer-test-key-0123456789';
+let peer: VoicePeer;
+
+beforeAll(async () => {
+  peer = await startVoicePeer({ key: KEY, onLog: () => undefined });
+});
+afterAll(async () => {
+  await peer.close();
+});
+
+function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = setInterval(() => {
+      if (check()) {
+        clearInterval(tick);
+        resolve();
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(tick);
+        reject(new Error('Timed out waiting.'));
+      }
+    }, 20);
+  });
+}
+
+describe('the local WebRTC reader', () => {
+  it('refuses an offer without the edge key, as OpenAI refuses a wrong key (401)', async () => {
+    const refused = await callPeer(postToPeer(peer.url, 'Bearer ek_visitor_token', undefined));
+    expect('status' in refused && refused.status).toBe(401);
+    expect(peer.calls.size).toBe(0);
+  });
+
+  it('answers an offer with Location, speaks the reader events and keeps the session it was sent', async () => {
+    const session = { type: 'realtime', model: 'gpt-realtime', max_output_tokens: 800 };
+    const call = await callPeer(postToPeer(peer.url, `Bearer ${KEY}`, session));
+    if ('status' in call) throw new Error(`refused: ${call.status} ${call.body}`);
+    try {
+      expect(call.callId).toMatch(/^rtc_[a-z0-9]+$/);
+      expect(peer.calls.get(call.callId)?.session).toEqual(session);
+      await call.waitFor('session.created');
+
+      // Sound while the microphone speaks, none while it is silent.
+      const record = peer.calls.get(call.callId);
+      expect(record?.call.sound.voicedFrames).toBe(0);
+      call.talk(true);
+      await until(() => (record?.call.sound.voicedFrames ?? 0) > 20);
+      call.talk(false);
+      const heardBefore = record?.call.sound.heardFrames ?? 0;
+      await until(() => (record?.call.sound.heardFrames ?? 0) > heardBefore + 50);
+      const spans = record?.call.sound.spans ?? [];
+      expect(spans).toHaveLength(1);
+
+      // What was said commits as the person's turn, and the answer is spoken on the track.
+      call.send({ type: 'input_audio_buffer.commit' });
+      await call.waitFor('input_audio_buffer.committed');
+      call.send({ type: 'response.create' });
+      const started = await call.waitFor('output_audio_buffer.started');
+      const done = await call.waitFor('response.output_audio_transcript.done');
+      expect(started.response_id).toBe(done.response_id);
+      await until(() => call.voicedFramesHeard() > 10);
+
+      // While it speaks the response is in progress: response.done waits for the voice.
+      expect(call.events.map((event) => event.type)).not.toContain('response.done');
+
+      // Interrupted: cancel and clear; the voice stops, cleared answers, the response ends.
+      call.send({ type: 'response.cancel' });
+      call.send({ type: 'output_audio_buffer.clear' });
+      await call.waitFor('output_audio_buffer.cleared');
+      await call.waitFor('response.done');
+      const types = call.events.map((event) => event.type);
+      expect(types.indexOf('output_audio_buffer.cleared')).toBeLessThan(
+        types.indexOf('response.done'),
+      );
+      expect(types).not.toContain('output_audio_buffer.stopped');
+    } finally {
+      call.close();
+    }
+  });
+
+  it('hangs a call up on POST /hangup: the call is gone', async () => {
+    const call = await callPeer(postToPeer(peer.url, `Bearer ${KEY}`, undefined));
+    if ('status' in call) throw new Error(`refused: ${call.status}`);
+    try {
+      await call.waitFor('session.created');
+      const hangup = `${peer.url}/realtime/calls/${call.callId}/hangup`;
+      const refused = await fetch(hangup, { method: 'POST' });
+      expect(refused.status).toBe(401);
+      const response = await fetch(hangup, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEY}` },
+      });
+      expect(response.status).toBe(200);
+      expect(peer.calls.has(call.callId)).toBe(false);
+    } finally {
+      call.close();
+    }
+  });
+});

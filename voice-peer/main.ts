@@ -1,0 +1,22 @@
+/**
+ * Starts the local WebRTC reader: `node voice-peer/main.ts`. Settings: VOICE_PEER_KEY (required:
+ * the edge's key for it), VOICE_PEER_PORT (8790), ESPEAK_NG (the espeak-ng to run; empty for
+ * tones). It listens on 127.0.0.1 only.
+ */
+import { startVoicePeer } from './server.ts';
+
+const key = process.env.VOICE_PEER_KEY;
+if (!key || key.length < 16) {
+  console.error('VOICE_PEER_KEY must be set (16 characters or more): the edge presents it.');
+  process.exit(1);
+}
+const espeak = process.env.ESPEAK_NG ?? 'espeak-ng';
+const peer = await startVoicePeer({
+  key,
+  port: Number(process.env.VOICE_PEER_PORT ?? 8790),
+  espeak: espeak === '' ? undefined : espeak,
+});
+console.log(JSON.stringify({ type: 'voice_peer_listening', url: peer.url }));
+const stop = () => void peer.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
