@@ -130,7 +130,7 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
   await expect.poll(async () => (await sound(callId)).voicedFrames).toBeGreaterThan(30);
   await page.mouse.up();
   const releasedAt = Date.now();
-  const answer = page.locator('voice-transcript .entry.assistant').first();
+  const answer = page.locator('voice-transcript [part~="entry-assistant"]').first();
   await expect(answer).toContainText('offline reader', { timeout: 20_000 });
 
   // The reader speaks its words on its track: the page's analyser hears them.
@@ -150,19 +150,21 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
 
   // A second turn, then the picker: a card drawn and shown.
   await expect(talk).toBeEnabled({ timeout: 20_000 });
-  const lines = await page.locator('voice-transcript .entry.assistant').count();
+  const lines = await page.locator('voice-transcript [part~="entry-assistant"]').count();
   await page.mouse.down();
   await expect
     .poll(async () => (await sound(callId)).voicedFrames)
     .toBeGreaterThan(after.voicedFrames + 30);
   await page.mouse.up();
   await expect
-    .poll(() => page.locator('voice-transcript .entry.assistant').count(), { timeout: 20_000 })
+    .poll(() => page.locator('voice-transcript [part~="entry-assistant"]').count(), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(lines);
   // Every card of the spread drawn; the reading then shows the first on the stage.
   const picker = page.locator('tarot-card-picker');
-  const drawn = page.locator('voice-transcript .entry[data-kind="drawn"]');
-  const shown = page.locator('voice-transcript .entry[data-kind="shown"]');
+  const drawn = page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
+  const shown = page.locator('voice-transcript [part~="entry"][data-kind="shown"]');
   for (let count = 0; count < 10; count += 1) {
     await expect(picker.or(shown.first())).toBeVisible({ timeout: 60_000 });
     if ((await picker.count()) === 0) break;
@@ -170,5 +172,5 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
     await expect(drawn).toHaveCount(count + 1);
   }
   await expect(shown.first()).toContainText('Shown:', { timeout: 60_000 });
-  await expect(page.locator('tarot-card-stage figcaption .name')).not.toBeEmpty();
+  await expect(page.locator('tarot-card-stage [part="figure"] [part="name"]')).not.toBeEmpty();
 });
