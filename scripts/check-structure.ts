@@ -18,7 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAX_LINES = 400;
 
 /** Folders whose TypeScript is the repository's own. */
-const SOURCE_DIRS = ['contracts', 'web-components', 'edge', 'agent', 'scripts', 'tests'];
+const SOURCE_DIRS = ['contracts', 'web-components', 'edge', 'reader', 'agent', 'scripts', 'tests'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.wrangler', '.tools', 'bench']);
 
 /** Data tables, not logic: allowed to be long. */

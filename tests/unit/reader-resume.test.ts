@@ -17,7 +17,7 @@ import {
   SpreadHandoff,
   handoffToolName,
 } from '../../contracts/reading.ts';
-import { cardsFrom, intentFrom, readingFrom, spreadFrom } from '../../edge/reader/history.ts';
+import { cardsFrom, intentFrom, readingFrom, spreadFrom } from '../../reader/reading/history.ts';
 import {
   type ReadingFacts,
   type ReadingHost,

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { cardName } from '../../../contracts/deck.ts';
 import { RealtimeServerEnvelope } from '../../../contracts/realtime.ts';
 import { handoffToolName, type AgentName } from '../../../contracts/reading.ts';
-import { ReaderSession } from '../../../edge/reader/engine.ts';
+import { ReaderSession } from '../../../reader/protocol/engine.ts';
 
 const fn = (name: string) => ({
   type: 'function',
