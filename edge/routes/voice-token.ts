@@ -26,7 +26,7 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
-import { trimEnd } from '../../reader/reading/text.ts';
+import { trimEnd } from '../../contracts/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */

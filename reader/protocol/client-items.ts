@@ -6,7 +6,7 @@
 import type { RealtimeClientItem } from '../../contracts/realtime.ts';
 import type { TurnInput } from '../reading/policy-actions.ts';
 import type { CallRecord } from './session-log.ts';
-import { clip } from '../reading/text.ts';
+import { clip } from '../../contracts/text.ts';
 import { type WireItem, storedContent, userInput } from './wire.ts';
 
 export type ClientItem =

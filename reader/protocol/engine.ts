@@ -31,7 +31,7 @@ import { type Modality, type ResponseSink, writeResponse } from './responses.ts'
 import { type CallRecord, SessionLog } from './session-log.ts';
 import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
 import { SessionClock, deadlineError } from './limits.ts';
-import { clip } from '../reading/text.ts';
+import { clip } from '../../contracts/text.ts';
 import { decodedLength, defaultSession } from './wire.ts';
 
 export type { ReaderSnapshot } from './engine-state.ts';

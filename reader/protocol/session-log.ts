@@ -7,7 +7,7 @@ import type { LogEvent } from '../../contracts/events.ts';
 import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading.ts';
 import { DRAW_CARD, SHOW_CARD } from '../reading/policy-actions.ts';
 import type { ReaderPolicy } from '../reading/policy.ts';
-import { clip } from '../reading/text.ts';
+import { clip } from '../../contracts/text.ts';
 
 export interface CallRecord {
   name: string;
