@@ -1,4 +1,4 @@
-import { html, type ReactiveController, type ReactiveElement } from 'lit';
+import { html, type ReactiveController } from 'lit';
 import type { LauncherHost, LauncherOptions } from '../shared/launcher-controller.ts';
 import './voice-launcher.ts';
 

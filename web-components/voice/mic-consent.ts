@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing } from 'lit';
 import {
   forgetConsent,
   type MicConsentChoice,
