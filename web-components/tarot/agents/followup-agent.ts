@@ -14,7 +14,7 @@ import {
   factsOf,
   words,
 } from './context.ts';
-import { createDrawCardTool, createShowCardTool } from './tools.ts';
+import { toolsFor } from './tools.ts';
 
 /** The most clarification cards the Followup agent may draw in one reading. */
 export const MAX_CLARIFICATION_CARDS = 3;
@@ -56,6 +56,6 @@ ${describeCards(facts.cards)}
 The reading as delivered:
 ${describeReading(facts.reading)}`;
     },
-    tools: [createDrawCardTool(host, 'Followup'), createShowCardTool(host, 'Followup')],
+    tools: toolsFor(host, 'Followup'),
   });
 }
