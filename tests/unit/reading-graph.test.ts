@@ -5,11 +5,10 @@
  * and the agent it recognises from declared tools), and the reader's resume rebuild (what it
  * restores for each agent is what the handoffs that reached that agent carry).
  */
-import { Handoff, RunContext, handoff } from '@openai/agents-core';
+import { Handoff, handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
 import { describe, expect, it } from 'vitest';
 import { READING_GRAPH, declaredTools, handoffsInto } from '../../contracts/agent-graph.ts';
-import { getCard } from '../../contracts/deck.ts';
 import { AGENT_NAMES, type AgentName, handoffToolName } from '../../contracts/reading.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { inferAgent } from '../../reader/reading/agents.ts';
@@ -17,31 +16,14 @@ import { rebuildFromHistory } from '../../reader/reading/history.ts';
 import { initialPolicyState } from '../../reader/reading/policy-state.ts';
 import {
   type ReadingFacts,
-  type ReadingHost,
   createReadingFacts,
 } from '../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../web-components/tarot/agents/index.ts';
-import { createReadingStore } from '../../web-components/stores/reading.ts';
+import { pageHost, pageInstructions } from './helpers/page-agents.ts';
 import { inProcess } from './helpers/reader-driver.ts';
 
 const QUESTION = 'What should I focus on in my career this year?';
 const ANSWER = "I feel stuck at work and I'm not sure whether to stay.";
-
-function pageHost(facts: ReadingFacts): ReadingHost {
-  return {
-    facts,
-    store: createReadingStore(),
-    lookupCard: getCard,
-    requestPick: () => Promise.resolve({ status: 'cancelled', message: 'not in this test' }),
-    pickPending: () => false,
-    waitForShown: () => Promise.resolve(),
-    logToolCall: () => undefined,
-    logError: () => undefined,
-    countCardDrawn: () => undefined,
-    connectionStatus: () => 'connected',
-    now: () => 0,
-  };
-}
 
 /** A whole offline reading to Followup, then a follow-up that asks for a clarification card. */
 function offlineReading() {
@@ -125,11 +107,8 @@ describe('the agent graph, declared once', () => {
       reading,
     };
     for (const name of AGENT_NAMES) {
-      const prompt = await createReadingAgents(pageHost(facts))[name].getSystemPrompt(
-        new RunContext({ reading: facts, history: [] }),
-      );
       const state = initialPolicyState();
-      rebuildFromHistory(state, name, prompt ?? '', [QUESTION, ANSWER]);
+      rebuildFromHistory(state, name, await pageInstructions(name, facts), [QUESTION, ANSWER]);
       const known = handoffsInto(name);
       expect(state.intent).toEqual(known.has('intent') ? intent : undefined);
       expect(state.spreadHandoff).toEqual(known.has('spread') ? spread : undefined);
