@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_REALTIME_MODEL } from '../contracts/voice.ts';
 import type { AgentEngine } from '../contracts/livekit.ts';
-import { trimChars } from './text.ts';
+import { trimChars } from '../contracts/text.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */
 export const DEFAULT_MAX_JOBS = 8;

@@ -1,22 +1,8 @@
 /**
- * Trimming helpers that run in linear time on any input (a visitor's message, a note): a regular
- * expression such as `/[.,]+$/` rescans a long run of those characters from each start and takes
- * quadratic time when the run is not at the end.
+ * Markdown text helpers for the vault: a heading's level and text, a label without its
+ * parenthesised parts. The linear-time trimming they use is the workspace's own (contracts/text.ts).
  */
-
-/** `text` without any of `chars` at its end. */
-export function trimEndChars(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text.charAt(end - 1))) end--;
-  return text.slice(0, end);
-}
-
-/** `text` without any of `chars` at its start or end. */
-export function trimChars(text: string, chars: string): string {
-  let start = 0;
-  while (start < text.length && chars.includes(text.charAt(start))) start++;
-  return trimEndChars(text.slice(start), chars);
-}
+import { trimChars, trimEnd } from '../contracts/text.ts';
 
 /** `text` without its parenthesised parts: "PhilHealth ID (PIN)" → "PhilHealth ID ". */
 export function withoutParentheses(text: string): string {
@@ -37,6 +23,6 @@ export function parseHeading(line: string): { level: number; text: string } | un
   if (level < 1 || level > 6) return undefined;
   const next = line.charAt(level);
   if (next !== ' ' && next !== '\t') return undefined;
-  const text = trimChars(trimEndChars(trimEndChars(line.slice(level), ' \t'), '#'), ' \t');
+  const text = trimChars(trimEnd(trimEnd(line.slice(level), ' \t'), '#'), ' \t');
   return text ? { level, text } : undefined;
 }

@@ -4,7 +4,8 @@
  */
 import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseHeading, trimChars } from './text.ts';
+import { trimChars } from '../contracts/text.ts';
+import { parseHeading } from './text.ts';
 
 export interface SectionDoc {
   id: string;

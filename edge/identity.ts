@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { AccessLevel } from '../contracts/livekit.ts';
 import { type AppEnv, type Bindings, isLocalDevelopment } from './env.ts';
-import { trimEnd } from './reader/text.ts';
+import { trimEnd } from '../contracts/text.ts';
 
 export const ACCESS_JWT_HEADER = 'Cf-Access-Jwt-Assertion';
 /** Access JWTs are a few KiB at most; anything longer is not one. */

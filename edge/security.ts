@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, errorBody } from './errors.ts';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
-import { clip, trimEnd } from './reader/text.ts';
+import { clip, trimEnd } from '../contracts/text.ts';
 import { TURNSTILE_HEADER } from './turnstile.ts';
 
 /** Largest request body any API route accepts. */

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError } from './errors.ts';
-import { trimEnd } from './reader/text.ts';
+import { trimEnd } from '../contracts/text.ts';
 
 export const TURNSTILE_HEADER = 'X-Turnstile-Token';
 export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0';

@@ -30,10 +30,12 @@ rmSync(dist, { recursive: true, force: true });
 execFileSync(bin('tsc'), ['-p', join(pkg, 'tsconfig.build.json')], { stdio: 'inherit' });
 
 // tsc rewrites relative `.ts` specifiers in the JavaScript but keeps them in declarations; a
-// consumer's TypeScript resolves `.js` to the `.d.ts` beside it under every module setting.
+// consumer's TypeScript resolves `.js` to the `.d.ts` beside it under every module setting. It
+// also misses an `import()` in a class field's initializer (a root element's view loader), which
+// it moves into the constructor: the JavaScript is rewritten too.
 const relativeTs = /(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]*?)\.ts\2/g;
 for (const file of files(dist)) {
-  if (!file.endsWith('.d.ts')) continue;
+  if (!file.endsWith('.d.ts') && !file.endsWith('.js')) continue;
   const text = readFileSync(file, 'utf8');
   const rewritten = text.replace(relativeTs, '$1$2$3.js$2');
   if (rewritten !== text) writeFileSync(file, rewritten);

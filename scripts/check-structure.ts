@@ -1,5 +1,5 @@
 /**
- * Two structural checks `npm run check` runs (so `npm test` too):
+ * Three structural checks `npm run check` runs (so `npm test` too):
  *
  * 1. No hand-written source file passes MAX_LINES lines. Tests, `*.styles.ts`, `.d.ts` files and
  *    data tables (the deck, the card art) are not counted: split a file along its own sections.
@@ -7,6 +7,11 @@
  *    imports, re-exports, `import type`, and `import('…')` with a literal), resolved the way the
  *    bundler does (`.ts`, `.js` written for `.ts`, `index.ts`); each circle is reported as the
  *    files on it.
+ * 3. Imports go one way, down the layers (`layerOf`): contracts ← stores ← controllers and
+ *    sessions ← elements ← the hosted page, inside `web-components/`; the reader and the agent
+ *    import only `contracts/` and themselves; the edge imports `contracts/` and the reader (its
+ *    host runs it). A lower layer importing a higher one is reported with both files, whether
+ *    or not it closes a circle. `scripts/` and `tests/` may import anything.
  *
  * Run: `node scripts/check-structure.ts`. It prints every finding, then exits 1 if there was one.
  */
@@ -22,6 +27,7 @@ const SOURCE_DIRS = [
   'contracts',
   'web-components',
   'edge',
+  'reader',
   'agent',
   'voice-peer',
   'scripts',
@@ -153,6 +159,83 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
   return circles;
 }
 
+/** A layer of the import rule; `free` (scripts, tests, config) is not held to it. */
+export type Layer =
+  | 'contracts'
+  | 'stores'
+  | 'controllers'
+  | 'elements'
+  | 'app'
+  | 'reader'
+  | 'agent'
+  | 'edge'
+  | 'free';
+
+/** The browser's layers, lowest first: a file may import its own layer and those below it. */
+const BROWSER_LAYERS: readonly Layer[] = ['contracts', 'stores', 'controllers', 'elements', 'app'];
+
+/** What each runtime-side layer may import besides itself. */
+const MAY_IMPORT: Readonly<Partial<Record<Layer, readonly Layer[]>>> = {
+  contracts: [],
+  reader: ['contracts'],
+  agent: ['contracts'],
+  edge: ['contracts', 'reader'],
+};
+
+/** Defines a custom element, or renders a Lit template (a view a root element draws). */
+const VIEW_SOURCE = /@customElement\(|customElements\.define\(|\b(?:html|svg|css)`/;
+
+/** The package's entries that register a family's elements. */
+const ELEMENT_ENTRIES = new Set([
+  'web-components/index.ts',
+  'web-components/voice/index.ts',
+  'web-components/tarot/index.ts',
+  'web-components/tarot/cards.ts',
+  'web-components/bmo/index.ts',
+]);
+
+/**
+ * The layer of a repository file. Inside `web-components/`: `stores/` are stores, `app/` is the
+ * hosted page; a file that defines a custom element or renders a Lit template (an element's
+ * styles, a view it draws) is an element, and so is a family's entry, which registers them; the
+ * rest (controllers, sessions, the Realtime agents, shared helpers, events) is the controller
+ * layer.
+ */
+export function layerOf(file: string, source: string): Layer {
+  const [top, second] = file.split('/');
+  if (top === 'contracts' || top === 'reader' || top === 'agent' || top === 'edge') return top;
+  if (top !== 'web-components') return 'free';
+  if (second === 'stores') return 'stores';
+  if (second === 'app') return 'app';
+  if (ELEMENT_ENTRIES.has(file) || VIEW_SOURCE.test(source)) return 'elements';
+  return 'controllers';
+}
+
+export function mayImport(from: Layer, to: Layer): boolean {
+  if (from === 'free' || from === to) return true;
+  const allowed = MAY_IMPORT[from];
+  if (allowed) return allowed.includes(to);
+  const rank = BROWSER_LAYERS.indexOf(from);
+  const target = BROWSER_LAYERS.indexOf(to);
+  return rank >= 0 && target >= 0 && target <= rank;
+}
+
+/** Every import that breaks the rule: a lower layer reaching up, or a side reaching across. */
+export function upwardImports(
+  graph: ReadonlyMap<string, readonly string[]>,
+  layers: ReadonlyMap<string, Layer>,
+): { from: string; to: string; fromLayer: Layer; toLayer: Layer }[] {
+  const found: { from: string; to: string; fromLayer: Layer; toLayer: Layer }[] = [];
+  for (const [from, targets] of graph) {
+    const fromLayer = layers.get(from) ?? 'free';
+    for (const to of targets) {
+      const toLayer = layers.get(to) ?? 'free';
+      if (!mayImport(fromLayer, toLayer)) found.push({ from, to, fromLayer, toLayer });
+    }
+  }
+  return found;
+}
+
 export function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const path of files) {
@@ -165,13 +248,28 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   return graph;
 }
 
-function main(): number {
-  const files = [
+/** Every TypeScript file the checks read, as absolute paths. */
+export function sourceFiles(): string[] {
+  return [
     ...SOURCE_DIRS.flatMap((dir) => listTs(join(ROOT, dir))),
     ...readdirSync(ROOT)
       .filter((name) => name.endsWith('.ts'))
       .map((name) => join(ROOT, name)),
   ];
+}
+
+/** Each file's layer, keyed by its repository path. */
+export function layerMap(files: readonly string[]): Map<string, Layer> {
+  return new Map(
+    files.map((path) => {
+      const file = repoPath(path);
+      return [file, layerOf(file, readFileSync(path, 'utf8'))] as const;
+    }),
+  );
+}
+
+function main(): number {
+  const files = sourceFiles();
   let failures = 0;
 
   for (const { file, lines } of oversizedFiles(files)) {
@@ -179,8 +277,14 @@ function main(): number {
     failures += 1;
   }
 
-  for (const circle of importCircles(importGraph(files))) {
+  const graph = importGraph(files);
+  for (const circle of importCircles(graph)) {
     console.error(`circle: ${circle.join(' ↔ ')}`);
+    failures += 1;
+  }
+
+  for (const { from, to, fromLayer, toLayer } of upwardImports(graph, layerMap(files))) {
+    console.error(`layer: ${from} (${fromLayer}) imports ${to} (${toLayer}).`);
     failures += 1;
   }
 

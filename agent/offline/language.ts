@@ -4,7 +4,7 @@
  * in the notes, small talk) and picks out a question's keywords and what kind of thing it asks
  * for (an ID, a password, a phone number…). Every pattern here runs in linear time.
  */
-import { trimEndChars } from '../text.ts';
+import { trimEnd } from '../../contracts/text.ts';
 
 /** Longer messages get a polite refusal rather than a search. */
 export const MAX_MESSAGE_CHARS = 2_000;
@@ -167,7 +167,7 @@ const DATE_QUESTION =
 export function placeInQuestion(text: string): string | undefined {
   const match = /\b(?:in|at|for|over in)\s+([\p{L}][\p{L} .'’-]{0,40})/u.exec(text);
   if (!match?.[1]) return undefined;
-  const place = trimEndChars(
+  const place = trimEnd(
     match[1].replace(/\b(?:right now|now|today|currently|please|at the moment)\b.*$/i, ''),
     '?.!, \t',
   );

@@ -13,7 +13,7 @@
  * is the form it is stated in. A phrase that says where the value is ("is on the sticker") or
  * what it does ("is due on the 5th") is not one. Every pattern runs in linear time.
  */
-import { trimChars, trimEndChars } from '../text.ts';
+import { trimChars, trimEnd } from '../../contracts/text.ts';
 
 export interface Statement {
   /** What the value is stated for, as the note words it: "Key box at the studio". */
@@ -68,7 +68,7 @@ function plainLine(line: string): { text: string; listItem: boolean } {
 
 /** A value as written, without the code ticks or quotes around it and sentence punctuation after it. */
 function cleanValue(raw: string): string {
-  const value = trimEndChars(raw.trim(), '.;,');
+  const value = trimEnd(raw.trim(), '.;,');
   const unquoted = trimChars(value, '`"“”');
   return unquoted.trim();
 }
@@ -159,7 +159,7 @@ function numbersIn(text: string): Statement[] {
   const found: Statement[] = [];
   for (const match of text.matchAll(NUMBER_RUN)) {
     if (match[0].replace(/\D/g, '').length < 6) continue;
-    const before = trimEndChars(
+    const before = trimEnd(
       text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index),
       ' \t,:(-',
     );

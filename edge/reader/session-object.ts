@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
-import { ReaderSession, type ReaderSnapshot } from './engine.ts';
+import { ReaderSession, type ReaderSnapshot } from '../../reader/protocol/engine.ts';
 
 /** What the reader route hands the object with the upgrade (a header it sets itself). */
 export const SessionMeta = z.object({

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { BeaconEvent } from '../../contracts/events.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { clip } from '../reader/text.ts';
+import { clip } from '../../contracts/text.ts';
 import { rateLimiter } from '../security.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 

@@ -15,9 +15,9 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
 import { authorizeHandshake } from '../reader/handshake.ts';
-import { DEFAULT_IDLE_MS } from '../reader/limits.ts';
+import { DEFAULT_IDLE_MS } from '../../reader/protocol/limits.ts';
 import { SESSION_META_HEADER, type SessionMeta } from '../reader/session-object.ts';
-import { clip } from '../reader/text.ts';
+import { clip } from '../../contracts/text.ts';
 import { rateLimit } from '../security.ts';
 
 export const readerRoutes = new Hono<AppEnv>().get(

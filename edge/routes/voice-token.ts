@@ -30,7 +30,7 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
-import { trimEnd } from '../reader/text.ts';
+import { trimEnd } from '../../contracts/text.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 import { mintCallToken } from '../voice-calls/token.ts';
 import {

@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { cardName } from '../../contracts/deck.ts';
 import { RealtimeServerEnvelope } from '../../contracts/realtime.ts';
-import { handoffToolName, type AgentName } from '../../contracts/reading.ts';
+import { declaredTools } from '../../contracts/agent-graph.ts';
+import type { AgentName } from '../../contracts/reading.ts';
 
 const fn = (name: string) => ({
   type: 'function',
@@ -20,12 +21,12 @@ const fn = (name: string) => ({
   parameters: { type: 'object', properties: {}, additionalProperties: true },
 });
 
-/** The tools the SDK declares for each agent of the reading. */
+/** The tools the SDK declares for each agent of the reading: the agent graph's, as functions. */
 export const AGENT_TOOLS: Record<AgentName, ReturnType<typeof fn>[]> = {
-  IntentAssessment: [fn(handoffToolName('SpreadGeneration'))],
-  SpreadGeneration: [fn('draw_card'), fn(handoffToolName('Reading'))],
-  Reading: [fn('show_card'), fn(handoffToolName('Followup'))],
-  Followup: [fn('draw_card'), fn('show_card')],
+  IntentAssessment: declaredTools('IntentAssessment').map(fn),
+  SpreadGeneration: declaredTools('SpreadGeneration').map(fn),
+  Reading: declaredTools('Reading').map(fn),
+  Followup: declaredTools('Followup').map(fn),
 };
 
 export const DEFAULT_PICKS: readonly { cardId: string; reversed: boolean }[] = [

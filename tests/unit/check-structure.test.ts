@@ -1,12 +1,23 @@
 /**
  * The structure check behind `npm run check`: it finds every import circle (static, type-only and
- * dynamic imports alike) and names the files on it, and it measures hand-written files only.
+ * dynamic imports alike) and names the files on it, it measures hand-written files only, and it
+ * fails on an import that goes up the layers or across to another side.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCircles, resolveSpecifier, specifiers } from '../../scripts/check-structure.ts';
+import {
+  type Layer,
+  importCircles,
+  importGraph,
+  layerMap,
+  layerOf,
+  resolveSpecifier,
+  sourceFiles,
+  specifiers,
+  upwardImports,
+} from '../../scripts/check-structure.ts';
 
 describe('import circles', () => {
   it('reports a circle of three files with every file on it, and nothing for a chain', () => {
@@ -65,5 +76,111 @@ describe('import specifiers', () => {
     expect(resolveSpecifier(join(dir, 'from.ts'), './x.js')).toBe(join(dir, 'x.ts'));
     expect(resolveSpecifier(join(dir, 'from.ts'), './x')).toBe(join(dir, 'x.ts'));
     expect(resolveSpecifier(join(dir, 'from.ts'), 'lit')).toBeUndefined();
+  });
+});
+
+describe('the import rule', () => {
+  const element = "@customElement('x-card')\nexport class XCard extends LitElement {}";
+
+  it('places each file in its layer', () => {
+    expect(layerOf('contracts/deck.ts', '')).toBe('contracts');
+    expect(layerOf('web-components/stores/reading.ts', '')).toBe('stores');
+    expect(layerOf('web-components/tarot/agents/tools.ts', 'export const a = 1;')).toBe(
+      'controllers',
+    );
+    expect(layerOf('web-components/tarot/tarot-card.ts', element)).toBe('elements');
+    expect(layerOf('web-components/tarot/picker-section.ts', 'return html`<p></p>`;')).toBe(
+      'elements',
+    );
+    expect(layerOf('web-components/tarot/index.ts', "import './tarot-reading.ts';")).toBe(
+      'elements',
+    );
+    expect(layerOf('web-components/app/router.ts', '')).toBe('app');
+    expect(layerOf('reader/protocol/engine.ts', '')).toBe('reader');
+    expect(layerOf('agent/main.ts', '')).toBe('agent');
+    expect(layerOf('edge/app.ts', '')).toBe('edge');
+    expect(layerOf('tests/unit/x.test.ts', '')).toBe('free');
+  });
+
+  const layers = new Map<string, Layer>([
+    ['contracts/deck.ts', 'contracts'],
+    ['web-components/stores/reading.ts', 'stores'],
+    ['web-components/tarot/controllers/sessions.ts', 'controllers'],
+    ['web-components/tarot/tarot-card.ts', 'elements'],
+    ['web-components/app/router.ts', 'app'],
+    ['reader/protocol/engine.ts', 'reader'],
+    ['agent/main.ts', 'agent'],
+    ['edge/app.ts', 'edge'],
+    ['tests/unit/x.test.ts', 'free'],
+  ]);
+
+  it('lets each layer import its own and those below it', () => {
+    const graph = new Map([
+      ['web-components/app/router.ts', ['web-components/tarot/tarot-card.ts']],
+      ['web-components/tarot/tarot-card.ts', ['web-components/tarot/controllers/sessions.ts']],
+      ['web-components/tarot/controllers/sessions.ts', ['web-components/stores/reading.ts']],
+      ['web-components/stores/reading.ts', ['contracts/deck.ts']],
+      ['reader/protocol/engine.ts', ['contracts/deck.ts']],
+      ['agent/main.ts', ['contracts/deck.ts']],
+      ['edge/app.ts', ['reader/protocol/engine.ts', 'contracts/deck.ts']],
+      ['tests/unit/x.test.ts', ['edge/app.ts', 'web-components/app/router.ts']],
+    ]);
+    expect(upwardImports(graph, layers)).toEqual([]);
+  });
+
+  it('fails a controller that imports an element, though no circle closes', () => {
+    const graph = new Map([
+      ['web-components/tarot/controllers/sessions.ts', ['web-components/tarot/tarot-card.ts']],
+      ['web-components/tarot/tarot-card.ts', []],
+    ]);
+    expect(importCircles(graph)).toEqual([]);
+    expect(upwardImports(graph, layers)).toEqual([
+      {
+        from: 'web-components/tarot/controllers/sessions.ts',
+        to: 'web-components/tarot/tarot-card.ts',
+        fromLayer: 'controllers',
+        toLayer: 'elements',
+      },
+    ]);
+  });
+
+  it('fails every upward or sideways import, each named', () => {
+    const graph = new Map([
+      ['contracts/deck.ts', ['web-components/stores/reading.ts']],
+      ['web-components/stores/reading.ts', ['web-components/tarot/controllers/sessions.ts']],
+      ['web-components/tarot/tarot-card.ts', ['web-components/app/router.ts']],
+      ['reader/protocol/engine.ts', ['edge/app.ts']],
+      ['agent/main.ts', ['reader/protocol/engine.ts']],
+      ['edge/app.ts', ['agent/main.ts', 'web-components/stores/reading.ts']],
+      ['web-components/tarot/controllers/sessions.ts', ['reader/protocol/engine.ts']],
+    ]);
+    expect(upwardImports(graph, layers).map(({ from, to }) => `${from} → ${to}`)).toEqual([
+      'contracts/deck.ts → web-components/stores/reading.ts',
+      'web-components/stores/reading.ts → web-components/tarot/controllers/sessions.ts',
+      'web-components/tarot/tarot-card.ts → web-components/app/router.ts',
+      'reader/protocol/engine.ts → edge/app.ts',
+      'agent/main.ts → reader/protocol/engine.ts',
+      'edge/app.ts → agent/main.ts',
+      'edge/app.ts → web-components/stores/reading.ts',
+      'web-components/tarot/controllers/sessions.ts → reader/protocol/engine.ts',
+    ]);
+  });
+
+  it('holds on the repository, and one deliberate upward import breaks it', () => {
+    const files = sourceFiles();
+    const graph = importGraph(files);
+    const layers = layerMap(files);
+    expect(upwardImports(graph, layers)).toEqual([]);
+
+    const store = 'web-components/stores/reading.ts';
+    graph.set(store, [...(graph.get(store) ?? []), 'web-components/tarot/tarot-card.ts']);
+    expect(upwardImports(graph, layers)).toEqual([
+      {
+        from: store,
+        to: 'web-components/tarot/tarot-card.ts',
+        fromLayer: 'stores',
+        toLayer: 'elements',
+      },
+    ]);
   });
 });

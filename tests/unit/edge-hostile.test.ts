@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
 import { app } from '../../edge/app.ts';
 import { isLocalDevelopment } from '../../edge/env.ts';
-import { ReaderSession } from '../../edge/reader/engine.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import {
   EVENTS_CASES,

@@ -10,9 +10,9 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../edge/app.ts';
-import { ReaderSession } from '../../edge/reader/engine.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { RealtimeSessionKept } from '../../contracts/realtime.ts';
-import { MAX_SESSION_BYTES } from '../../edge/reader/limits.ts';
+import { MAX_SESSION_BYTES } from '../../reader/protocol/limits.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../edge/reader/token.ts';
 import { SECRETS, UUID, deployment } from './hostile/cases.ts';
 import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';

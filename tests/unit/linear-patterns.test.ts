@@ -5,14 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ReaderSession } from '../../edge/reader/engine.ts';
-import { cardsFrom, readingFrom, spreadFrom } from '../../edge/reader/history.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
+import { cardsFrom, readingFrom, spreadFrom } from '../../reader/reading/history.ts';
 import {
   parseCardLine,
   parsePosition,
   parseReadingLine,
-} from '../../edge/reader/instruction-lines.ts';
-import { MAX_INSTRUCTIONS_LINE_CHARS } from '../../edge/reader/limits.ts';
+} from '../../reader/reading/instruction-lines.ts';
+import { MAX_INSTRUCTIONS_LINE_CHARS } from '../../reader/protocol/limits.ts';
 import { trimTrailingSlashes } from '../../web-components/shared/trim-slashes.ts';
 import { parseDuration } from '../../web-components/tarot/controllers/card-motion.ts';
 

@@ -1,20 +1,20 @@
 /**
- * The caps on a reader socket (edge/reader/limits.ts): each is answered with an error event that
+ * The caps on a reader socket (reader/protocol/limits.ts): each is answered with an error event that
  * names it and, where the session cannot go on, a close code; the session stays usable after every
  * refusal it survives. Over the Node host (same engine and rules as the Durable Object), and in
  * process for the frame at the cap.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_ITEMS } from '../../edge/reader/conversation.ts';
-import { ReaderSession } from '../../edge/reader/engine.ts';
+import { MAX_ITEMS } from '../../reader/protocol/conversation.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
 import {
   CLOSE_EXPIRED,
   CLOSE_IDLE,
   CLOSE_TOO_LARGE,
   MAX_FRAME_BYTES,
   MAX_SESSION_UPDATE_BYTES,
-} from '../../edge/reader/limits.ts';
+} from '../../reader/protocol/limits.ts';
 import { inProcess } from './helpers/reader-driver.ts';
 import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
 

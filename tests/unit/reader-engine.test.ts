@@ -13,9 +13,9 @@ import {
   SpreadHandoff,
   handoffToolName,
 } from '../../contracts/reading.ts';
-import { ReaderSession } from '../../edge/reader/engine.ts';
-import { DEMO_DISCLOSURE, DEMO_SCRIPT } from '../../edge/reader/policy.ts';
-import { findTimeframe, inferTopic } from '../../edge/reader/text.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
+import { DEMO_DISCLOSURE, DEMO_SCRIPT } from '../../reader/reading/policy.ts';
+import { findTimeframe, inferTopic } from '../../reader/reading/text.ts';
 import { inProcess, runReading, type Line } from './helpers/reader-driver.ts';
 
 const SDK_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';

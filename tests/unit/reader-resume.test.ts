@@ -5,9 +5,7 @@
  * page's carry-on note or the person's next words. The reader rebuilds what it knew and goes on
  * where it was instead of starting again.
  */
-import { RunContext } from '@openai/agents-core';
 import { describe, expect, it } from 'vitest';
-import { getCard } from '../../contracts/deck.ts';
 import {
   APP_NOTE_PREFIX,
   type AgentName,
@@ -17,41 +15,17 @@ import {
   SpreadHandoff,
   handoffToolName,
 } from '../../contracts/reading.ts';
-import { cardsFrom, intentFrom, readingFrom, spreadFrom } from '../../edge/reader/history.ts';
+import { cardsFrom, intentFrom, readingFrom, spreadFrom } from '../../reader/reading/history.ts';
 import {
   type ReadingFacts,
-  type ReadingHost,
   createReadingFacts,
 } from '../../web-components/tarot/agents/context.ts';
-import { createReadingAgents } from '../../web-components/tarot/agents/index.ts';
-import { createReadingStore } from '../../web-components/stores/reading.ts';
+import { pageInstructions } from './helpers/page-agents.ts';
 import { DEFAULT_PICKS, type ReaderDriver, inProcess } from './helpers/reader-driver.ts';
 
 const QUESTION = 'What should I focus on in my career this year?';
 const ANSWER = "I feel stuck at work and I'm not sure whether to stay.";
 const CARRY_ON = `${APP_NOTE_PREFIX} The connection dropped and was restored; the conversation so far is above. Carry on from where you were.`;
-
-/** The instructions the page's own agent writes for `agent` from `facts`. */
-async function pageInstructions(agent: AgentName, facts: ReadingFacts): Promise<string> {
-  const host: ReadingHost = {
-    facts,
-    store: createReadingStore(),
-    lookupCard: getCard,
-    requestPick: () => Promise.resolve({ status: 'cancelled', message: 'not in this test' }),
-    pickPending: () => false,
-    waitForShown: () => Promise.resolve(),
-    logToolCall: () => undefined,
-    logError: () => undefined,
-    countCardDrawn: () => undefined,
-    connectionStatus: () => 'connected',
-    now: () => 0,
-  };
-  const prompt = await createReadingAgents(host)[agent].getSystemPrompt(
-    new RunContext({ reading: facts, history: [] }),
-  );
-  if (prompt === undefined) throw new Error(`${agent} has no instructions`);
-  return prompt;
-}
 
 /** Replays the user's and the reader's past messages, each with its id, in order. */
 function replay(driver: ReaderDriver, messages: readonly ['user' | 'assistant', string][]): void {

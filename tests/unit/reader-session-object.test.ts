@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api.ts';
-import { ReaderSession } from '../../edge/reader/engine.ts';
-import { CLOSE_IDLE } from '../../edge/reader/limits.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
+import { CLOSE_IDLE } from '../../reader/protocol/limits.ts';
 import {
   ReaderSessionObject,
   SESSION_META_HEADER,

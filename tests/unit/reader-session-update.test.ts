@@ -4,8 +4,8 @@
  * updates, each under the frame cap, cannot grow the session or its echo.
  */
 import { describe, expect, it } from 'vitest';
-import { ReaderSession } from '../../edge/reader/engine.ts';
-import { MAX_SESSION_BYTES, MAX_SESSION_UPDATE_BYTES } from '../../edge/reader/limits.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
+import { MAX_SESSION_BYTES, MAX_SESSION_UPDATE_BYTES } from '../../reader/protocol/limits.ts';
 
 interface Sent {
   type: string;

@@ -158,10 +158,7 @@ export class BmoAssistant extends LitElement {
   /** The launcher's corner: `bottom-right` (default), `bottom-left`, `top-right`, `top-left`. */
   @property() placement: VoiceLauncherPlacement = 'bottom-right';
 
-  /**
-   * The site's consent text, asked before the microphone first opens. Empty: no question (the
-   * browser's own permission prompt only).
-   */
+  /** The site's consent text, asked before the microphone first opens. Empty: no question. */
   @property({ attribute: 'consent-text' }) consentText = '';
 
   /** A link to the site's fuller terms, shown with the consent text. */
@@ -181,11 +178,13 @@ export class BmoAssistant extends LitElement {
     label: 'BMO',
     notifyOn: ['bmo-cassette-receive'],
     active: () => this.#bmo.connection.value !== 'disconnected',
+    load: () => import('../voice/launcher-panel.ts'),
   });
   #consent = new MicConsentController(this, {
     event: 'bmo-mic-consent',
     announce: (message) => announceBmo(this.stores.bmo, message),
     focusAfter: '.controls button',
+    load: () => import('../voice/mic-consent.ts'),
   });
 
   constructor() {

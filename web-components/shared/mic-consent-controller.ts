@@ -1,5 +1,37 @@
-import type { ReactiveController } from 'lit';
-import type { MicConsent, MicConsentHost, MicConsentOptions } from '../voice/mic-consent.ts';
+import type { ReactiveController, ReactiveElement } from 'lit';
+
+/** A root element with the site's consent text for the microphone. */
+export interface MicConsentHost extends ReactiveElement {
+  consentText: string;
+  consentHref: string;
+}
+
+export interface MicConsentOptions {
+  /** The host's event for the visitor's choice, e.g. `bmo-mic-consent`. */
+  event: string;
+  /** Says the outcome to screen-reader users through the host's own live region. */
+  announce: (message: string) => void;
+  /** A selector in the host's shadow root: where focus goes once the question is answered. */
+  focusAfter: string;
+}
+
+/** The consent question, once loaded. */
+export interface MicConsentView {
+  allow(): Promise<boolean>;
+  cancel(): void;
+  reset(): void;
+  render(): unknown;
+}
+
+export interface MicConsentControllerOptions extends MicConsentOptions {
+  /**
+   * Loads the question's code (`voice/mic-consent.ts`): the host element loads its
+   * view, so this controller never imports an element.
+   */
+  load: () => Promise<{
+    MicConsent: new (host: MicConsentHost, options: MicConsentOptions) => MicConsentView;
+  }>;
+}
 
 /**
  * Consent before the microphone, for a root element with a `consent-text`: `allow()` resolves
@@ -8,10 +40,10 @@ import type { MicConsent, MicConsentHost, MicConsentOptions } from '../voice/mic
  */
 export class MicConsentController implements ReactiveController {
   #host: MicConsentHost;
-  #options: MicConsentOptions;
-  #consent: MicConsent | undefined;
+  #options: MicConsentControllerOptions;
+  #consent: MicConsentView | undefined;
 
-  constructor(host: MicConsentHost, options: MicConsentOptions) {
+  constructor(host: MicConsentHost, options: MicConsentControllerOptions) {
     this.#host = host;
     this.#options = options;
     host.addController(this);
@@ -42,8 +74,8 @@ export class MicConsentController implements ReactiveController {
     return this.#consent?.render();
   }
 
-  async #load(): Promise<MicConsent> {
-    const { MicConsent } = await import('../voice/mic-consent.ts');
+  async #load(): Promise<MicConsentView> {
+    const { MicConsent } = await this.#options.load();
     return (this.#consent ??= new MicConsent(this.#host, this.#options));
   }
 }

@@ -197,17 +197,21 @@ export class TarotReading extends LitElement {
     persistKey: (mode) => persistKeyOf(this, mode),
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
+    loadView: (mode) =>
+      mode === 'text' ? import('./tarot-reading-text.ts') : import('./tarot-reading-voice.ts'),
   });
   #consent = new MicConsentController(this, {
     event: 'tarot-reading-mic-consent',
     announce: (message) => this.#announcer.announce(message),
     focusAfter: '.view',
+    load: () => import('../voice/mic-consent.ts'),
   });
   #launcher = new LauncherController(this, {
     label: 'Tarot reading',
     notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
     // a reading's view is open: End ends its session, as "End reading" does
     active: () => this.#mode() !== 'choose',
+    load: () => import('../voice/launcher-panel.ts'),
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {

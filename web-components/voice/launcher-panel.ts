@@ -1,28 +1,12 @@
-import { html, type ReactiveController, type ReactiveElement } from 'lit';
+import { html, type ReactiveController } from 'lit';
+import type { LauncherHost, LauncherOptions } from '../shared/launcher-controller.ts';
 import './voice-launcher.ts';
-
-/** A root element that can be a launcher: its `variant` and `placement`, and its `end()`. */
-export interface LauncherHost extends ReactiveElement {
-  variant: string;
-  placement: string;
-  /** Ends the session, from the panel's End. */
-  end(): unknown;
-}
-
-export interface LauncherOptions {
-  /** The button's accessible name and the panel's title. */
-  label: string;
-  /** The host's events that count on the badge while the panel is closed. */
-  notifyOn: readonly string[];
-  /** Whether a session runs (the panel then offers End). */
-  active: () => boolean;
-}
 
 /**
  * The launcher variant of a root element (`variant="launcher"`): the host renders its content
  * inside a `<voice-launcher>` (a button in a corner and a panel), and the host's own events named
  * in `notifyOn` count on the button's badge while the panel is closed. `LauncherController`
- * (shared/launcher-controller.ts) loads this the first time a host needs it.
+ * (shared/launcher-controller.ts) runs this, loaded by the host the first time it needs it.
  */
 export class LauncherPanel implements ReactiveController {
   #host: LauncherHost;

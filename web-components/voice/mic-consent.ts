@@ -1,38 +1,24 @@
-import { html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing } from 'lit';
 import {
   forgetConsent,
   type MicConsentChoice,
   recallConsent,
   rememberConsent,
 } from './mic-consent-memory.ts';
+import type { MicConsentHost, MicConsentOptions } from '../shared/mic-consent-controller.ts';
 import type { VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 import './voice-mic-consent.ts';
-
-/** A root element with the site's consent text for the microphone. */
-export interface MicConsentHost extends ReactiveElement {
-  consentText: string;
-  consentHref: string;
-}
 
 export interface MicConsentDetail {
   /** What the visitor chose: the microphone may open (`accepted`), or they type (`declined`). */
   choice: MicConsentChoice;
 }
 
-export interface MicConsentOptions {
-  /** The host's event for the visitor's choice, e.g. `bmo-mic-consent`. */
-  event: string;
-  /** Says the outcome to screen-reader users through the host's own live region. */
-  announce: (message: string) => void;
-  /** A selector in the host's shadow root: where focus goes once the question is answered. */
-  focusAfter: string;
-}
-
 /**
  * Consent before the microphone: `allow()` asks the visitor the host's `consent-text` (the host
  * renders `render()` where the question belongs) before anything opens the microphone, and
  * remembers the answer per site and text. `MicConsentController`
- * (shared/mic-consent-controller.ts) loads this the first time a host has a text to ask.
+ * (shared/mic-consent-controller.ts) runs this, loaded by the host the first time it has a text to ask.
  */
 export class MicConsent {
   #host: MicConsentHost;

@@ -2,7 +2,7 @@
  * The scripted Realtime client (tests/support/reader-driver.ts) wired straight to the reader's
  * engine in this process, for the unit tests and the reader bench.
  */
-import { ReaderSession } from '../../../edge/reader/engine.ts';
+import { ReaderSession } from '../../../reader/protocol/engine.ts';
 import { type DriverOptions, ReaderDriver } from '../../support/reader-driver.ts';
 
 export * from '../../support/reader-driver.ts';

@@ -8,9 +8,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { API_PATHS } from '../../../contracts/api.ts';
-import { ReaderSession, type ReaderSessionOptions } from '../../../edge/reader/engine.ts';
+import { ReaderSession, type ReaderSessionOptions } from '../../../reader/protocol/engine.ts';
 import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../../edge/reader/handshake.ts';
-import { MAX_FRAME_BYTES } from '../../../edge/reader/limits.ts';
+import { MAX_FRAME_BYTES } from '../../../reader/protocol/limits.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
 
 export const READER_PATH = API_PATHS.readerRealtime;
@@ -23,7 +23,7 @@ export interface ReaderServerOptions {
   /** Token lifetime for `mintToken`, seconds. */
   ttlSeconds?: number;
   onLog?: ReaderSessionOptions['onLog'];
-  /** Session caps in ms (defaults in edge/reader/limits.ts). */
+  /** Session caps in ms (defaults in reader/protocol/limits.ts). */
   idleMs?: number;
   sessionMs?: number;
 }

@@ -15,7 +15,7 @@ import {
   words,
   languageLine,
 } from './context.ts';
-import { createDrawCardTool, createShowCardTool } from './tools.ts';
+import { toolsFor } from './tools.ts';
 
 /** The most clarification cards the Followup agent may draw in one reading. */
 export const MAX_CLARIFICATION_CARDS = 3;
@@ -57,6 +57,6 @@ ${describeCards(facts.cards)}
 The reading as delivered:
 ${describeReading(facts.reading)}${languageLine(facts)}`;
     },
-    tools: [createDrawCardTool(host, 'Followup'), createShowCardTool(host, 'Followup')],
+    tools: toolsFor(host, 'Followup'),
   });
 }

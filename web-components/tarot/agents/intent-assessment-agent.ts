@@ -5,7 +5,7 @@
  */
 import { handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
-import { IntentHandoff } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import {
   type ReadingHost,
   type ReadingRunContext,
@@ -13,15 +13,17 @@ import {
   words,
   languageLine,
 } from './context.ts';
+import { toolsFor } from './tools.ts';
 
 export function createIntentAssessmentAgent(
   host: ReadingHost,
   spreadGeneration: RealtimeAgent<ReadingRunContext>,
 ): RealtimeAgent<ReadingRunContext> {
+  const { carries } = READING_GRAPH.IntentAssessment.handoff;
   const toSpreadGeneration = handoff(spreadGeneration, {
-    inputType: IntentHandoff,
+    inputType: carries,
     onHandoff(runContext, input) {
-      const parsed = IntentHandoff.safeParse(input);
+      const parsed = carries.safeParse(input);
       if (!parsed.success) return;
       factsOf(runContext, host.facts).intent = parsed.data;
       host.store.setIntent(parsed.data);
@@ -48,6 +50,7 @@ How you work:
   one sentence, in their terms), hiddenConcern (or "" if none), topic and timeframe. Say at most
   one short sentence before the call.${languageLine(facts)}`;
     },
+    tools: toolsFor(host, 'IntentAssessment'),
     handoffs: [toSpreadGeneration],
   });
 }

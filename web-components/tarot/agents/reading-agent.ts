@@ -4,7 +4,7 @@
  */
 import { handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
-import { ReadingHandoff } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import {
   type ReadingHost,
   type ReadingRunContext,
@@ -15,16 +15,17 @@ import {
   words,
   languageLine,
 } from './context.ts';
-import { createShowCardTool } from './tools.ts';
+import { toolsFor } from './tools.ts';
 
 export function createReadingAgent(
   host: ReadingHost,
   followup: RealtimeAgent<ReadingRunContext>,
 ): RealtimeAgent<ReadingRunContext> {
+  const { carries } = READING_GRAPH.Reading.handoff;
   const toFollowup = handoff(followup, {
-    inputType: ReadingHandoff,
+    inputType: carries,
     onHandoff(runContext, input) {
-      const parsed = ReadingHandoff.safeParse(input);
+      const parsed = carries.safeParse(input);
       if (!parsed.success) return;
       factsOf(runContext, host.facts).reading = parsed.data;
       host.store.setReading(parsed.data);
@@ -66,7 +67,7 @@ ${describeCards(facts.cards)}
 
 Still to show: ${pending.map((card) => card.cardId).join(', ') || 'none (all shown)'}${languageLine(facts)}`;
     },
-    tools: [createShowCardTool(host, 'Reading')],
+    tools: toolsFor(host, 'Reading'),
     handoffs: [toFollowup],
   });
 }

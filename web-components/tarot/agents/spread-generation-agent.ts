@@ -5,7 +5,7 @@
  */
 import { handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
-import { SpreadHandoff } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import {
   type ReadingHost,
   type ReadingRunContext,
@@ -15,16 +15,17 @@ import {
   words,
   languageLine,
 } from './context.ts';
-import { createDrawCardTool } from './tools.ts';
+import { toolsFor } from './tools.ts';
 
 export function createSpreadGenerationAgent(
   host: ReadingHost,
   reading: RealtimeAgent<ReadingRunContext>,
 ): RealtimeAgent<ReadingRunContext> {
+  const { carries } = READING_GRAPH.SpreadGeneration.handoff;
   const toReading = handoff(reading, {
-    inputType: SpreadHandoff,
+    inputType: carries,
     onHandoff(runContext, input) {
-      const parsed = SpreadHandoff.safeParse(input);
+      const parsed = carries.safeParse(input);
       if (!parsed.success) return;
       const facts = factsOf(runContext, host.facts);
       facts.spread = parsed.data.spread;
@@ -63,7 +64,7 @@ ${describeIntent(facts.intent)}
 Cards drawn so far:
 ${describeCards(facts.cards)}${languageLine(facts)}`;
     },
-    tools: [createDrawCardTool(host, 'SpreadGeneration')],
+    tools: toolsFor(host, 'SpreadGeneration'),
     handoffs: [toReading],
   });
 }

@@ -17,6 +17,7 @@ import {
   type ShowCardResult,
   type ToolErrorResult,
 } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import { DRAW_CARD, SHOW_CARD, type TarotToolName } from '../../../contracts/tools.ts';
 import { describeError } from '../../events/index.ts';
 import { type ReadingHost, type ReadingRunContext, factsOf, toolError } from './context.ts';
@@ -204,4 +205,10 @@ export function createShowCardTool(host: ReadingHost, agent: AgentName) {
       }
     },
   });
+}
+
+/** The function tools the agent graph gives `agent` (`contracts/agent-graph.ts`), for this host. */
+export function toolsFor(host: ReadingHost, agent: AgentName) {
+  const make = { [DRAW_CARD]: createDrawCardTool, [SHOW_CARD]: createShowCardTool };
+  return READING_GRAPH[agent].tools.map((name: TarotToolName) => make[name](host, agent));
 }

@@ -33,6 +33,11 @@ export interface ReadingSessionsOptions {
   micAllowed?: () => Promise<boolean>;
   /** The visitor declined the microphone: the voice reading does not start. */
   onMicDeclined?: () => void;
+  /**
+   * Loads a mode's view (`<tarot-reading-text>` or `<tarot-reading-voice>`) beside its session
+   * controller: the host element loads its own views, so this controller never imports one.
+   */
+  loadView: (mode: Modality) => Promise<unknown>;
 }
 
 /**
@@ -57,20 +62,18 @@ export function voiceSupported(): boolean {
 export const LOAD_FAILED_MESSAGE =
   'The reading could not be loaded. Check your connection and reload the page.';
 
-/** The text mode's view and session controller, loaded the first time the mode is chosen. */
-function loadText() {
-  return Promise.all([
-    import('../agents/reading-controller.ts'),
-    import('../tarot-reading-text.ts'),
-  ]).then(([controller]) => controller);
+/** The text mode's session controller and view, loaded the first time the mode is chosen. */
+function loadText(loadView: ReadingSessionsOptions['loadView']) {
+  return Promise.all([import('../agents/reading-controller.ts'), loadView('text')]).then(
+    ([controller]) => controller,
+  );
 }
 
-/** The voice mode's view and session controller, loaded the first time the mode is chosen. */
-function loadVoice() {
-  return Promise.all([
-    import('../agents/voice-session.ts'),
-    import('../tarot-reading-voice.ts'),
-  ]).then(([controller]) => controller);
+/** The voice mode's session controller and view, loaded the first time the mode is chosen. */
+function loadVoice(loadView: ReadingSessionsOptions['loadView']) {
+  return Promise.all([import('../agents/voice-session.ts'), loadView('voice')]).then(
+    ([controller]) => controller,
+  );
 }
 
 /**
@@ -336,7 +339,7 @@ export class ReadingSessions implements ReactiveController {
 
   async #textSession(): Promise<ReadingController> {
     if (this.#text) return this.#text;
-    const { ReadingController } = await loadText();
+    const { ReadingController } = await loadText(this.#options.loadView);
     this.#text ??= new ReadingController({
       store: this.#options.stores.text,
       announcer: this.#options.announcer,
@@ -349,7 +352,7 @@ export class ReadingSessions implements ReactiveController {
 
   async #voiceSession(): Promise<VoiceReadingController> {
     if (this.#voice) return this.#voice;
-    const { VoiceReadingController } = await loadVoice();
+    const { VoiceReadingController } = await loadVoice(this.#options.loadView);
     if (this.#voice) return this.#voice;
     const voice = new VoiceReadingController({
       store: this.#options.stores.voice,

@@ -9,7 +9,7 @@
  * and the session left unchanged.
  */
 import { RealtimeSessionKept, type RealtimeSessionConfig } from '../../contracts/realtime.ts';
-import { longestLine } from './instruction-lines.ts';
+import { longestLine } from '../reading/instruction-lines.ts';
 import { MAX_INSTRUCTIONS_LINE_CHARS, MAX_SESSION_BYTES, exceeds } from './limits.ts';
 import { isPlainObject, mergeConfig } from './wire.ts';
 

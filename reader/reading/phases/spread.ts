@@ -4,8 +4,8 @@
  * spread and the cards. A draw the person cancelled is not retried: the reader asks whether to
  * draw again or end, and waits for the answer.
  */
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import {
-  SpreadHandoff,
   handoffToolName,
   type DrawnCard,
   type SpreadPosition,
@@ -27,6 +27,9 @@ import type { PolicyState } from '../policy-state.ts';
 import { chooseSpread } from '../spreads.ts';
 import { numberWord, spokenList } from '../text.ts';
 import { intentOrFallback } from './intent.ts';
+
+/** SpreadGeneration's handoff, as the agent graph declares it. */
+const HANDOFF = READING_GRAPH.SpreadGeneration.handoff;
 
 const ENDED =
   "Of course. We'll end the reading here. Thank you for sitting with the cards, and come back whenever a new question stirs.";
@@ -134,11 +137,11 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
       ),
     ];
   }
-  state.spreadHandoff ??= SpreadHandoff.parse({
+  state.spreadHandoff ??= HANDOFF.carries.parse({
     spread: state.spread.layout,
     cards: state.drawn,
   });
-  const tool = handoffToolName('Reading');
+  const tool = handoffToolName(HANDOFF.to);
   const all =
     state.drawn.length === positions.length
       ? `That's all ${numberWord(state.drawn.length)} ${state.drawn.length === 1 ? 'card' : 'cards'} drawn.`

@@ -5,8 +5,8 @@
  * conversation.
  */
 import type { Conversation } from './conversation.ts';
-import type { ReaderAction, TurnInput } from './policy-actions.ts';
-import { words } from './text.ts';
+import type { ReaderAction, TurnInput } from '../reading/policy-actions.ts';
+import { words } from '../reading/text.ts';
 import { chunks, type WireItem } from './wire.ts';
 
 export type Modality = 'text' | 'audio';

@@ -12,7 +12,7 @@ import {
   type SpreadPosition,
 } from '../../contracts/reading.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
-import { clip } from './text.ts';
+import { clip } from '../../contracts/text.ts';
 
 export { DRAW_CARD, SHOW_CARD };
 

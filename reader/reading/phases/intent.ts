@@ -2,7 +2,8 @@
  * IntentAssessment: asks one clarifying question, then hands off to SpreadGeneration with an
  * IntentHandoff (summary, hidden concern, topic, timeframe).
  */
-import { IntentHandoff, handoffToolName } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
+import { type IntentHandoff, handoffToolName } from '../../../contracts/reading.ts';
 import { type PhaseTurn, type ReaderAction, call, say, userText } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
 import {
@@ -14,6 +15,9 @@ import {
   summariseQuestion,
   type Topic,
 } from '../text.ts';
+
+/** IntentAssessment's handoff, as the agent graph declares it. */
+const HANDOFF = READING_GRAPH.IntentAssessment.handoff;
 
 function clarifyingQuestion(topic: Topic, timeframe: string | undefined): string {
   const when = timeframe ? '' : ' And is there a time span you have in mind?';
@@ -70,7 +74,7 @@ export function intentAssessment(state: PolicyState, turn: PhaseTurn): ReaderAct
   }
   state.answer ??= text;
   const both = `${state.question} ${state.answer}`;
-  state.intent ??= IntentHandoff.parse({
+  state.intent ??= HANDOFF.carries.parse({
     intentSummary: summariseQuestion(state.question),
     hiddenConcern: findHiddenConcern(state.answer),
     topic: inferTopic(both),
@@ -84,7 +88,7 @@ export function handOffIntent(
   turn: PhaseTurn,
   intent: IntentHandoff,
 ): ReaderAction[] {
-  const tool = handoffToolName('SpreadGeneration');
+  const tool = handoffToolName(HANDOFF.to);
   const heard = `Thank you, that gives me a clear picture. Your question: ${intent.intentSummary}`;
   if (!turn.tools.has(tool)) {
     return [say(`${heard} I can't pass you on to lay out a spread from here, I'm afraid.`)];
@@ -95,7 +99,7 @@ export function handOffIntent(
 export function intentOrFallback(state: PolicyState, turn: PhaseTurn): IntentHandoff {
   if (state.intent) return state.intent;
   const text = userText(turn.inputs) ?? state.question ?? 'A general reading.';
-  state.intent = IntentHandoff.parse({
+  state.intent = HANDOFF.carries.parse({
     intentSummary: summariseQuestion(text),
     hiddenConcern: '',
     topic: inferTopic(text),

@@ -7,9 +7,9 @@
 import type { RealtimeClientEvent, RealtimeClientItem } from '../../contracts/realtime.ts';
 import { clientItem } from './client-items.ts';
 import type { Conversation } from './conversation.ts';
-import type { TurnInput } from './policy-actions.ts';
+import type { TurnInput } from '../reading/policy-actions.ts';
 import type { CallRecord } from './session-log.ts';
-import { clip } from './text.ts';
+import { clip } from '../../contracts/text.ts';
 import type { WireItem } from './wire.ts';
 
 /** What item handling needs from the session. */

@@ -2,7 +2,8 @@
  * Reading: calls `show_card` before interpreting each drawn card, then gives a synthesis and
  * advice and hands off to Followup with the interpretations.
  */
-import { ReadingHandoff, handoffToolName, type DrawnCard } from '../../../contracts/reading.ts';
+import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
+import { handoffToolName, type DrawnCard } from '../../../contracts/reading.ts';
 import {
   advise,
   answerFromCards,
@@ -24,6 +25,9 @@ import {
 } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
 import { DEFAULT_TIMEFRAME } from '../text.ts';
+
+/** Reading's handoff, as the agent graph declares it. */
+const HANDOFF = READING_GRAPH.Reading.handoff;
 
 export function cardsToRead(state: PolicyState): DrawnCard[] {
   return state.spreadHandoff?.cards ?? state.drawn;
@@ -75,7 +79,7 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
       text === undefined
         ? 'That completes your reading.'
         : answerFromCards(show.interpreted, text, state.synthesis);
-    const tool = handoffToolName('Followup');
+    const tool = handoffToolName(HANDOFF.to);
     return state.reading && turn.tools.has(tool)
       ? [say(reply), call(tool, state.reading)]
       : [say(reply)];
@@ -118,7 +122,7 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
   }
   state.synthesis = synthesise(show.interpreted, timeframe);
   const advice = advise(show.interpreted);
-  state.reading ??= ReadingHandoff.parse({
+  state.reading ??= HANDOFF.carries.parse({
     interpretations: show.interpreted.map((read) => ({
       cardId: read.drawn.cardId,
       positionLabel: read.drawn.positionLabel,
@@ -127,7 +131,7 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
     synthesis: state.synthesis,
     advice,
   });
-  const tool = handoffToolName('Followup');
+  const tool = handoffToolName(HANDOFF.to);
   const closing = `${state.synthesis} ${advice}`.trim();
   if (!turn.tools.has(tool)) {
     return [...sayIf(spoken.join(' ')), say(closing)];

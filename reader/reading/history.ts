@@ -10,13 +10,14 @@
  * positions, one resumed in Followup answers from the same cards. Everything read here is checked
  * with the contracts' schemas; a line that does not check out is left out, never guessed.
  */
+import { READING_GRAPH, handoffsInto } from '../../contracts/agent-graph.ts';
 import {
   APP_NOTE_PREFIX,
   DrawnCard,
-  IntentHandoff,
-  ReadingHandoff,
   SpreadLayout,
   type AgentName,
+  type IntentHandoff,
+  type ReadingHandoff,
 } from '../../contracts/reading.ts';
 import { parseCardLine, parsePosition, parseReadingLine } from './instruction-lines.ts';
 import { lookUp } from './interpret.ts';
@@ -61,7 +62,7 @@ export function intentFrom(instructions: string): IntentHandoff | undefined {
   const lines = block(instructions, 'The question:');
   const concern = field(lines, 'Deeper concern');
   const timeframe = field(lines, 'Timeframe');
-  const parsed = IntentHandoff.safeParse({
+  const parsed = READING_GRAPH.IntentAssessment.handoff.carries.safeParse({
     intentSummary: field(lines, 'Question'),
     hiddenConcern: concern === 'none named' ? '' : concern,
     topic: field(lines, 'Topic'),
@@ -117,7 +118,7 @@ export function readingFrom(instructions: string): ReadingHandoff | undefined {
     return interpretation ? [interpretation] : [];
   });
   const advice = field(lines, 'Advice');
-  const parsed = ReadingHandoff.safeParse({
+  const parsed = READING_GRAPH.Reading.handoff.carries.safeParse({
     interpretations,
     synthesis: field(lines, 'Synthesis'),
     advice: advice === 'none given' ? '' : advice,
@@ -128,7 +129,9 @@ export function readingFrom(instructions: string): ReadingHandoff | undefined {
 /**
  * Fills a blank policy state from a resumed session: the user's replayed messages (the question
  * and the answer to the clarifying question, as the intent phase took them) and the active
- * agent's instructions (the facts the page holds). Returns whether anything was learnt.
+ * agent's instructions (the facts the page holds). What it rebuilds is what the agent graph says
+ * reached the active agent (`handoffsInto`): the intent, then the spread and its cards, then the
+ * reading as delivered. Returns whether anything was learnt.
  */
 export function rebuildFromHistory(
   state: PolicyState,
@@ -145,7 +148,8 @@ export function rebuildFromHistory(
       break;
     }
   }
-  if (agent === 'IntentAssessment') return state.question !== undefined;
+  const known = handoffsInto(agent);
+  if (!known.has('intent')) return state.question !== undefined;
 
   const intent = intentFrom(instructions);
   if (intent) state.intent = intent;
@@ -163,14 +167,14 @@ export function rebuildFromHistory(
   const spreadCards = cards.slice(0, positions);
   state.drawn = spreadCards;
   state.nextPosition = spreadCards.length;
-  if (agent === 'SpreadGeneration') return true;
+  if (!known.has('spread')) return true;
 
   if (state.spread && spreadCards.length > 0) {
     state.spreadHandoff = { spread: state.spread.layout, cards: spreadCards };
   }
   const toShow = stillToShow(instructions);
   const reading = readingFrom(instructions);
-  if (agent === 'Reading') {
+  if (!known.has('reading')) {
     const pending = toShow ?? [];
     const next = spreadCards.findIndex((card) => pending.includes(card.cardId));
     const shown = next === -1 ? spreadCards : spreadCards.slice(0, next);
@@ -207,7 +211,7 @@ export function resumeReading(
   session: Readonly<Record<string, unknown>>,
   userMessages: readonly string[],
 ): boolean {
-  if (userMessages.length === 0 && agent === 'IntentAssessment') return false;
+  if (userMessages.length === 0 && handoffsInto(agent).size === 0) return false;
   if (!isBlank(state)) return false;
   const instructions = session['instructions'];
   return rebuildFromHistory(

@@ -4,8 +4,8 @@
  * Object holding the socket wakes from hibernation and goes on where it was.
  */
 import type { AgentName } from '../../contracts/reading.ts';
-import type { TurnInput } from './policy-actions.ts';
-import type { PolicyState } from './policy-state.ts';
+import type { TurnInput } from '../reading/policy-actions.ts';
+import type { PolicyState } from '../reading/policy-state.ts';
 import type { CallRecord, SessionLogState } from './session-log.ts';
 import type { WireItem } from './wire.ts';
 

@@ -20,18 +20,18 @@
 import type { LogEvent } from '../../contracts/events.ts';
 import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
 import type { AgentName } from '../../contracts/reading.ts';
-import { inferAgent } from './agents.ts';
-import { MAX_HISTORY_MESSAGES, resumeReading } from './history.ts';
+import { inferAgent } from '../reading/agents.ts';
+import { MAX_HISTORY_MESSAGES, resumeReading } from '../reading/history.ts';
 import { Conversation } from './conversation.ts';
 import { applySessionUpdate } from './session-config.ts';
 import { parseFrame } from './frames.ts';
 import { type ItemContext, commitAudio, createItem, existingItemEvent } from './item-events.ts';
-import { ReaderPolicy, type ReaderAction, type TurnInput } from './policy.ts';
+import { ReaderPolicy, type ReaderAction, type TurnInput } from '../reading/policy.ts';
 import { type Modality, type ResponseSink, writeResponse } from './responses.ts';
 import { type CallRecord, SessionLog } from './session-log.ts';
 import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
 import { SessionClock, deadlineError } from './limits.ts';
-import { clip } from './text.ts';
+import { clip } from '../../contracts/text.ts';
 import { decodedLength, defaultSession } from './wire.ts';
 
 export type { ReaderSnapshot } from './engine-state.ts';

@@ -5,7 +5,7 @@
  */
 import type { RealtimeContentPart } from '../../contracts/realtime.ts';
 import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
-import type { TurnInput } from './policy-actions.ts';
+import type { TurnInput } from '../reading/policy-actions.ts';
 
 /** A conversation item as the reader stores and echoes it. */
 export type WireItem = Record<string, unknown> & { id: string; type: string };

@@ -4,9 +4,9 @@
  * reader made (accepted once per call), or a function call the client replays.
  */
 import type { RealtimeClientItem } from '../../contracts/realtime.ts';
-import type { TurnInput } from './policy-actions.ts';
+import type { TurnInput } from '../reading/policy-actions.ts';
 import type { CallRecord } from './session-log.ts';
-import { clip } from './text.ts';
+import { clip } from '../../contracts/text.ts';
 import { type WireItem, storedContent, userInput } from './wire.ts';
 
 export type ClientItem =

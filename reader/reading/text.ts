@@ -4,6 +4,7 @@
  * (a greeting, a request for a clarification card, a thank-you). Keyword rules, no model.
  */
 import type { IntentHandoff } from '../../contracts/reading.ts';
+import { clip } from '../../contracts/text.ts';
 
 export type Topic = IntentHandoff['topic'];
 
@@ -211,22 +212,6 @@ export function findTimeframe(text: string): string | undefined {
 }
 
 export const DEFAULT_TIMEFRAME = 'the coming months';
-
-/** Collapses whitespace and caps length at a word boundary. */
-export function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${trimEnd(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut, ' \t\n,;:.')}…`;
-}
-
-/** Drops trailing characters found in `chars`, in one pass from the end (no regex to backtrack). */
-export function trimEnd(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1;
-  return text.slice(0, end);
-}
 
 /**
  * The question in the user's own words, for the handoff: the whole message when it is short,

@@ -7,7 +7,7 @@
  */
 import { CLIENT_EVENT_TYPES, RealtimeClientEvent } from '../../contracts/realtime.ts';
 import { CLOSE_TOO_LARGE, MAX_FRAME_BYTES, MAX_SESSION_UPDATE_BYTES, exceeds } from './limits.ts';
-import { clip } from './text.ts';
+import { clip } from '../../contracts/text.ts';
 import { isPlainObject } from './wire.ts';
 
 export interface FrameError {

@@ -6,7 +6,8 @@
 import { getCard, type TarotCard } from '../../contracts/deck.ts';
 import type { DrawnCard } from '../../contracts/reading.ts';
 import { positionKind, type PositionKind } from './spreads.ts';
-import { clip, spokenList, words } from './text.ts';
+import { clip } from '../../contracts/text.ts';
+import { spokenList, words } from './text.ts';
 
 /** A card as the reader knows it: what was drawn plus what the deck says (when it knows the id). */
 export interface ReadCard {

@@ -5,9 +5,9 @@
  */
 import type { LogEvent } from '../../contracts/events.ts';
 import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading.ts';
-import { DRAW_CARD, SHOW_CARD } from './policy-actions.ts';
-import type { ReaderPolicy } from './policy.ts';
-import { clip } from './text.ts';
+import { DRAW_CARD, SHOW_CARD } from '../reading/policy-actions.ts';
+import type { ReaderPolicy } from '../reading/policy.ts';
+import { clip } from '../../contracts/text.ts';
 
 export interface CallRecord {
   name: string;
