@@ -19,6 +19,7 @@ import { percentile, row, type BenchRow } from '../../tests/bench/stats.ts';
 import { groupUsage } from '../../tests/support/process-usage.ts';
 import { ReaderDriver } from '../../tests/support/reader-driver.ts';
 import { startWrangler, type RunningWrangler } from '../../tests/support/wrangler.ts';
+import { wrapProse } from './report.ts';
 
 /** Under the reader's 64 KiB frame cap (the crafted frame sits just below any cap near it). */
 const HOSTILE_FRAME_BYTES = 60 * 1024;
@@ -233,7 +234,9 @@ export async function readerLoad(
 export function readerTable(steps: ReaderStep[]): string {
   const load = loadavg()[0] ?? 0;
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)}: the offline reader under \`wrangler dev\` (every Durable Object in one local workerd process), ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} at the end (shared machine). A turn is one typed message to the end of every response it set off (the second turn draws the spread and hands off twice).`,
+    wrapProse(
+      `Measured ${new Date().toISOString().slice(0, 10)}: the offline reader under \`wrangler dev\` (every Durable Object in one local workerd process), ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} at the end (shared machine). A turn is one typed message to the end of every response it set off (the second turn draws the spread and hands off twice).`,
+    ),
     '',
     '| readings at once | completed | turn p50 ms | turn p95 ms | workerd MiB per open session |',
     '| --- | --- | --- | --- | --- |',

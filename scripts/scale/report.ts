@@ -1,7 +1,7 @@
 /**
  * What the scale run reports: rows for bench/results.json (each figure beside the 10-visitor step
- * or the idle route, measured in the same run) and the table docs/scaling.md shows between its
- * `scale:table` markers.
+ * or the idle route, measured in the same run) and the tables and list docs/scaling.md shows between
+ * its `scale:table` markers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,8 +134,36 @@ export function scaleRows(
 const cell = (n: number) => (Number.isFinite(n) ? String(n) : '–');
 const ratio = (value: number, base: number | undefined) =>
   base && Number.isFinite(value) && base > 0 ? ` (×${(value / base).toFixed(1)})` : '';
+const each = (values: Record<string, number>) => Object.values(values).join(' / ');
 
-/** The Markdown table of the run, with its settings and the machine's load. */
+/** A word that would open a list, a quote, a heading or a table if it began a line. */
+const opensBlock = (word: string) => /^([-+*>#|]|\d+[.)]|=+)$/.test(word) || word.startsWith('|');
+
+/**
+ * `text` as lines of at most `width` characters (a longer word stays whole), each line after the
+ * first led by `indent`; a word Markdown would read as a block's start never begins a line.
+ */
+export function wrapProse(text: string, width = 100, indent = ''): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const lead = lines.length === 0 ? '' : indent;
+    if (line && [...`${lead}${line} ${word}`].length > width && !opensBlock(word)) {
+      lines.push(`${lead}${line}`);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(`${lines.length === 0 ? '' : indent}${line}`);
+  return lines.join('\n');
+}
+
+/** A list item of wrapped prose. */
+const item = (text: string) => wrapProse(`- ${text}`, 100, '  ');
+
+/**
+ * The Markdown of the run, with its settings and the machine's load: a table of latencies, a
+ * table of resources (two tables, each narrow enough for the docs check) and a list of the faults.
+ */
 export function scaleTable(
   reports: StepReport[],
   faults: ScaleFaults | undefined,
@@ -144,10 +172,12 @@ export function scaleTable(
   const s = context.settings;
   const base = reports[0];
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers, ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the machine was shared). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
+    wrapProse(
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers, ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the machine was shared). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
+    ),
     '',
-    '| visitors | completed | answer p50 / p95 / p99 ms | cassette p50 / p95 / p99 ms | token p95 ms | jobs per worker | rooms per node | worker cores | CPU s per session | MiB per session |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| visitors | completed | answer p50 / p95 / p99 ms | cassette p50 / p95 / p99 ms | token p95 ms |',
+    '| --- | --- | --- | --- | --- |',
   ];
   for (const r of reports) {
     // each step beside the first (the 10-visitor step), never the first beside itself
@@ -155,38 +185,59 @@ export function scaleTable(
     const a = r.answerMs;
     const c = r.cassetteMs;
     lines.push(
-      `| ${r.visitors} | ${r.completed}/${r.visitors} | ${cell(a.p50)} / ${cell(a.p95)}${ratio(a.p95, ref?.answerMs.p95)} / ${cell(a.p99)} | ${cell(c.p50)} / ${cell(c.p95)}${ratio(c.p95, ref?.cassetteMs.p95)} / ${cell(c.p99)} | ${cell(r.tokenMs.p95)} | ${Object.values(r.jobsPerWorker).join(' / ')} | ${Object.values(r.roomsPerNode).join(' / ')} | ${Object.values(r.workerCores).join(' / ')} | ${r.cpuSecondsPerSession} | ${r.memoryPerSessionMiB} |`,
+      `| ${r.visitors} | ${r.completed}/${r.visitors} | ${cell(a.p50)} / ${cell(a.p95)}${ratio(a.p95, ref?.answerMs.p95)} / ${cell(a.p99)} | ${cell(c.p50)} / ${cell(c.p95)}${ratio(c.p95, ref?.cassetteMs.p95)} / ${cell(c.p99)} | ${cell(r.tokenMs.p95)} |`,
     );
   }
+  lines.push(
+    '',
+    '| visitors | jobs per worker | rooms per node | worker cores | CPU s per session | MiB per session |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...reports.map(
+      (r) =>
+        `| ${r.visitors} | ${each(r.jobsPerWorker)} | ${each(r.roomsPerNode)} | ${each(r.workerCores)} | ${r.cpuSecondsPerSession} | ${r.memoryPerSessionMiB} |`,
+    ),
+  );
   const capacity = capacityPerCore(reports, context.cores);
   const first = reports[0];
   lines.push(
     '',
-    capacity > 0 || !first
-      ? `Capacity on this machine: **${capacity} sessions per core** (the largest step where every session completed and the answer p95 stayed under 1 s).`
-      : `Capacity on this machine: **under ${first.visitors / context.cores} sessions per core** as it was loaded: no step, not even the first (${first.visitors} visitors), kept every session and an answer p95 under 1 s.`,
+    wrapProse(
+      capacity > 0 || !first
+        ? `Capacity on this machine: **${capacity} sessions per core** (the largest step where every session completed and the answer p95 stayed under 1 s).`
+        : `Capacity on this machine: **under ${first.visitors / context.cores} sessions per core** as it was loaded: no step, not even the first (${first.visitors} visitors), kept every session and an answer p95 under 1 s.`,
+    ),
   );
   const failed = reports.find((r) => !within(r));
   if (failed?.failures.length)
     lines.push(
       '',
-      `First failures at ${failed.visitors}: ${[...new Set(failed.failures)].slice(0, 3).join('; ')}.`,
+      wrapProse(
+        `First failures at ${failed.visitors}: ${[...new Set(failed.failures)].slice(0, 3).join('; ')}.`,
+      ),
     );
   if (faults) {
     const w = faults.worker;
     const n = faults.node;
     lines.push(
       '',
-      '| fault (at ' + w.visitors + ' visitors) | what happened |',
-      '| --- | --- |',
-      `| one worker killed (${w.killed}) | ${w.affected} sessions were on it; ${w.affectedRecovered} saw BMO leave and got BMO back on Reconnect (p50 / p95 ${cell(w.recoveryMs.p50)} / ${cell(w.recoveryMs.p95)} ms); ${w.othersDisturbed} other sessions noticed; ${w.completed}/${w.visitors} completed |`,
-      `| one node killed (${n.stopped}) | ${n.affected} visitors lost their room and reconnected through the edge to the other node (p50 / p95 ${cell(n.reconnectMs.p50)} / ${cell(n.reconnectMs.p95)} ms); ${n.completed}/${n.visitors} completed |`,
-      `| Redis stopped | a visitor mid-conversation ${faults.redis.liveVisitor}; a new visitor: ${faults.redis.newVisitor} |`,
+      `The faults, at ${w.visitors} visitors:`,
+      '',
+      item(
+        `**One worker killed (${w.killed}).** ${w.affected} sessions were on it; ${w.affectedRecovered} saw BMO leave and got BMO back on Reconnect (p50 / p95 ${cell(w.recoveryMs.p50)} / ${cell(w.recoveryMs.p95)} ms); ${w.othersDisturbed} other sessions noticed; ${w.completed}/${w.visitors} completed.`,
+      ),
+      item(
+        `**One node killed (${n.stopped}).** ${n.affected} visitors lost their room and reconnected through the edge to the other node (p50 / p95 ${cell(n.reconnectMs.p50)} / ${cell(n.reconnectMs.p95)} ms); ${n.completed}/${n.visitors} completed.`,
+      ),
+      item(
+        `**Redis stopped.** A visitor mid-conversation ${faults.redis.liveVisitor}; a new visitor: ${faults.redis.newVisitor}`,
+      ),
     );
     if (!reports.some(within)) {
       lines.push(
         '',
-        `No step was within capacity on the machine as it was; the faults ran at ${w.visitors} visitors, the first step, where every session completed though the answers' p95 passed 1 s.`,
+        wrapProse(
+          `No step was within capacity on the machine as it was; the faults ran at ${w.visitors} visitors, the first step, where every session completed though the answers' p95 passed 1 s.`,
+        ),
       );
     }
   }
