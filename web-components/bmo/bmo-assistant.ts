@@ -21,6 +21,7 @@ import { StickToBottomController } from '../shared/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { bmoLocale } from './strings.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
@@ -311,7 +312,7 @@ export class BmoAssistant extends LitElement {
         html`<div class="layout" dir=${this.#locale.dir}>
           <section class="console" part="console" aria-labelledby="console-heading">
             ${heading(level, t.bmo, 'console-heading', 'visually-hidden')}
-            ${this.#locale.fallbackNotice()}
+            ${langNotice(this.#locale.fallbackNote)}
             <bmo-face part="face" exportparts="body: face-body, screen: face-screen"></bmo-face>
             <p
               class="status"

@@ -13,6 +13,7 @@ import {
   type ShownCassette,
 } from './cassette-animation.ts';
 import { copyMessage, copyText } from './copy-text.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { bmoLocale } from './strings.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { styles } from './bmo-cassette-slot.styles.ts';
@@ -201,7 +202,7 @@ export class BmoCassetteSlot extends LitElement {
     const muted = this.#muted.value;
     const t = this.#locale.t;
     return html`
-      ${this.#locale.fallbackNotice()}
+      ${langNotice(this.#locale.fallbackNote)}
       <div class=${this.#reducedMotion.value ? 'bay reduced' : 'bay'} part="bay">
         ${
           shown

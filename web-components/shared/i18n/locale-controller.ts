@@ -6,9 +6,9 @@
  * `@lit/localize` keeps, could not). English ships with the element; another language's catalogue
  * loads with `import()` the first time an element asks for it. A host overrides any word through
  * the element's `strings` property. An unsupported tag falls back to English, and the element
- * says so: `fallbackNotice()` renders a visible note, and the host fires `voice-lang-fallback`.
+ * says so: `fallbackNote` is the visible note (`langNotice()` renders it), and the host fires `voice-lang-fallback`.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isRtlLang, matchLang, type SupportedLang } from '../../../contracts/locale.ts';
 
 /** A catalogue: every word an element family shows or announces, some with parameters. */
@@ -98,12 +98,12 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     return new Intl.DateTimeFormat(this.#lang, options).format(value);
   }
 
-  /** The visible note an unsupported language gets, in English (the language it falls back to). */
-  fallbackNotice(): unknown {
-    if (this.#supported) return nothing;
-    return html`<p class="lang-notice" part="lang-notice" role="note">
-      ${fallbackText(this.#requested)}
-    </p>`;
+  /**
+   * The note an unsupported language gets, in English (the language it falls back to), or
+   * `undefined` while the language is supported; `langNotice()` renders it.
+   */
+  get fallbackNote(): string | undefined {
+    return this.#supported ? undefined : fallbackText(this.#requested);
   }
 
   hostConnected(): void {
