@@ -12,6 +12,7 @@ export const API_PATHS = {
   voiceToken: '/api/voice/token',
   readerRealtime: '/api/reader/realtime',
   livekitToken: '/api/livekit/token',
+  livekitWebhook: '/api/livekit/webhook',
   events: '/api/events',
 } as const;
 /**

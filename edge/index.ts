@@ -3,3 +3,4 @@ import { app } from './app.ts';
 export default app;
 export { ReaderSessionObject } from './reader/session-object.ts';
 export { ClientBudgetObject } from './budget.ts';
+export { BmoRoomsObject } from './bmo-rooms.ts';

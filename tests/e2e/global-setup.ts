@@ -6,6 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LIVEKIT_WEBHOOK_PATH } from '../../scripts/livekit-local.ts';
+import { freeTcpPort } from '../support/free-port.ts';
 import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -17,10 +19,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the e2e layer (npm test does).');
   }
-  const livekit = await startLiveKitServer();
+  // The server posts its webhooks to the edge started here and to the `npm start` a spec may run
+  // against it (helpers/starter.ts `startLocalStack`, on E2E_STACK_PORT), one at a time: each edge
+  // starts BMO's job only in rooms it minted.
+  const [edgePort, stackPort] = await Promise.all([freeTcpPort(), freeTcpPort()]);
+  const livekit = await startLiveKitServer({
+    webhookUrls: [edgePort, stackPort].map(
+      (port) => `http://127.0.0.1:${port}${LIVEKIT_WEBHOOK_PATH}`,
+    ),
+  });
   let wrangler;
   try {
     wrangler = await startWrangler({
+      port: edgePort,
       vars: {
         LIVEKIT_URL: livekit.url,
         LIVEKIT_API_KEY: livekit.apiKey,
@@ -34,6 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = wrangler.url;
+  process.env.E2E_STACK_PORT = String(stackPort);
   process.env.LIVEKIT_URL = livekit.url;
   process.env.LIVEKIT_API_KEY = livekit.apiKey;
   process.env.LIVEKIT_API_SECRET = livekit.apiSecret;

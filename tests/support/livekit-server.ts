@@ -1,7 +1,8 @@
 /**
  * A real `livekit-server --dev` for tests, on free loopback ports (HTTP/WebSocket, ICE/TCP and
  * ICE/UDP), with a fresh API key pair per run. Start it, use `url`, `apiKey`, `apiSecret`, and
- * always `stop()` it.
+ * always `stop()` it. With `webhookUrls` it posts its webhooks there (an edge's webhook route, which
+ * starts BMO's jobs).
  *
  * The binary is found through `LIVEKIT_SERVER_BIN`, then `.tools/bin/livekit-server` at the
  * repository root (where `scripts/ensure-tools.ts` installs it), then `livekit-server` on `PATH`.
@@ -37,6 +38,8 @@ export interface LiveKitServerOptions {
   onLog?: (line: string) => void;
   /** Start on the ports and with the keys of this (stopped) server: a restart, as clients see it. */
   reuse?: { ports: LiveKitPorts; apiKey: string; apiSecret: string };
+  /** Where the server posts its webhooks (an edge's `/api/livekit/webhook`): none by default. */
+  webhookUrls?: readonly string[];
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -77,7 +80,11 @@ export async function startLiveKitServer(
     ? [reuse.ports.port, reuse.ports.tcpPort, reuse.ports.udpPort]
     : await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
   const { apiKey, apiSecret }: LiveKitKeys = reuse ?? freshKeys('test');
-  const config = liveKitConfig({ port: httpPort, tcpPort, udpPort }, { apiKey, apiSecret });
+  const config = liveKitConfig(
+    { port: httpPort, tcpPort, udpPort },
+    { apiKey, apiSecret },
+    options.webhookUrls,
+  );
 
   const logs: string[] = [];
   const child = spawn(binary, ['--dev', '--config-body', config], {

@@ -35,7 +35,10 @@ export async function startLocalStack(settings: Record<string, string>): Promise
   if (!LIVEKIT_URL || !LIVEKIT_API_KEY || !LIVEKIT_API_SECRET) {
     throw new Error('the global setup did not start LiveKit');
   }
-  const port = await freeTcpPort();
+  // the port the global setup's LiveKit server posts its webhooks to, so BMO joins this stack's rooms
+  const port = Number(process.env.E2E_STACK_PORT);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error('the global setup gave no E2E_STACK_PORT');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
