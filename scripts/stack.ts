@@ -146,6 +146,9 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     String(ports.inspector),
     '--env-file',
     secretFile.path,
+    // where the edge's Durable Objects keep their state, when a harness runs a second edge beside
+    // another on this checkout (two wrangler dev sharing one state folder lock each other out)
+    ...(process.env.EDGE_PERSIST_TO ? ['--persist-to', process.env.EDGE_PERSIST_TO] : []),
     ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
   ];
   const edge = startPart('edge', process.execPath, edgeArgs, { cwd: ROOT, env: baseEnv });
