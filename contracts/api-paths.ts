@@ -13,6 +13,7 @@ export const API_PATHS = {
   voiceCalls: '/api/voice/calls',
   readerRealtime: '/api/reader/realtime',
   livekitToken: '/api/livekit/token',
+  livekitWebhook: '/api/livekit/webhook',
   events: '/api/events',
 } as const;
 /**

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'budget_exhausted',
+  'too_many_sessions',
   'not_configured',
   'upstream_misconfigured',
   'upstream_busy',

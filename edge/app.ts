@@ -24,6 +24,7 @@ import {
 import { BENCH_NOOP_PATH, benchRoutes, localDevelopmentOnly } from './routes/bench.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenMinutes, livekitTokenRoutes } from './routes/livekit-token.ts';
+import { livekitWebhookRoutes } from './routes/livekit-webhook.ts';
 import { readerRoutes } from './routes/reader.ts';
 import { voiceCallRoutes } from './routes/voice-calls.ts';
 import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
@@ -91,6 +92,7 @@ app.route('/api/voice', voiceTokenRoutes);
 app.route('/api/voice', voiceCallRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
+app.route('/api/livekit', livekitWebhookRoutes);
 app.route('/api/events', eventsRoutes);
 app.route('/api/bench', benchRoutes);
 

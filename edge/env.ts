@@ -42,6 +42,13 @@ export interface Bindings {
   /** A client's token minutes per UTC day (default 240), deployed. */
   DAILY_TOKEN_MINUTES?: string;
   /**
+   * BMO's rooms (edge/bmo-rooms.ts): which minted room may still start its one job, and each
+   * client's jobs running. Without it the LiveKit token and webhook routes refuse.
+   */
+  BMO_ROOMS?: DurableObjectNamespaceLike;
+  /** BMO jobs a client may have running at once (default 2), deployed. */
+  BMO_SESSIONS_PER_CLIENT?: string;
+  /**
    * "true" lifts the per-client rate limits for a load test, in local development only; a
    * deployment that sets it refuses every API request.
    */

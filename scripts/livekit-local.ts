@@ -119,8 +119,34 @@ export interface LiveKitPorts {
   udpPort: number;
 }
 
-/** The server's configuration: loopback only, these ports, these keys. */
-export function liveKitConfig(ports: LiveKitPorts, keys: LiveKitKeys, logLevel = 'warn'): string {
+/** The edge's webhook route, which livekit-server must post to for BMO's jobs to start. */
+export const LIVEKIT_WEBHOOK_PATH = '/api/livekit/webhook';
+
+/**
+ * The `webhook:` lines of a livekit-server config: the server signs each event with `keys`' API
+ * key and posts it to every URL (an edge's LIVEKIT_WEBHOOK_PATH); none without URLs.
+ */
+export function webhookSection(keys: LiveKitKeys, webhookUrls: readonly string[]): string[] {
+  if (webhookUrls.length === 0) return [];
+  return [
+    'webhook:',
+    `  api_key: ${keys.apiKey}`,
+    '  urls:',
+    ...webhookUrls.map((u) => `    - ${u}`),
+  ];
+}
+
+/**
+ * The server's configuration: loopback only, these ports, these keys, and its webhooks posted to
+ * `webhookUrls` (the edge's `LIVEKIT_WEBHOOK_PATH`), signed with the key pair: BMO's job starts
+ * when the edge hears a visitor joined.
+ */
+export function liveKitConfig(
+  ports: LiveKitPorts,
+  keys: LiveKitKeys,
+  webhookUrls: readonly string[] = [],
+  logLevel = 'warn',
+): string {
   return [
     `port: ${ports.port}`,
     'bind_addresses: ["127.0.0.1"]',
@@ -131,6 +157,7 @@ export function liveKitConfig(ports: LiveKitPorts, keys: LiveKitKeys, logLevel =
     '  node_ip: 127.0.0.1',
     'keys:',
     `  ${keys.apiKey}: ${keys.apiSecret}`,
+    ...webhookSection(keys, webhookUrls),
     'logging:',
     `  level: ${logLevel}`,
   ].join('\n');

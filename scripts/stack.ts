@@ -9,7 +9,8 @@
  * LIVEKIT_RTC_UDP_PORT (7882), BMO_AGENT_HTTP_PORT (8081), EDGE_INSPECTOR_PORT (9229),
  * VITE_PORT (5173, dev only), VOICE_PEER_PORT (8790: the local WebRTC reader, started without
  * OPENAI_API_KEY). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
- * LiveKit server of your own instead of starting one. The edge and the worker get every documented
+ * LiveKit server of your own instead of starting one (it must post its webhooks to the edge's
+ * `/api/livekit/webhook`, or BMO never joins: see docs/settings.md). The edge and the worker get every documented
  * setting from the environment, else from `.dev.vars` (scripts/local-settings.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import {
   findOrBuildLiveKitServer,
   freshKeys,
+  LIVEKIT_WEBHOOK_PATH,
   liveKitConfig,
   privateTempFile,
 } from './livekit-local.ts';
@@ -86,7 +88,9 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
   // LiveKit: a server of your own, else a local one with keys made for this run
   let livekitUrl = secrets.LIVEKIT_URL;
   if (livekitUrl && secrets.LIVEKIT_API_KEY && secrets.LIVEKIT_API_SECRET) {
-    console.log(`Using your LiveKit server at ${livekitUrl}.`);
+    console.log(
+      `Using your LiveKit server at ${livekitUrl}; it must post its webhooks to http://127.0.0.1:${ports.edge}${LIVEKIT_WEBHOOK_PATH} (signed with LIVEKIT_API_KEY), or BMO never joins.`,
+    );
   } else {
     const found = findOrBuildLiveKitServer();
     if ('problem' in found) {
@@ -96,7 +100,9 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
       const keys = freshKeys();
       const config = privateTempFile(
         'livekit.yaml',
-        liveKitConfig({ port: ports.livekit, tcpPort: ports.rtcTcp, udpPort: ports.rtcUdp }, keys),
+        liveKitConfig({ port: ports.livekit, tcpPort: ports.rtcTcp, udpPort: ports.rtcUdp }, keys, [
+          `http://127.0.0.1:${ports.edge}${LIVEKIT_WEBHOOK_PATH}`,
+        ]),
       );
       onStop(config.remove);
       const server = startPart('livekit', found.binary, ['--dev', '--config', config.path], {
@@ -156,6 +162,9 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     String(ports.inspector),
     '--env-file',
     secretFile.path,
+    // where the edge's Durable Objects keep their state, when a harness runs a second edge beside
+    // another on this checkout (two wrangler dev sharing one state folder lock each other out)
+    ...(process.env.EDGE_PERSIST_TO ? ['--persist-to', process.env.EDGE_PERSIST_TO] : []),
     ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
   ];
   const edge = startPart('edge', process.execPath, edgeArgs, { cwd: ROOT, env: baseEnv });

@@ -3,5 +3,5 @@
  * it enforces. The engine is host-agnostic (text frames in, server events out), so the peer feeds
  * it the `oai-events` data channel's messages as the Durable Object feeds it socket frames.
  */
-export { ReaderSession, type ReaderSessionOptions } from '../edge/reader/engine.ts';
-export { MAX_FRAME_BYTES } from '../edge/reader/limits.ts';
+export { ReaderSession, type ReaderSessionOptions } from '../reader/protocol/engine.ts';
+export { MAX_FRAME_BYTES } from '../reader/protocol/limits.ts';

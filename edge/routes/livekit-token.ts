@@ -6,15 +6,14 @@
  * publish a microphone, subscribe, and send data (`lk.chat` for typed messages); no admin, create,
  * list or recording rights, and no changing its own metadata or attributes.
  *
- * One token, one job: the edge creates the room and its `bmo` dispatch itself, with LiveKit's
- * server API (RoomService.CreateRoom carrying the agent dispatch, a Twirp call over `fetch`,
- * which workerd runs; see livekit-rooms.ts), at minting, signing the token meanwhile; the token
- * carries no room configuration. The room closes `ROOM_EMPTY_TIMEOUT_SECONDS` after it empties
- * (or was never joined), and its dispatch goes with it. A token used again after that (within its
- * lifetime) joins a room that livekit-server makes anew (auto-create) but that has no dispatch, so
- * no second BMO job starts; the page's own Reconnect asks the edge for a fresh token, a fresh room
- * and a fresh job, within the route's rate limit. The server API failing answers 502
- * `upstream_unavailable`, minting nothing (the token signed meanwhile is dropped, never sent).
+ * Minting holds no worker: the edge makes no room and no dispatch here. It records the room as
+ * minted for this client (bmo-rooms.ts) and signs the token, whose room configuration sets only
+ * the room's timeouts (LiveKit closes it `ROOM_EMPTY_TIMEOUT_SECONDS` after it empties). The room
+ * comes into being when the visitor joins, and LiveKit's `participant_joined` webhook makes the
+ * edge dispatch BMO there, once per room (routes/livekit-webhook.ts): a token used again, even
+ * after its room closed and livekit-server made it anew, starts no second job. Deployed, a client
+ * already running `BMO_SESSIONS_PER_CLIENT` jobs is refused here (429 `too_many_sessions`).
+ * Without the `BMO_ROOMS` binding nothing is minted (503).
  *
  * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
  * validated), `bmo.lang` (the language BMO answers in, one of the supported tags) and `bmo.access`
@@ -29,7 +28,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { AccessToken, TrackSource } from 'livekit-server-sdk';
+import { AccessToken, RoomConfiguration, TrackSource } from 'livekit-server-sdk';
 import {
   ACCESS_ATTRIBUTE,
   LiveKitTokenRequest,
@@ -39,7 +38,9 @@ import {
 } from '../../contracts/livekit.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
-import { createBmoRoom, type LiveKitSettings } from '../livekit-rooms.ts';
+import type { LiveKitSettings } from '../livekit-rooms.ts';
+import { requireBmoRooms, sessionLimit } from '../bmo-rooms.ts';
+import { clientKey } from '../security.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -76,6 +77,10 @@ export const TokenRequest = LiveKitTokenRequest.extend({
   ...tokenSourceFields,
 }).transform(fromTokenSourceRequest);
 
+/** The names the edge gives BMO's rooms and its visitors (the webhook acts on these only). */
+export const BMO_ROOM_PATTERN = /^bmo-[0-9a-f]{16}$/;
+export const VISITOR_IDENTITY_PATTERN = /^visitor-[0-9a-f]{16}$/;
+
 /** 16 random hex characters (64 bits): room names and identities nobody can guess. */
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -94,7 +99,7 @@ export const LOCAL_LIVEKIT_HINT =
  * it says exactly what to install; deployed, it names no setting, and LiveKit's public
  * development keys count as not configured.
  */
-function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
+export function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSettings {
   const url = env?.LIVEKIT_URL;
   const apiKey = env?.LIVEKIT_API_KEY;
   const apiSecret = env?.LIVEKIT_API_SECRET;
@@ -175,17 +180,31 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       1,
       3_600,
     );
-    // Signed while the server makes the room; if that fails the token is dropped, never sent.
-    const [, participantToken] = await Promise.all([
-      createBmoRoom(settings, roomName, emptyTimeout),
-      token.toJwt(),
-    ]);
+    // the room's timeouts only: BMO's dispatch comes from the webhook, once, on the first join
+    token.roomConfig = new RoomConfiguration({ emptyTimeout, departureTimeout: emptyTimeout });
+    const rooms = requireBmoRooms(c.env);
+    const client = clientKey(c.req.header('cf-connecting-ip'));
+    const limit = sessionLimit(c.env);
+    if (limit !== undefined) {
+      const { active = 0 } = await rooms.client(client, { op: 'count', now: Date.now() });
+      if (active >= limit) {
+        console.log(JSON.stringify({ event: 'bmo_session_refused', active, limit }));
+        throw new ApiError(
+          429,
+          'too_many_sessions',
+          `This connection already has ${limit} conversations with BMO open. End one (BMO leaves a minute after you do) and try again.`,
+        );
+      }
+    }
+    const expiresAt = Date.now() + ttl * 1000;
+    await rooms.room(roomName, { op: 'mint', client, expiresAt });
+    const participantToken = await token.toJwt();
     const body: LiveKitTokenResponse = {
       serverUrl: url,
       roomName,
       participantToken,
       participantName,
-      expiresAt: Math.floor(Date.now() / 1000) + ttl,
+      expiresAt: Math.floor(expiresAt / 1000),
     };
     return c.json(withTokenSourceFields(body), 200, { 'Cache-Control': 'no-store' });
   },

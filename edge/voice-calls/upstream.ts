@@ -8,7 +8,7 @@
 import { type Bindings, intSetting, isLocalDevelopment } from '../env.ts';
 import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
 import { ApiError } from '../errors.ts';
-import { trimEnd } from '../reader/text.ts';
+import { trimEnd } from '../../contracts/text.ts';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_REALTIME_VOICE = 'alloy';

@@ -17,7 +17,6 @@ import { isTimeZone } from '../../contracts/livekit.ts';
 import { VoiceTokenRequest } from '../../contracts/voice.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
-import { createBmoRoom } from '../../edge/livekit-rooms.ts';
 import { mintReaderToken } from '../../edge/reader/token.ts';
 import { TokenRequest as LiveKitRouteRequest } from '../../edge/routes/livekit-token.ts';
 
@@ -111,18 +110,6 @@ const PARTS: Record<string, (env: Bindings) => unknown> = {
   'livekit validation: route schema': () =>
     LiveKitRouteRequest.safeParse(JSON.parse(LIVEKIT_BODY)),
   'livekit validation, of which isTimeZone': () => isTimeZone('Europe/Paris'),
-  'livekit room: createBmoRoom, the server answered in the isolate': (env) =>
-    withRoomsAnsweredHere(() =>
-      createBmoRoom(
-        {
-          url: env.LIVEKIT_URL ?? '',
-          apiKey: env.LIVEKIT_API_KEY ?? '',
-          apiSecret: env.LIVEKIT_API_SECRET ?? '',
-        },
-        `bmo-${crypto.randomUUID()}`,
-        5,
-      ),
-    ),
   'livekit signing: AccessToken + grant + toJwt': (env) => {
     const token = new AccessToken(env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET, {
       identity: `visitor-${crypto.randomUUID()}`,
@@ -182,3 +169,4 @@ export default {
     return Response.json(await run(part, env, n));
   },
 };
+export { BmoRoomsObject } from '../../edge/bmo-rooms.ts';

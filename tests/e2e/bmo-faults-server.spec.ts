@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { LIVEKIT_WEBHOOK_PATH } from '../../scripts/livekit-local.ts';
 import type { AgentWorker } from '../support/agent-worker.ts';
+import { freeTcpPort } from '../support/free-port.ts';
 import { startLiveKitServer, type LiveKitServer } from '../support/livekit-server.ts';
 import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
 import {
@@ -23,16 +25,23 @@ import {
 let livekit: LiveKitServer | undefined;
 let edge: RunningWrangler | undefined;
 let worker: AgentWorker | undefined;
+/** Where this file's server posts its webhooks: its own edge, which starts BMO's jobs. */
+let webhookUrls: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  livekit = await startLiveKitServer();
+  const edgePort = await freeTcpPort();
+  webhookUrls = [`http://127.0.0.1:${edgePort}${LIVEKIT_WEBHOOK_PATH}`];
+  livekit = await startLiveKitServer({ webhookUrls });
   const env = {
     LIVEKIT_URL: livekit.url,
     LIVEKIT_API_KEY: livekit.apiKey,
     LIVEKIT_API_SECRET: livekit.apiSecret,
   };
-  [edge, worker] = await Promise.all([startWrangler({ vars: env }), startBmoWorker(env)]);
+  [edge, worker] = await Promise.all([
+    startWrangler({ port: edgePort, vars: env }),
+    startBmoWorker(env),
+  ]);
 });
 test.afterAll(async () => {
   await worker?.stop();
@@ -63,7 +72,7 @@ test('livekit-server restarts mid-session: the page reconnects to BMO and keeps 
   const { ports, apiKey, apiSecret } = livekit;
   await livekit.kill();
   await expect(page.getByRole('textbox', { name: 'Type to BMO' })).toBeDisabled();
-  livekit = await startLiveKitServer({ reuse: { ports, apiKey, apiSecret } });
+  livekit = await startLiveKitServer({ reuse: { ports, apiKey, apiSecret }, webhookUrls });
 
   // The page rejoins the same room on its own, and so does BMO (its job reconnects, or the
   // server dispatches BMO into the room it has just made again): the page says BMO is back.

@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LIVEKIT_WEBHOOK_PATH } from '../../scripts/livekit-local.ts';
+import { freeTcpPort } from '../support/free-port.ts';
 import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -19,21 +21,31 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before the e2e layer (npm test does).');
   }
-  const livekit = await startLiveKitServer();
+  // The server posts its webhooks to the edge started here and to the `npm start` a spec may run
+  // against it (helpers/starter.ts `startLocalStack`, on E2E_STACK_PORT), one at a time: each edge
+  // starts BMO's job only in rooms it minted.
+  const [edgePort, stackPort] = await Promise.all([freeTcpPort(), freeTcpPort()]);
+  const livekit = await startLiveKitServer({
+    webhookUrls: [edgePort, stackPort].map(
+      (port) => `http://127.0.0.1:${port}${LIVEKIT_WEBHOOK_PATH}`,
+    ),
+  });
   // The local WebRTC reader, as npm start runs it beside livekit-server; the WebRTC voice spec
   // points its own edge at it (the shared edge keeps the WebSocket reader the other specs test).
   const voicePeerKey = randomBytes(24).toString('hex');
-  const voicePeer = await startVoicePeer({
-    key: voicePeerKey,
-    // espeak-ng's fastest: each line is spoken before its response ends
-    speechWpm: 450,
-    onLog: () => undefined,
-  });
-  process.env.E2E_VOICE_PEER_URL = voicePeer.url;
-  process.env.E2E_VOICE_PEER_KEY = voicePeerKey;
+  let voicePeer;
   let wrangler;
   try {
+    voicePeer = await startVoicePeer({
+      key: voicePeerKey,
+      // espeak-ng's fastest: each line is spoken before its response ends
+      speechWpm: 450,
+      onLog: () => undefined,
+    });
+    process.env.E2E_VOICE_PEER_URL = voicePeer.url;
+    process.env.E2E_VOICE_PEER_KEY = voicePeerKey;
     wrangler = await startWrangler({
+      port: edgePort,
       vars: {
         LIVEKIT_URL: livekit.url,
         LIVEKIT_API_KEY: livekit.apiKey,
@@ -47,17 +59,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
     });
   } catch (error) {
-    await voicePeer.close();
+    await voicePeer?.close();
     await livekit.stop();
     throw error;
   }
   process.env.E2E_BASE_URL = wrangler.url;
+  process.env.E2E_STACK_PORT = String(stackPort);
   process.env.LIVEKIT_URL = livekit.url;
   process.env.LIVEKIT_API_KEY = livekit.apiKey;
   process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
+  const peer = voicePeer;
   return async () => {
     await wrangler.stop();
-    await voicePeer.close();
+    await peer.close();
     await livekit.stop();
   };
 }

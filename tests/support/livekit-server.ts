@@ -1,7 +1,8 @@
 /**
  * A real `livekit-server --dev` for tests, on free loopback ports (HTTP/WebSocket, ICE/TCP and
  * ICE/UDP), with a fresh API key pair per run. Start it, use `url`, `apiKey`, `apiSecret`, and
- * always `stop()` it.
+ * always `stop()` it. With `webhookUrls` it posts its webhooks there (an edge's webhook route, which
+ * starts BMO's jobs).
  *
  * The binary is found through `LIVEKIT_SERVER_BIN`, then `.tools/bin/livekit-server` at the
  * repository root (where `scripts/ensure-tools.ts` installs it), then `livekit-server` on `PATH`.
@@ -42,7 +43,9 @@ export interface LiveKitServerOptions {
   /** These keys instead of fresh ones (the nodes of one cluster share them). */
   keys?: LiveKitKeys;
   /** The server's whole configuration (default: `liveKitConfig`, one node on loopback). */
-  config?: (ports: LiveKitPorts, keys: LiveKitKeys) => string;
+  config?: (ports: LiveKitPorts, keys: LiveKitKeys, webhookUrls?: readonly string[]) => string;
+  /** Where the server posts its webhooks (an edge's `/api/livekit/webhook`): none by default. */
+  webhookUrls?: readonly string[];
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -86,6 +89,7 @@ export async function startLiveKitServer(
   const config = (options.config ?? liveKitConfig)(
     { port: httpPort, tcpPort, udpPort },
     { apiKey, apiSecret },
+    options.webhookUrls,
   );
 
   const logs: string[] = [];

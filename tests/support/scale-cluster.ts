@@ -7,7 +7,13 @@
  * `leftovers()` names any process or port still alive afterwards.
  */
 import { connect } from 'node:net';
-import { type LiveKitKeys, type LiveKitPorts, freshKeys } from '../../scripts/livekit-local.ts';
+import {
+  LIVEKIT_WEBHOOK_PATH,
+  type LiveKitKeys,
+  type LiveKitPorts,
+  freshKeys,
+  webhookSection,
+} from '../../scripts/livekit-local.ts';
 import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
 import { freeTcpPort } from './free-port.ts';
 import { type LiveKitServer, startLiveKitServer } from './livekit-server.ts';
@@ -60,13 +66,14 @@ export interface Cluster {
 /**
  * One node's livekit-server configuration: its own ports on loopback, the cluster's keys, and the
  * shared Redis that makes the nodes one deployment (rooms placed on any node, signal connections
- * relayed to the node that holds the room). A deployment's further sections (a `webhook:` to the
- * edge, TURN) belong here.
+ * relayed to the node that holds the room), and its webhooks to the edge, which starts BMO's
+ * job when a visitor joins. A deployment's further sections (TURN) belong here.
  */
 export function clusterNodeConfig(
   ports: LiveKitPorts,
   keys: LiveKitKeys,
   redisAddress: string,
+  webhookUrls: readonly string[] = [],
 ): string {
   return [
     `port: ${ports.port}`,
@@ -80,6 +87,7 @@ export function clusterNodeConfig(
     `  address: ${redisAddress}`,
     'keys:',
     `  ${keys.apiKey}: ${keys.apiSecret}`,
+    ...webhookSection(keys, webhookUrls),
     'logging:',
     '  level: warn',
   ].join('\n');
@@ -128,11 +136,15 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
     track('redis', redis.pid);
     ports.push({ name: 'redis', port: redis.port });
 
+    // Every node posts its webhooks to the edge (started last, on this port).
+    const edgePort = await freeTcpPort();
+    const webhooks = [`http://127.0.0.1:${edgePort}${LIVEKIT_WEBHOOK_PATH}`];
     const nodes: ClusterNode[] = [];
     for (let i = 0; i < settings.nodes; i++) {
       const server = await startLiveKitServer({
         keys,
-        config: (nodePorts, nodeKeys) => clusterNodeConfig(nodePorts, nodeKeys, redis.address),
+        config: (nodePorts, nodeKeys) =>
+          clusterNodeConfig(nodePorts, nodeKeys, redis.address, webhooks),
       });
       const name = `node-${i + 1}`;
       stoppers.push(() => server.stop());
@@ -170,6 +182,7 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
     );
 
     const edge = await startWrangler({
+      port: edgePort,
       vars: {
         LIVEKIT_URL: balancer.url,
         LIVEKIT_API_KEY: keys.apiKey,

@@ -3,6 +3,8 @@
  * with its whole process group (killing only wrangler leaves workerd running).
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { freeTcpPort } from './free-port.ts';
 import { join } from 'node:path';
 import { ROOT } from './paths.ts';
@@ -24,12 +26,18 @@ export async function startWrangler(
     config?: string;
     /** Run as deployed: no LOCAL_DEVELOPMENT setting. */
     deployed?: boolean;
-    /** Where Durable Objects keep their storage (default wrangler's own, kept between runs). */
+    /**
+     * Where Durable Objects keep their storage. By default each edge gets a fresh folder of its
+     * own, removed when it stops: edges running side by side (the e2e lanes, a spec's own edge)
+     * never share one SQLite file, whose locks would fail one edge's writes.
+     */
     persistTo?: string;
   } = {},
 ): Promise<RunningWrangler> {
   const port = options.port ?? (await freeTcpPort());
   const inspectorPort = await freeTcpPort();
+  const ownState = options.persistTo ? undefined : await mkdtemp(join(tmpdir(), 'va-edge-state-'));
+  const persistTo = options.persistTo ?? ownState;
   const args = [
     join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
     'dev',
@@ -42,7 +50,7 @@ export async function startWrangler(
     '--log-level',
     'warn',
     ...(options.config ? ['--config', options.config] : []),
-    ...(options.persistTo ? ['--persist-to', options.persistTo] : []),
+    ...(persistTo ? ['--persist-to', persistTo] : []),
   ];
   // The harness runs the edge as `npm start` does, local development (see isLocalDevelopment),
   // unless asked to run it as deployed.
@@ -66,13 +74,15 @@ export async function startWrangler(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const url = `http://127.0.0.1:${port}`;
+  const removeState = () =>
+    ownState ? rm(ownState, { recursive: true, force: true }) : Promise.resolve();
   const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.pid === undefined) return;
+    if (child.exitCode !== null || child.pid === undefined) return removeState();
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
-      return;
+      return removeState();
     }
     const timer = setTimeout(() => {
       try {
@@ -83,11 +93,13 @@ export async function startWrangler(
     }, 3000);
     await exited;
     clearTimeout(timer);
+    await removeState();
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
+      await removeState();
       throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
     }
     try {

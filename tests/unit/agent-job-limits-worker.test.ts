@@ -2,24 +2,23 @@
  * Job limits on the real worker and a real `livekit-server`, with short limits set through the
  * environment: a quiet visitor hears BMO's goodbye on `lk.transcription` and the job ends logging
  * `idle_timeout`; a visitor who keeps talking is said goodbye to at the maximum duration, logged
- * as `max_duration`. And one token, one job: a token used again after its room closed joins a
- * room with no dispatch, so no second job starts, while a fresh token (the page's Reconnect) gets
- * a fresh job.
+ * as `max_duration`. And one token, one job: minting starts nothing, the visitor's join starts the
+ * job (through the edge's webhook route), a token used again after its room closed starts no
+ * second job, while a fresh token (the page's Reconnect) gets a fresh job.
  */
 import { Room, dispose } from '@livekit/rtc-node';
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   LIVEKIT_AGENT_NAME,
-  LiveKitTokenResponse,
+  type LiveKitTokenResponse,
   TRANSCRIPTION_TOPIC,
 } from '../../contracts/livekit.ts';
-import type { AppEnv } from '../../edge/env.ts';
-import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
 import { GOODBYE_LINES } from '../../agent/job-limits.ts';
 import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
+import { memoryRooms } from './helpers/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
 import { until } from './helpers/wait.ts';
 
 const IDLE_MINUTES = 0.1; // 6 s
@@ -28,9 +27,19 @@ const MAX_MINUTES = 0.3; // 18 s
 describe('job limits on the real worker', () => {
   let livekit: LiveKitServer | undefined;
   let worker: AgentWorker | undefined;
+  let edge: EdgeForLiveKit | undefined;
 
   beforeAll(async () => {
-    livekit = await startLiveKitServer();
+    edge = await startEdgeForLiveKit();
+    livekit = await startLiveKitServer({ webhookUrls: [edge.webhookUrl] });
+    edge.use({
+      LOCAL_DEVELOPMENT: 'true',
+      LIVEKIT_URL: livekit.url,
+      LIVEKIT_API_KEY: livekit.apiKey,
+      LIVEKIT_API_SECRET: livekit.apiSecret,
+      LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: '1',
+      BMO_ROOMS: memoryRooms(),
+    });
     worker = await startAgentWorker({
       LIVEKIT_URL: livekit.url,
       LIVEKIT_API_KEY: livekit.apiKey,
@@ -43,24 +52,13 @@ describe('job limits on the real worker', () => {
   afterAll(async () => {
     await worker?.stop();
     await livekit?.stop();
+    await edge?.stop();
     await dispose();
   }, 30_000);
 
   async function mint() {
-    if (!livekit) throw new Error('setup failed');
-    const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
-    const response = await app.request(
-      '/api/livekit/token',
-      { method: 'POST', headers: { origin: 'http://localhost' } },
-      {
-        LOCAL_DEVELOPMENT: 'true',
-        LIVEKIT_URL: livekit.url,
-        LIVEKIT_API_KEY: livekit.apiKey,
-        LIVEKIT_API_SECRET: livekit.apiSecret,
-        LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: '1',
-      },
-    );
-    return LiveKitTokenResponse.parse(await response.json());
+    if (!edge) throw new Error('setup failed');
+    return edge.token('127.0.0.1');
   }
 
   async function join(details?: LiveKitTokenResponse) {
@@ -141,12 +139,15 @@ describe('job limits on the real worker', () => {
       worker?.events.filter((e) => e.event === 'job_start' && e.room === room).length ?? 0;
 
     const details = await mint();
-    // minting made the room and its dispatch, on the server, before anyone joined
-    expect((await dispatches.listDispatch(details.roomName)).map((d) => d.agentName)).toEqual([
-      'bmo',
-    ]);
+    // minting made no room (and so no dispatch) before anyone joined
+    expect(await rooms.listRooms([details.roomName])).toEqual([]);
     const first = await join(details);
     await until(() => first.transcripts.length > 0, 'the greeting', 45_000);
+    // exactly one dispatch of bmo (beside livekit-server's automatic one for unnamed agents)
+    const bmo = (await dispatches.listDispatch(details.roomName)).filter(
+      (d) => d.agentName === LIVEKIT_AGENT_NAME,
+    );
+    expect(bmo.length).toBe(1);
     await first.room.disconnect();
     // the job ends (idle limit) and the empty room closes, dispatch and all
     await vi.waitFor(
@@ -158,8 +159,19 @@ describe('job limits on the real worker', () => {
 
     const reused = await join(details);
     try {
-      // livekit-server made the room anew (auto-create, whatever the token's roomCreate says),
-      // with only its automatic dispatch for unnamed agents: nothing that reaches `bmo`
+      // livekit-server made the room anew (auto-create, whatever the token's roomCreate says);
+      // the edge, told of the join, dispatched nothing: the room's one job has run
+      await until(
+        () =>
+          edge?.handled.filter(
+            (h) =>
+              h.event === 'participant_joined' &&
+              h.room === details.roomName &&
+              h.identity.startsWith('visitor-'),
+          ).length === 2,
+        'the edge answering the second visit',
+        20_000,
+      );
       const again = await dispatches.listDispatch(details.roomName);
       expect(again.filter((d) => d.agentName === LIVEKIT_AGENT_NAME)).toEqual([]);
       // the page's Reconnect: a fresh token, a fresh room, a fresh job that greets

@@ -17,11 +17,13 @@ import {
   ROOM_EMPTY_TIMEOUT_SECONDS,
   livekitTokenRoutes,
 } from '../../edge/routes/livekit-token.ts';
+import { memoryRooms } from './helpers/edge-env.ts';
 import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const ENV: Bindings = {
+  BMO_ROOMS: memoryRooms(),
   LIVEKIT_URL: 'wss://livekit.example.test',
   LIVEKIT_API_KEY: KEY,
   LIVEKIT_API_SECRET: SECRET,
@@ -90,25 +92,21 @@ describe('POST /api/livekit/token', () => {
     expect(claims.sip).toBeUndefined();
   });
 
-  it('creates the room with the bmo dispatch on the server at minting, not in the token', async () => {
-    const { details, claims } = await tokenFor({});
-    expect(claims.roomConfig).toBeUndefined();
-    expect(livekitApi.created).toEqual([
-      {
-        name: details.roomName,
-        emptyTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
-        departureTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
-        agents: [expect.objectContaining({ agentName: 'bmo' })],
-      },
-    ]);
+  it('makes no room and no dispatch at minting: the token sets only the room timeouts', async () => {
+    const { claims } = await tokenFor({});
+    expect(claims.roomConfig).toMatchObject({
+      emptyTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
+      departureTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
+      agents: [],
+    });
+    expect(livekitApi.created).toEqual([]);
   });
 
-  it('answers 502 upstream_unavailable and mints nothing when LiveKit will not create the room', async () => {
-    livekitApi.failing = true;
-    const response = await post({});
-    expect(response.status).toBe(502);
+  it('answers 503 not_configured and mints nothing without the rooms binding', async () => {
+    const response = await post({}, { ...ENV, BMO_ROOMS: undefined });
+    expect(response.status).toBe(503);
     const body = ApiErrorBody.parse(await response.json());
-    expect(body.error.code).toBe('upstream_unavailable');
+    expect(body.error.code).toBe('not_configured');
     expect(JSON.stringify(body)).not.toMatch(/participantToken|eyJ/);
   });
 

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 /**
  * LiveKit's own shape of front end against our stack, as its `agent-starter-react` runs it:
  * `npm start` given its settings through the environment alone (another origin allowed, the
@@ -35,12 +37,18 @@ export async function startLocalStack(settings: Record<string, string>): Promise
   if (!LIVEKIT_URL || !LIVEKIT_API_KEY || !LIVEKIT_API_SECRET) {
     throw new Error('the global setup did not start LiveKit');
   }
-  const port = await freeTcpPort();
+  // the port the global setup's LiveKit server posts its webhooks to, so BMO joins this stack's rooms
+  const port = Number(process.env.E2E_STACK_PORT);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error('the global setup gave no E2E_STACK_PORT');
+  const state = mkdtempSync(join(tmpdir(), 'bmo-stack-state-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: String(port),
     EDGE_INSPECTOR_PORT: String(await freeTcpPort()),
+    // its own Durable Object state: the global setup's edge holds the checkout's (SQLITE_BUSY)
+    EDGE_PERSIST_TO: state,
     BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
     LIVEKIT_URL,
     LIVEKIT_API_KEY,
@@ -59,6 +67,7 @@ export async function startLocalStack(settings: Record<string, string>): Promise
   const stop = async () => {
     if (start.exitCode === null && start.signalCode === null) start.kill('SIGINT');
     await exited;
+    rmSync(state, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
   try {

@@ -1,8 +1,9 @@
 /**
  * Bindings for edge tests that run as deployed (no LOCAL_DEVELOPMENT): the rate-limit bindings a
- * deployment has, letting everything through, and the budget objects, so a test meets the route
+ * deployment has, letting everything through, and the budget and rooms objects, so a test meets the route
  * rather than the fail-closed answer to a missing binding.
  */
+import { BmoRoomsObject } from '../../../edge/bmo-rooms.ts';
 import { ClientBudgetObject } from '../../../edge/budget.ts';
 import type { Bindings, DurableObjectNamespaceLike, RateLimitBinding } from '../../../edge/env.ts';
 
@@ -50,12 +51,58 @@ export function memoryBudgets(names: string[] = []): DurableObjectNamespaceLike 
   };
 }
 
-/** The bindings of a deployment: both rate limiters and the budget objects present. */
+/**
+ * A Durable Object namespace of the real BmoRoomsObject, each object with its own in-memory
+ * storage, answering one request at a time as workerd's input gates make it (its alarm is never
+ * run: a test's tokens do not expire while it runs).
+ */
+export function memoryRooms(): DurableObjectNamespaceLike {
+  const objects = new Map<string, BmoRoomsObject>();
+  const queues = new Map<string, Promise<void>>();
+  return {
+    idFromName: (name: string) => name,
+    get: (id: unknown) => {
+      const name = String(id);
+      let object = objects.get(name);
+      if (!object) {
+        const stored = new Map<string, unknown>();
+        object = new BmoRoomsObject({
+          storage: {
+            get: async <T>(key: string) => stored.get(key) as T | undefined,
+            put: async (key: string, value: unknown) => {
+              stored.set(key, structuredClone(value));
+            },
+            deleteAll: async () => stored.clear(),
+            setAlarm: async () => undefined,
+          },
+        });
+        objects.set(name, object);
+      }
+      const found = object;
+      return {
+        fetch: (request: Request) => {
+          const answer = (queues.get(name) ?? Promise.resolve()).then(() => found.fetch(request));
+          queues.set(
+            name,
+            answer.then(
+              () => undefined,
+              () => undefined,
+            ),
+          );
+          return answer;
+        },
+      };
+    },
+  };
+}
+
+/** The bindings of a deployment: both rate limiters, the budget and the rooms objects present. */
 export function deployed(extra: Partial<Bindings> = {}): Bindings {
   return {
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
     CLIENT_BUDGETS: memoryBudgets(),
+    BMO_ROOMS: memoryRooms(),
     ...extra,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
-import { allowAll, memoryBudgets } from '../helpers/edge-env.ts';
+import { allowAll, memoryBudgets, memoryRooms } from '../helpers/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
@@ -21,6 +21,7 @@ export function deployment(extra: Partial<Bindings> = {}): Bindings {
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
     CLIENT_BUDGETS: memoryBudgets(),
+    BMO_ROOMS: memoryRooms(),
     ...extra,
   };
 }
@@ -36,8 +37,6 @@ export interface HttpCase {
   path?: string;
   /** The host the request names (default edge.test, or 127.0.0.1:8787 in local development). */
   host?: string;
-  /** Make LiveKit's server API (the stand-in) fail for this request. */
-  upstreamDown?: boolean;
   status: number;
   code?: string;
   /** Text the response must contain (a refused field's name, a hint). */

@@ -1,10 +1,12 @@
 /**
- * The hostile-input tables for `POST /api/livekit/token` and `GET /api/health` (docs/hostile-inputs.md),
- * in the shape of cases.ts. The LiveKit host ends in `.test`, so the token route's CreateRoom call
- * meets the stand-in of tests/unit/helpers/livekit-api-standin.ts; `upstreamDown` makes it fail.
+ * The hostile-input tables for `POST /api/livekit/token`, `POST /api/livekit/webhook` and
+ * `GET /api/health` (docs/hostile-inputs.md), in the shape of cases.ts. The LiveKit host ends in `.test`,
+ * so any server API call would meet the stand-in of tests/unit/helpers/livekit-api-standin.ts
+ * (the token route makes none).
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { LOCAL_LIVEKIT_HINT } from '../../../edge/routes/livekit-token.ts';
+import { memoryRooms } from '../helpers/edge-env.ts';
 import { SECRETS, deployment, type HttpCase } from './cases.ts';
 
 export const LIVEKIT = {
@@ -19,6 +21,7 @@ const deployed = (extra: Partial<Bindings> = {}): Bindings => deployment({ ...LI
 const local = (extra: Partial<Bindings> = {}): Bindings => ({
   LOCAL_DEVELOPMENT: 'true',
   ...LIVEKIT,
+  BMO_ROOMS: memoryRooms(),
   ...extra,
 });
 const nested = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -258,11 +261,59 @@ export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
     code: 'unauthorized',
   },
   {
-    name: 'LiveKit’s server API down (no token minted)',
-    upstreamDown: true,
+    name: 'deployed without the rooms binding (no token minted)',
+    env: deployed({ BMO_ROOMS: undefined }),
     body: valid,
-    status: 502,
-    code: 'upstream_unavailable',
+    status: 503,
+    code: 'not_configured',
+  },
+];
+
+const webhookBody = {
+  event: 'participant_joined',
+  room: { name: 'bmo-0123456789abcdef' },
+  participant: { identity: 'visitor-0123456789abcdef' },
+};
+
+/** LiveKit's webhooks: only a body signed by the server is read (the signed case is a unit test). */
+export const LIVEKIT_WEBHOOK_CASES: HttpCase[] = [
+  { name: 'no Authorization', body: webhookBody, status: 401, code: 'unauthorized' },
+  {
+    name: 'a junk Authorization',
+    headers: { authorization: 'Bearer junk' },
+    body: webhookBody,
+    status: 401,
+    code: 'unauthorized',
+  },
+  {
+    name: 'a participant token as the signature',
+    headers: {
+      authorization:
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2aXNpdG9yLTAxMjM0NTY3ODlhYmNkZWYifQ.c2lnbmF0dXJl',
+    },
+    body: webhookBody,
+    status: 401,
+    code: 'unauthorized',
+  },
+  { name: 'not JSON, unsigned', body: 'hello', status: 401, code: 'unauthorized' },
+  {
+    name: 'a body over 8 KiB',
+    body: { ...webhookBody, pad: 'a'.repeat(9_000) },
+    status: 413,
+  },
+  {
+    name: 'deployed without the rooms binding',
+    env: deployed({ BMO_ROOMS: undefined }),
+    body: webhookBody,
+    status: 503,
+    code: 'not_configured',
+  },
+  {
+    name: 'deployed without LiveKit settings',
+    env: deployment(),
+    body: webhookBody,
+    status: 503,
+    code: 'not_configured',
   },
 ];
 

@@ -12,7 +12,7 @@ import {
   VOICE_TOKEN_CASES,
   type HttpCase,
 } from './cases.ts';
-import { HEALTH_CASES, LIVEKIT_TOKEN_CASES } from './livekit-cases.ts';
+import { HEALTH_CASES, LIVEKIT_TOKEN_CASES, LIVEKIT_WEBHOOK_CASES } from './livekit-cases.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -51,8 +51,8 @@ async function rawTable(): Promise<string> {
     'development, unless a row says so). Besides its answer, every case checks that no secret is in',
     'the response, that no 5xx comes unasked, and that no body value longer than the longest capped',
     'field the edge reflects (a 40-character name), nor in a refusal any value with a control',
-    'character, is echoed. A LiveKit token case also checks that a room (with BMO’s dispatch) was',
-    'created exactly when a token was handed out.',
+    'character, is echoed. A LiveKit token or webhook case also checks that no room and no dispatch',
+    'was made (BMO’s job starts when a visitor joins, through a webhook signed by the server).',
     '',
     httpTable('POST /api/voice/token', VOICE_TOKEN_CASES),
     '',
@@ -61,6 +61,8 @@ async function rawTable(): Promise<string> {
     httpTable('GET /api/reader/realtime (upgrade)', await READER_UPGRADE_CASES()),
     '',
     httpTable('POST /api/livekit/token', LIVEKIT_TOKEN_CASES),
+    '',
+    httpTable('POST /api/livekit/webhook', LIVEKIT_WEBHOOK_CASES),
     '',
     httpTable('GET /api/health', HEALTH_CASES),
     '',
