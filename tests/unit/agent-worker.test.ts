@@ -13,14 +13,13 @@ import {
   RoomEvent,
   dispose,
 } from '@livekit/rtc-node';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CassetteMessage, parseCassette } from '../../contracts/cassette.ts';
-import { AGENT_ENGINE_ATTRIBUTE, LiveKitTokenResponse } from '../../contracts/livekit.ts';
-import type { AppEnv } from '../../edge/env.ts';
-import { livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
+import { AGENT_ENGINE_ATTRIBUTE } from '../../contracts/livekit.ts';
 import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
+import { memoryRooms } from './helpers/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
 const PHILHEALTH_ID = '12-345678901-2';
 
 interface Received {
@@ -83,9 +82,19 @@ async function joinAsVisitor(serverUrl: string, token: string) {
 describe('the BMO worker with a real LiveKit server', () => {
   let livekit: LiveKitServer | undefined;
   let worker: AgentWorker | undefined;
+  let edge: EdgeForLiveKit | undefined;
 
   beforeAll(async () => {
-    livekit = await startLiveKitServer();
+    // the edge mints as the page asks, and starts BMO's job from the server's webhook on join
+    edge = await startEdgeForLiveKit();
+    livekit = await startLiveKitServer({ webhookUrls: [edge.webhookUrl] });
+    edge.use({
+      LOCAL_DEVELOPMENT: 'true',
+      LIVEKIT_URL: livekit.url,
+      LIVEKIT_API_KEY: livekit.apiKey,
+      LIVEKIT_API_SECRET: livekit.apiSecret,
+      BMO_ROOMS: memoryRooms(),
+    });
     worker = await startAgentWorker({
       LIVEKIT_URL: livekit.url,
       LIVEKIT_API_KEY: livekit.apiKey,
@@ -97,23 +106,13 @@ describe('the BMO worker with a real LiveKit server', () => {
   afterAll(async () => {
     await worker?.stop();
     await livekit?.stop();
+    await edge?.stop();
     await dispose();
   }, 30_000);
 
   it('answers very long, blank, non-English and flooded messages without a crash of the job, and goes on answering', async () => {
-    if (!livekit || !worker) throw new Error('setup failed');
-    const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
-    const response = await app.request(
-      '/api/livekit/token',
-      { method: 'POST', headers: { origin: 'http://localhost' } },
-      {
-        LOCAL_DEVELOPMENT: 'true',
-        LIVEKIT_URL: livekit.url,
-        LIVEKIT_API_KEY: livekit.apiKey,
-        LIVEKIT_API_SECRET: livekit.apiSecret,
-      },
-    );
-    const details = LiveKitTokenResponse.parse(await response.json());
+    if (!livekit || !worker || !edge) throw new Error('setup failed');
+    const details = await edge.token('127.0.0.1');
     const visitor = await joinAsVisitor(details.serverUrl, details.participantToken);
     const say = (text: string) =>
       visitor.room.localParticipant?.sendText(text, { topic: 'lk.chat' });
@@ -172,27 +171,14 @@ describe('the BMO worker with a real LiveKit server', () => {
   }, 120_000);
 
   it('delivers the PhilHealth ID as a cassette, tells the time in the visitor zone, re-sends on rejoin', async () => {
-    if (!livekit || !worker) throw new Error('setup failed');
+    if (!livekit || !worker || !edge) throw new Error('setup failed');
 
-    // the page asks the edge for a token: a fresh room with the bmo dispatch
-    const app = new Hono<AppEnv>().route('/api/livekit', livekitTokenRoutes);
-    const response = await app.request(
-      '/api/livekit/token',
-      {
-        method: 'POST',
-        // the hosted page's own origin on a local npm start: the owner, who may read every note
-        headers: { 'content-type': 'application/json', origin: 'http://localhost' },
-        body: JSON.stringify({ participantName: 'Finn', timeZone: 'Asia/Manila' }),
-      },
-      {
-        LOCAL_DEVELOPMENT: 'true',
-        LIVEKIT_URL: livekit.url,
-        LIVEKIT_API_KEY: livekit.apiKey,
-        LIVEKIT_API_SECRET: livekit.apiSecret,
-      },
-    );
-    expect(response.status).toBe(200);
-    const details = LiveKitTokenResponse.parse(await response.json());
+    // the page asks the edge for a token (a fresh room; BMO's job starts when the visitor joins),
+    // from the hosted page's own origin on a local npm start: the owner, who may read every note
+    const details = await edge.token('127.0.0.1', {
+      participantName: 'Finn',
+      timeZone: 'Asia/Manila',
+    });
 
     const joined = performance.now();
     const visitor = await joinAsVisitor(details.serverUrl, details.participantToken);

@@ -27,10 +27,13 @@ export interface EdgeForLiveKit {
   /** Every webhook the app answered, in order. */
   readonly handled: HandledWebhook[];
   use(env: Bindings): void;
-  /** POSTs the token route as a page on the edge's own origin, from `client` (its address). */
-  mint(client?: string): Promise<Response>;
+  /**
+   * POSTs the token route as a page on the edge's own origin (the owner, on a local start), from
+   * `client` (its address), with `body` as the page's request.
+   */
+  mint(client?: string, body?: Record<string, unknown>): Promise<Response>;
   /** `mint`, expecting a token. */
-  token(client?: string): Promise<LiveKitTokenResponse>;
+  token(client?: string, body?: Record<string, unknown>): Promise<LiveKitTokenResponse>;
   stop(): Promise<void>;
 }
 
@@ -67,12 +70,15 @@ export async function startEdgeForLiveKit(): Promise<EdgeForLiveKit> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const mint = async (client = '203.0.113.7'): Promise<Response> =>
+  const mint = async (
+    client = '203.0.113.7',
+    body: Record<string, unknown> = {},
+  ): Promise<Response> =>
     app.fetch(
       new Request(`${EDGE}/api/livekit/token`, {
         method: 'POST',
         headers: { origin: EDGE, 'content-type': 'application/json', 'cf-connecting-ip': client },
-        body: '{}',
+        body: JSON.stringify(body),
       }),
       env,
     );
@@ -83,8 +89,8 @@ export async function startEdgeForLiveKit(): Promise<EdgeForLiveKit> {
       env = next;
     },
     mint,
-    token: async (client) => {
-      const response = await mint(client);
+    token: async (client, body) => {
+      const response = await mint(client, body);
       if (response.status !== 200) throw new Error(`minting answered ${response.status}`);
       return LiveKitTokenResponse.parse(await response.json());
     },
