@@ -88,16 +88,6 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     return own ? ({ ...this.#catalogue, ...own } as T) : this.#catalogue;
   }
 
-  /** A number in the element's language. */
-  number(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.#lang, options).format(value);
-  }
-
-  /** A date or time in the element's language (`options` as `Intl.DateTimeFormat` takes them). */
-  dateTime(value: Date | number, options?: Intl.DateTimeFormatOptions): string {
-    return new Intl.DateTimeFormat(this.#lang, options).format(value);
-  }
-
   /**
    * The note an unsupported language gets, in English (the language it falls back to), or
    * `undefined` while the language is supported; `langNotice()` renders it.
