@@ -4,15 +4,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './tests/support/c
 // e2e layer: Debian's Chromium against the built page under `wrangler dev`, and a real
 // `livekit-server --dev`, both started by tests/e2e/global-setup.ts on free loopback ports.
 //
-// Three lanes run side by side, one spec at a time in each, so the layer's waiting (a job process
-// booting, a reader's turn, a reconnect's back-off, an npm install) overlaps instead of adding up:
+// Two lanes run side by side, one spec at a time in each, so the layer's waiting (a job process
+// booting, a reader's turn, a reconnect's back-off) overlaps instead of adding up. Two, because
+// these machines have two cores: a third lane (tried) made every test slower and the layer longer.
 // - `livekit`: every spec that uses the shared LiveKit server or registers a `bmo` agent worker
-//   on it. One at a time, because a worker registered by one spec would take another spec's jobs,
-//   and one spec restarts the server.
-// - `standalone`: specs that bring their own servers (`npm start`, an edge with deployed
-//   settings, the scale run's cluster) or mostly wait on npm (the consumer apps' installs).
-// - `page`: the readings, the docs and the accessibility pass, which use the shared edge only.
-// All lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
+//   on it, and the scale run's cluster (its ten job processes would starve another lane's BMO).
+//   One at a time, because a worker registered by one spec would take another spec's jobs, and
+//   one spec restarts the server.
+// - `page`: the readings, the docs, the accessibility pass, the package's consumer apps and the
+//   specs that bring their own edge (`npm start`, deployed settings), which use no BMO worker.
+// Both lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
 // global setup), so the lanes do not share one visitor's rate limit.
 const LIVEKIT_SPECS = [
   'bmo*.spec.ts',
@@ -22,11 +23,6 @@ const LIVEKIT_SPECS = [
   'livekit-*.spec.ts',
   'page.spec.ts',
   'edge-files.spec.ts',
-];
-const STANDALONE_SPECS = [
-  'package-consumers.spec.ts',
-  'start.spec.ts',
-  'edge-deployed.spec.ts',
   'scale-cluster.spec.ts',
 ];
 
@@ -35,7 +31,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -54,7 +50,6 @@ export default defineConfig({
   },
   projects: [
     { name: 'livekit', testMatch: LIVEKIT_SPECS, workers: 1 },
-    { name: 'standalone', testMatch: STANDALONE_SPECS, workers: 1 },
-    { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...STANDALONE_SPECS], workers: 1 },
+    { name: 'page', testIgnore: LIVEKIT_SPECS, workers: 1 },
   ],
 });

@@ -18,22 +18,44 @@ async function joined(page: Page, heard: () => Promise<string[]>): Promise<void>
   await expect(page.locator('bmo-assistant').getByRole('alert')).toHaveText('');
 }
 
+/**
+ * Records when the page starts each request to the token route, on the page's own clock (the one
+ * its per-attempt limit and backoff run on); the route handlers run in this process, whose delays
+ * would shift the gaps between attempts.
+ */
+async function recordTokenAttempts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const starts: number[] = [];
+    Object.assign(window, { tokenAttemptStarts: starts });
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/api/livekit/token')) starts.push(performance.now());
+      return original(input, init);
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { tokenAttemptStarts: number[] }).tokenAttemptStarts);
+}
+
 test('the token route fails twice (a 502, then no connection), then answers: the page retries with growing waits, says it is still trying, and connects', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  const attempts: number[] = [];
+  let handled = 0;
   await page.route('**/api/livekit/token', async (route) => {
-    attempts.push(performance.now());
-    if (attempts.length === 1) return route.fulfill({ status: 502, body: 'Bad gateway' });
-    if (attempts.length === 2) return route.abort('connectionfailed');
+    handled += 1;
+    if (handled === 1) return route.fulfill({ status: 502, body: 'Bad gateway' });
+    if (handled === 2) return route.abort('connectionfailed');
     return route.continue();
   });
+  const attemptStarts = await recordTokenAttempts(page);
   await page.goto('/bmo');
   const heard = await recordAnnouncements(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await joined(page, heard);
 
+  const attempts = await attemptStarts();
   expect(attempts).toHaveLength(3);
   const [a1 = 0, a2 = 0, a3 = 0] = attempts;
   // backoff: 300 ms then 600 ms, each with jitter on its upper half
@@ -51,18 +73,18 @@ test('a token route that never answers: each attempt is given up after 5 s, then
 }) => {
   test.setTimeout(60_000);
   let hold = true;
-  const attempts: number[] = [];
   await page.route('**/api/livekit/token', async (route) => {
-    attempts.push(performance.now());
     if (hold) return; // the request is left hanging
     return route.continue();
   });
+  const attemptStarts = await recordTokenAttempts(page);
   await page.goto('/bmo');
   const heard = await recordAnnouncements(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const alert = page.locator('bmo-assistant').getByRole('alert');
   // 3 attempts of 5 s and two short backoffs: the message comes, never a wait forever
   await expect(alert).toContainText(TOKEN_TIMEOUT_MESSAGE, { timeout: 25_000 });
+  const attempts = await attemptStarts();
   expect(attempts).toHaveLength(3);
   const [a1 = 0, a2 = 0, a3 = 0] = attempts;
   expect(a2 - a1).toBeGreaterThanOrEqual(5_000);
@@ -73,5 +95,5 @@ test('a token route that never answers: each attempt is given up after 5 s, then
   hold = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await joined(page, heard);
-  expect(attempts).toHaveLength(4);
+  expect(await attemptStarts()).toHaveLength(4);
 });
