@@ -17,9 +17,11 @@ export const SAMPLE_VAULT_PATH = fileURLToPath(new URL('./vault/', import.meta.u
 
 /**
  * Seconds a job process may take to start (import the SDK, index the vault) before the worker gives
- * up on it and its job is lost: the SDK's own 10 s. A worker on a busy or small machine needs more.
+ * up on it and its job is lost. 30, not the SDK's 10: a job lost means BMO never joins, and under
+ * CPU contention job processes were seen to take longer than 10 s (e2e beside a CPU hog: "runner
+ * initialization timed out", BMO never joined; the scale run at load 25 lost half its jobs).
  */
-export const DEFAULT_JOB_INIT_SECONDS = 10;
+export const DEFAULT_JOB_INIT_SECONDS = 30;
 
 /** A job's longest life by default: a long chat, but not an agent held for ever. */
 export const DEFAULT_MAX_SESSION_MINUTES = 30;
