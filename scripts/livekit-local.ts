@@ -126,7 +126,7 @@ export const LIVEKIT_WEBHOOK_PATH = '/api/livekit/webhook';
  * The `webhook:` lines of a livekit-server config: the server signs each event with `keys`' API
  * key and posts it to every URL (an edge's LIVEKIT_WEBHOOK_PATH); none without URLs.
  */
-export function webhookSection(keys: LiveKitKeys, webhookUrls: readonly string[]): string[] {
+function webhookSection(keys: LiveKitKeys, webhookUrls: readonly string[]): string[] {
   if (webhookUrls.length === 0) return [];
   return [
     'webhook:',

@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { type Bindings, isLocalDevelopment } from '../env.ts';
+import { fromBase64Url, toBase64Url } from '../base64url.ts';
 
 export const READER_TOKEN_PREFIX = 'ek_local_';
 
@@ -64,29 +65,6 @@ export function readerSecretFor(env: Bindings | undefined): string | undefined {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary)
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/={1,2}$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  const padded =
-    text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  try {
-    const binary = atob(padded);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Imported keys per isolate, by use and secret, so the same secret is not imported per request.

@@ -9,6 +9,7 @@
  * the other. `ek_` because the browser SDK refuses any other key.
  */
 import { z } from 'zod';
+import { fromBase64Url, toBase64Url } from '../base64url.ts';
 
 export const CALL_TOKEN_PREFIX = 'ek_call_';
 
@@ -23,25 +24,6 @@ const Payload = z.object({
 export type CallTokenPayload = z.infer<typeof Payload>;
 
 const encoder = new TextEncoder();
-
-function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary)
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/={1,2}$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
 
 async function key(upstreamKey: string): Promise<CryptoKey> {
   const derived = await crypto.subtle.digest(
@@ -66,9 +48,9 @@ export async function mintCallToken(
     exp: Math.floor(nowMs / 1000) + claims.ttlSeconds,
     cap: claims.capSeconds,
   };
-  const body = `${CALL_TOKEN_PREFIX}${base64Url(encoder.encode(JSON.stringify(payload)))}`;
+  const body = `${CALL_TOKEN_PREFIX}${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
   const signature = await crypto.subtle.sign('HMAC', await key(upstreamKey), encoder.encode(body));
-  return { token: `${body}.${base64Url(new Uint8Array(signature))}`, payload };
+  return { token: `${body}.${toBase64Url(new Uint8Array(signature))}`, payload };
 }
 
 /** The token's claims, or why it is refused (in words the page can show). */

@@ -12,7 +12,7 @@ import {
   type LiveKitKeys,
   type LiveKitPorts,
   freshKeys,
-  webhookSection,
+  liveKitConfig,
 } from '../../scripts/livekit-local.ts';
 import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
 import { freeTcpPort } from './free-port.ts';
@@ -75,22 +75,10 @@ export function clusterNodeConfig(
   redisAddress: string,
   webhookUrls: readonly string[] = [],
 ): string {
-  return [
-    `port: ${ports.port}`,
-    'bind_addresses: ["127.0.0.1"]',
-    'rtc:',
-    `  tcp_port: ${ports.tcpPort}`,
-    `  udp_port: ${ports.udpPort}`,
-    '  use_external_ip: false',
-    '  node_ip: 127.0.0.1',
-    'redis:',
-    `  address: ${redisAddress}`,
-    'keys:',
-    `  ${keys.apiKey}: ${keys.apiSecret}`,
-    ...webhookSection(keys, webhookUrls),
-    'logging:',
-    '  level: warn',
-  ].join('\n');
+  // the single node's configuration, and the Redis that joins it to the others
+  return [liveKitConfig(ports, keys, webhookUrls), 'redis:', `  address: ${redisAddress}`].join(
+    '\n',
+  );
 }
 
 /** True when something accepts TCP connections on the loopback `port`. */
