@@ -6,5 +6,7 @@ import { html, nothing } from 'lit';
 
 export function langNotice(note: string | undefined): unknown {
   if (note === undefined) return nothing;
-  return html`<p class="lang-notice" part="lang-notice" role="note">${note}</p>`;
+  return html`<p class="lang-notice" part="lang-notice" role="note" lang="en" dir="ltr">
+    ${note}
+  </p>`;
 }
