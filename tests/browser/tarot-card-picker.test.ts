@@ -366,16 +366,20 @@ describe('<tarot-card-picker>', () => {
         await apply();
         const picker = await mountPicker();
         await waitUntil(() => picker.hasAttribute('data-reduced-motion'), 'reduced motion seen');
-        const started = performance.now();
         const picked = oneEvent(picker, 'tarot-card-pick');
         card(picker, 5).click();
         await picker.updateComplete;
-        expect(
-          animatesTransform(picker.shadowRoot?.querySelector('[part="reveal"]') ?? picker),
-        ).to.equal(false);
+        const reveal = picker.shadowRoot?.querySelector('[part="reveal"]') ?? picker;
+        expect(animatesTransform(reveal)).to.equal(false);
         expect(getComputedStyle(flipper(picker)).transform).to.equal('none');
+        // The reveal is a brief fade, not the 700 ms flip: the pick waits only for that (read
+        // from the animations' own timing, not the clock, which a busy machine stretches).
+        const durations = reveal
+          .getAnimations({ subtree: true })
+          .map((animation) => Number(animation.effect?.getTiming().duration));
+        expect(durations).to.not.be.empty;
+        expect(Math.max(...durations)).to.be.at.most(150);
         await picked;
-        expect(performance.now() - started).to.be.lessThan(600);
         // Focus does not lift the cards either.
         card(picker, 6).focus();
         expect(getComputedStyle(card(picker, 6)).transitionDuration).to.equal('0s');

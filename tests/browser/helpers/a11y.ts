@@ -32,11 +32,15 @@ export async function expectAccessible(context: Element | Document = document): 
   }
 }
 
-/** Waits until `predicate` is true, polling each animation frame, or throws after `timeout` ms. */
+/**
+ * Waits until `predicate` is true, polling each animation frame, or throws after `timeout` ms.
+ * The default stays under the test's own 10 s timeout but leaves room for a busy machine: a lazy
+ * `import()` of a session SDK took over 4 s beside other work.
+ */
 export async function waitUntil(
   predicate: () => boolean,
   message: string,
-  timeout = 4000,
+  timeout = 8000,
 ): Promise<void> {
   const start = performance.now();
   while (!predicate()) {
