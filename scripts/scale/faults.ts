@@ -4,7 +4,9 @@
  * costs is read from the visits: who lost BMO, who got it back on Reconnect and how fast, and who
  * noticed nothing.
  */
+import { Room } from '@livekit/rtc-node';
 import type { VisitResult } from '../../tests/support/bmo-visitor.ts';
+import { BMO_EN } from '../../web-components/bmo/session-strings-en.ts';
 import type { Cluster } from '../../tests/support/scale-cluster.ts';
 import { mintToken, visit } from '../../tests/support/bmo-visitor.ts';
 import { BMO_JOIN_MS, type Spread, jobWorkers, spread } from './step.ts';
@@ -151,10 +153,24 @@ export async function stopRedis(cluster: Cluster): Promise<RedisStopReport> {
   const liveVisitor = live?.ok
     ? 'finished its conversation (its room, job and signal connection need no Redis once made)'
     : `failed: ${live?.error ?? 'unknown'}`;
+  // the token route needs no Redis (it only signs); the join is where a new visitor finds out
   let newVisitor: string;
   try {
-    await mintToken(cluster.edge.url, cluster.origin);
-    newVisitor = 'got a token';
+    const { grant } = await mintToken(cluster.edge.url, cluster.origin);
+    const room = new Room();
+    try {
+      await Promise.race([
+        room.connect(grant.serverUrl, grant.participantToken),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no answer in 30 s')), 30_000).unref(),
+        ),
+      ]);
+      newVisitor = 'got a token and joined a room';
+    } catch (error) {
+      newVisitor = `got a token, but joining failed (${error instanceof Error ? error.message : String(error)}); the page says: "${BMO_EN.errorRoomUnavailable}"`;
+    } finally {
+      await room.disconnect();
+    }
   } catch (error) {
     newVisitor = error instanceof Error ? error.message : String(error);
   }

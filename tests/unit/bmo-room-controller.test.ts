@@ -1,4 +1,4 @@
-import { ParticipantKind } from 'livekit-client';
+import { ConnectionError, ParticipantKind } from 'livekit-client';
 import { describe, expect, it } from 'vitest';
 import { encodeCassette } from '../../contracts/cassette.ts';
 import { EdgeError, type EdgeErrorCode } from '../../web-components/shared/edge-client.ts';
@@ -9,6 +9,7 @@ import {
   isRejoinResend,
   REJOIN_RESEND_WINDOW_MS,
   microphoneError,
+  roomProblem,
   tokenProblem,
   tokenRequestBody,
 } from '../../web-components/bmo/rules.ts';
@@ -142,6 +143,30 @@ describe('microphoneError', () => {
       expect(microphoneError(new DOMException('no mic', name)).code).toBe('mic_unavailable');
     }
     expect(microphoneError('something odd').code).toBe('mic_unavailable');
+  });
+});
+
+describe('roomProblem', () => {
+  it('says in plain words that the conversation server is not taking conversations when the join fails after a token', () => {
+    // what livekit-client throws in Chromium when the node's Redis is stopped (tried against a
+    // real livekit-server): a WebSocket error with no status
+    const redisDown = ConnectionError.websocket(
+      'could not establish signal connection: Encountered websocket error during connection establishment',
+    );
+    const problem = roomProblem(redisDown);
+    expect(problem).toEqual({
+      code: 'connect_failed',
+      message:
+        "BMO's conversation server is not taking conversations right now. Try again in a minute.",
+    });
+    expect(problem.message).not.toContain('signal connection');
+    expect(roomProblem(ConnectionError.serverUnreachable('down')).message).toBe(problem.message);
+    expect(roomProblem(new Error('anything')).message).toBe(problem.message);
+  });
+
+  it('tells a refused pass apart from a server that cannot take conversations', () => {
+    const refused = roomProblem(ConnectionError.notAllowed('invalid token', 401));
+    expect(refused.message).toContain('turned this conversation away');
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import type { Room } from 'livekit-client';
 import type { ConnectionStatus, ErrorKind } from '../../contracts/events.ts';
-import { SessionLog, describeError } from '../events/index.ts';
+import { SessionLog } from '../events/index.ts';
 import {
   announceBmo,
   upsertBmoTranscript,
@@ -29,6 +29,7 @@ import {
   DEFAULT_AGENT_JOIN_TIMEOUT_MS,
   DEFAULT_TOKEN_URL,
   microphoneError,
+  roomProblem,
 } from './rules.ts';
 import { requestLiveKitToken, type TokenGrant } from './token-request.ts';
 
@@ -279,8 +280,7 @@ export class BmoRoomController {
     } catch (error) {
       if (!current()) return;
       await this.#leave();
-      const why = describeError(error, 'the connection failed');
-      this.#failConnect(this.#t().errorReachFailed(why), error, log);
+      this.#failConnect(roomProblem(error, this.#t()).message, error, log);
       return;
     }
     if (!current()) {

@@ -152,6 +152,25 @@ export function microphoneError(error: unknown, t: BmoStrings = BMO_EN): BmoErro
 }
 
 /**
+ * The page's words for a room the token was good for but that could not be joined. The token
+ * route answered, so the edge is up: what failed is the LiveKit server behind it (down, or up but
+ * unable to open rooms, as a node whose Redis is gone answers every join with a WebSocket error).
+ * The SDK's own text ("could not establish signal connection…") stays in the log, not the page.
+ * `reason` is livekit-client's `ConnectionErrorReason`: 0 is NotAllowed (the server refused the
+ * token itself).
+ */
+export function roomProblem(error: unknown, t: BmoStrings = BMO_EN): BmoError {
+  const reason =
+    error instanceof Error && 'reason' in error
+      ? (error as { reason?: unknown }).reason
+      : undefined;
+  return {
+    code: 'connect_failed',
+    message: reason === 0 ? t.errorRoomRefused : t.errorRoomUnavailable,
+  };
+}
+
+/**
  * The page's words for a token request that failed, from the edge client's `EdgeError` (its code,
  * status and the edge's own message), in BMO's voice.
  */

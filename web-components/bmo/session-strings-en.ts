@@ -33,7 +33,10 @@ export const bmoSessionEn = {
   errorTokenTimeout: "BMO's server did not answer in time. Check your connection and retry.",
   errorAgentTimeout: (seconds: string): string => `BMO did not join within ${seconds} seconds.`,
   errorLoadFailed: 'BMO could not load: check your connection and retry.',
-  errorReachFailed: (why: string): string => `Could not reach BMO: ${why}.`,
+  errorRoomRefused:
+    "BMO's conversation server turned this conversation away. Try again; if it keeps happening, tell the site's owner.",
+  errorRoomUnavailable:
+    "BMO's conversation server is not taking conversations right now. Try again in a minute.",
   errorAgentLeft: 'BMO left the conversation.',
 };
 

@@ -30,6 +30,9 @@ export const bmoSessionEs: typeof bmoSessionEn = {
     'El servidor de BMO no respondió a tiempo. Revisa tu conexión y vuelve a probar.',
   errorAgentTimeout: (seconds) => `BMO no llegó en ${seconds} segundos.`,
   errorLoadFailed: 'BMO no pudo cargarse: revisa tu conexión y vuelve a probar.',
-  errorReachFailed: (why) => `No se pudo llegar a BMO: ${why}.`,
+  errorRoomRefused:
+    'El servidor de conversaciones de BMO rechazó esta conversación. Vuelve a probar; si sigue pasando, avisa a quien lleva el sitio.',
+  errorRoomUnavailable:
+    'El servidor de conversaciones de BMO no está aceptando conversaciones ahora mismo. Vuelve a probar en un minuto.',
   errorAgentLeft: 'BMO dejó la conversación.',
 };
