@@ -56,12 +56,15 @@ async function serve(dir: string): Promise<string> {
   return url;
 }
 
+const seconds = (ms: number) => Math.round(ms / 1000);
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   const started = Date.now();
   packed = await packFromCleanTree(work);
+  const packedAt = Date.now();
   const { tarball } = packed;
   writeVanillaApp(apps.vanilla, tarball);
   writeReactApp(apps.react, tarball);
@@ -72,14 +75,16 @@ test.beforeAll(async () => {
     Object.values(apps).map((dir) => run('npm', ['install', '--no-audit', '--no-fund'], dir)),
   );
   for (const install of installs) expect(install.code, install.output).toBe(0);
+  const installedAt = Date.now();
   const builds = await Promise.all(
     Object.values(apps).map((dir) => run('npm', ['run', 'build'], dir)),
   );
   for (const build of builds) expect(build.code, build.output).toBe(0);
+  const builtAt = Date.now();
   for (const [name, dir] of Object.entries(apps))
     urls[name as keyof typeof apps] = await serve(dir);
   console.log(
-    `consumer apps packed, installed, type-checked and built in ${Math.round((Date.now() - started) / 1000)} s`,
+    `consumer apps packed, installed, type-checked and built in ${seconds(Date.now() - started)} s (pack ${seconds(packedAt - started)} s, installs ${seconds(installedAt - packedAt)} s, type checks and builds ${seconds(builtAt - installedAt)} s)`,
   );
 });
 
