@@ -12,7 +12,7 @@ import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts'
 import {
   secureRandomInt,
   secureShuffle,
-} from '../../web-components/tarot/controllers/secure-shuffle.ts';
+} from '../../web-components/tarot/secure-shuffle.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';

@@ -13,8 +13,8 @@ import { SessionLog } from '../../web-components/events/index.ts';
 import {
   ReadingController,
   type ReadingTimeouts,
-} from '../../web-components/tarot/agents/reading-controller.ts';
-import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
+} from '../../web-components/tarot/session/realtime-reading.ts';
+import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 import { pageAnnouncer } from '../../web-components/stores/announcer.ts';
 import { until } from './helpers/wait.ts';

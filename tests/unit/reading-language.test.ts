@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
-import { ReadingController } from '../../web-components/tarot/agents/reading-controller.ts';
+import { ReadingController } from '../../web-components/tarot/session/realtime-reading.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 
 const Connect = z.object({

@@ -7,8 +7,8 @@ import {
   readingState,
   voiceReading,
 } from './helpers/scripted-reading.ts';
-import { loadSnapshot, mergeHistory } from '../../web-components/tarot/agents/resume.ts';
-import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
+import { loadSnapshot, mergeHistory } from '../../web-components/tarot/state/resume.ts';
+import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { until } from './helpers/wait.ts';
 
 // A dropped connection and a reload on the WebRTC path to OpenAI, which cannot be reached here:

@@ -6,14 +6,14 @@ import { startReaderServer, type ReaderServer } from './helpers/reader-node-host
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
-import { ReadingConnectError } from '../../web-components/tarot/agents/connection.ts';
+import { ReadingConnectError } from '../../web-components/tarot/session/connection.ts';
 import {
   type ClosableCapture,
   UNSUPPORTED_MESSAGE,
   VoiceReadingController,
   type VoiceReadingOptions,
   pushToTalkConfig,
-} from '../../web-components/tarot/agents/voice-session.ts';
+} from '../../web-components/tarot/session/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
 import { until } from './helpers/wait.ts';
 

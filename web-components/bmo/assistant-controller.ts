@@ -18,7 +18,7 @@ import {
   type BmoTranscriptEntry,
 } from '../stores/bmo.ts';
 import type { Cassette } from '../stores/cassette.ts';
-import { AtomController } from './atom-controller.ts';
+import { AtomController } from '../shared/controllers/atom-controller.ts';
 import type { BmoContextValue } from './context.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { bmoEn, type BmoElementStrings } from './strings-en.ts';

@@ -14,10 +14,10 @@ import { announcementLines, errorBox, heading, micIcon, transcriptLog } from './
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
-import { LauncherController } from '../shared/launcher-controller.ts';
-import { MicConsentController } from '../shared/mic-consent-controller.ts';
+import { LauncherController } from '../shared/controllers/launcher-controller.ts';
+import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
-import { StickToBottomController } from '../shared/stick-to-bottom.ts';
+import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import type { BmoRoomController } from './room-controller.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';

@@ -3,9 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { createCassetteStore, type Cassette } from '../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { AssistantLinkController, type BmoStoresSource } from './assistant-link.ts';
-import { AtomController } from './atom-controller.ts';
+import { AtomController } from '../shared/controllers/atom-controller.ts';
 import { cassetteArt } from './cassette-art.ts';
 import {
   CassetteSwapController,

@@ -11,7 +11,7 @@ import {
   spreadRowText,
 } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
 import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {

@@ -5,7 +5,7 @@ import {
   recallConsent,
   rememberConsent,
 } from './mic-consent-memory.ts';
-import type { MicConsentHost, MicConsentOptions } from '../shared/mic-consent-controller.ts';
+import type { MicConsentHost, MicConsentOptions } from '../shared/controllers/mic-consent-controller.ts';
 import type { VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 import './voice-mic-consent.ts';
 

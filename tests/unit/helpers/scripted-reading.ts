@@ -12,8 +12,8 @@ import { createReadingStore } from '../../../web-components/stores/reading.ts';
 import {
   ReadingController,
   type ReadingControllerOptions,
-} from '../../../web-components/tarot/agents/reading-controller.ts';
-import type { SnapshotStorage } from '../../../web-components/tarot/agents/resume.ts';
+} from '../../../web-components/tarot/session/realtime-reading.ts';
+import type { SnapshotStorage } from '../../../web-components/tarot/state/resume.ts';
 import { until } from './wait.ts';
 
 const SendOutput = z.object({

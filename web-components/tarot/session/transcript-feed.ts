@@ -10,11 +10,11 @@ import { AGENT_LABELS, AGENT_NAMES, type AgentName } from '../../../contracts/re
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ReadingFacts, ReadingRunContext } from './context.ts';
+import type { ReadingFacts, ReadingRunContext } from '../agents/context.ts';
 import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
-import { mergeHistory } from './resume.ts';
-import { transcriptFromHistory } from './transcript.ts';
+import { mergeHistory } from '../state/resume.ts';
+import { transcriptFromHistory } from '../state/transcript.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
 

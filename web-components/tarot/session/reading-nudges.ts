@@ -8,9 +8,9 @@
 import type { ConnectionStatus } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { SessionLog } from '../../events/index.ts';
-import type { ReadingFacts } from './context.ts';
+import type { ReadingFacts } from '../agents/context.ts';
 import type { ReadingTimeouts } from './reading-options.ts';
-import { APP_NOTE_PREFIX } from './transcript.ts';
+import { APP_NOTE_PREFIX } from '../state/transcript.ts';
 
 /** At most this many nudges per phase, so a confused model is not pushed in a loop. */
 export const MAX_NUDGES_PER_PHASE = 2;

@@ -6,8 +6,8 @@
  */
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { StallChoice } from '../../stores/reading.ts';
-import type { Modality } from './context.ts';
-import { APP_NOTE_PREFIX } from './transcript.ts';
+import type { Modality } from '../agents/context.ts';
+import { APP_NOTE_PREFIX } from '../state/transcript.ts';
 
 /** The choice to offer after `tool` failed with `code`, or undefined where the person can speak. */
 export function stallChoice(

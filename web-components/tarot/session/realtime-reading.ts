@@ -29,7 +29,7 @@ import {
   type ReadingFacts,
   type ReadingHost,
   createReadingFacts,
-} from './context.ts';
+} from '../agents/context.ts';
 import { ReadingNudges } from './reading-nudges.ts';
 import {
   type ReadingControllerOptions,
@@ -45,9 +45,9 @@ import {
   restoreReading,
   saveSnapshot,
   snapshotOf,
-} from './resume.ts';
-import { TranscriptFeed } from './session-events.ts';
-import { type ReadingAgents, ReadingLink, type Session } from './session-open.ts';
+} from '../state/resume.ts';
+import { TranscriptFeed } from './transcript-feed.ts';
+import { type ReadingAgents, ReadingLink, type Session } from './reading-link.ts';
 import { choiceNote } from './stall-choice.ts';
 
 export {

@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import type { ConnectRequest, ReadingConnection } from '../agents/connection.ts';
+import type { ConnectRequest, ReadingConnection } from '../session/connection.ts';
 import type { Modality } from '../agents/context.ts';
-import type { ReadingController } from '../agents/reading-controller.ts';
-import type { VoiceReadingController } from '../agents/voice-session.ts';
-import { missingVoiceApis } from '../agents/voice-support.ts';
+import type { ReadingController } from '../session/realtime-reading.ts';
+import type { VoiceReadingController } from '../session/voice-session.ts';
+import { missingVoiceApis } from '../session/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
@@ -64,14 +64,14 @@ export const LOAD_FAILED_MESSAGE =
 
 /** The text mode's session controller and view, loaded the first time the mode is chosen. */
 function loadText(loadView: ReadingSessionsOptions['loadView']) {
-  return Promise.all([import('../agents/reading-controller.ts'), loadView('text')]).then(
+  return Promise.all([import('../session/realtime-reading.ts'), loadView('text')]).then(
     ([controller]) => controller,
   );
 }
 
 /** The voice mode's session controller and view, loaded the first time the mode is chosen. */
 function loadVoice(loadView: ReadingSessionsOptions['loadView']) {
-  return Promise.all([import('../agents/voice-session.ts'), loadView('voice')]).then(
+  return Promise.all([import('../session/voice-session.ts'), loadView('voice')]).then(
     ([controller]) => controller,
   );
 }
@@ -327,7 +327,7 @@ export class ReadingSessions implements ReactiveController {
   }
 
   #connect = async (request: ConnectRequest): Promise<ReadingConnection> => {
-    const { requestReadingToken } = await import('../agents/connection.ts');
+    const { requestReadingToken } = await import('../session/connection.ts');
     const connection = await requestReadingToken({
       ...request,
       apiBase: this.#options.apiBase(),
@@ -375,7 +375,7 @@ export class ReadingSessions implements ReactiveController {
     // choice has rendered, rather than with the element.
     let reader: VoiceEngine | null = null;
     try {
-      const { requestReaderEngine } = await import('../agents/edge-api.ts');
+      const { requestReaderEngine } = await import('../session/edge-api.ts');
       // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
       // newer question answers.
       if (!this.#connected) {

@@ -10,7 +10,7 @@ import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.t
 import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
-import type { Modality } from './context.ts';
+import type { Modality } from '../agents/context.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { $reducedMotion } from '../../stores/preferences.ts';
-import { StoreController } from '../../stores/store-controller.ts';
+import { StoreController } from './store-controller.ts';
 
 /** Reads "700ms" or "0.7s" as milliseconds; anything else is `fallback`. */
 export function parseDuration(value: string, fallback: number): number {

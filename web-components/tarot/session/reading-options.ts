@@ -17,8 +17,8 @@ import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ConnectRequest, ReadingConnection } from './connection.ts';
-import type { Modality, ReadingFacts, ReadingRunContext } from './context.ts';
-import type { SnapshotStorage } from './resume.ts';
+import type { Modality, ReadingFacts, ReadingRunContext } from '../agents/context.ts';
+import type { SnapshotStorage } from '../state/resume.ts';
 
 export type Sdk = typeof import('@openai/agents-realtime');
 

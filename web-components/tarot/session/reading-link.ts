@@ -19,14 +19,14 @@ import {
   requestReadingToken,
   webRtcCannotConnect,
 } from './connection.ts';
-import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from './context.ts';
+import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { type ReadingControllerOptions, type Sdk, createSession } from './reading-options.ts';
-import { carryOnNote, replayableHistory } from './resume.ts';
-import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './session-events.ts';
+import { carryOnNote, replayableHistory } from '../state/resume.ts';
+import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
 
-type AgentsModule = typeof import('./index.ts');
+type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;
 export type ReadingAgents = Record<AgentName, RealtimeAgent<ReadingRunContext>>;
 
@@ -105,7 +105,7 @@ export class ReadingLink {
         options.connect ?? ((request: ConnectRequest) => requestReadingToken(request));
       const code = Promise.all([
         (options.loadSdk ?? (() => import('@openai/agents-realtime')))(),
-        import('./index.ts'),
+        import('../agents/index.ts'),
       ]);
       code.catch(() => undefined); // awaited below: a refused token is the failure to report
       connection = await connect({

@@ -4,7 +4,7 @@
  * the session closing, or a timeout; the model always gets an output.
  */
 import type { DrawCardParams } from '../../../contracts/reading.ts';
-import type { PickOutcome } from './context.ts';
+import type { PickOutcome } from '../agents/context.ts';
 
 export interface CardWaitersOptions {
   drawMs: () => number;

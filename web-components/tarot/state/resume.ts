@@ -21,7 +21,7 @@ import {
 import type { RealtimeItem } from '@openai/agents-realtime';
 import type { CardIdentity } from '../../../contracts/cards.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ReadingFacts } from './context.ts';
+import type { ReadingFacts } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from './transcript.ts';
 
 const SNAPSHOT_VERSION = 1;

@@ -39,7 +39,7 @@ import {
   ReadingController,
   type ReadingControllerOptions,
   type TransportChoice,
-} from './reading-controller.ts';
+} from './realtime-reading.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
 type Sdk = typeof import('@openai/agents-realtime');
@@ -180,7 +180,7 @@ export class VoiceReadingController {
       void (this.#options.reading?.loadSdk ?? (() => import('@openai/agents-realtime')))().catch(
         () => undefined,
       );
-      void import('./index.ts').catch(() => undefined);
+      void import('../agents/index.ts').catch(() => undefined);
       try {
         const stream = await openMicrophone(this.#options.getUserMedia ?? browserGetUserMedia);
         if (generation !== this.#generation) {
