@@ -5,7 +5,7 @@
  * this is about; the joins that reach the room are in tests/e2e/bmo-faults-*.spec.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BmoRoomController } from '../../web-components/bmo/room-controller.ts';
+import { BmoRoomController } from '../../web-components/bmo/session/bmo-room.ts';
 import { createBmoStores, upsertBmoTranscript } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import { configureEvents } from '../../web-components/events/index.ts';

@@ -11,7 +11,7 @@ import {
   microphoneError,
   tokenProblem,
   tokenRequestBody,
-} from '../../web-components/bmo/rules.ts';
+} from '../../web-components/bmo/session/rules.ts';
 
 const good = encodeCassette({
   type: 'cassette',

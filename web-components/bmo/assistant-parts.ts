@@ -4,8 +4,8 @@
  */
 import { html, nothing, svg } from 'lit';
 import type { BmoAnnouncement, BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
-import type { BmoErrorAction } from './assistant-controller.ts';
-import type { BmoElementStrings } from './strings-en.ts';
+import type { BmoErrorAction } from './controllers/assistant-controller.ts';
+import type { BmoElementStrings } from './i18n/strings-en.ts';
 
 /**
  * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than

@@ -9,7 +9,7 @@ import {
   type BmoAgentStateChangeDetail,
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
-} from './assistant-controller.ts';
+} from './controllers/assistant-controller.ts';
 import { announcementLines, errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
@@ -19,11 +19,11 @@ import { MicConsentController } from '../shared/controllers/mic-consent-controll
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import type { BmoRoomController } from './room-controller.ts';
+import type { BmoRoomController } from './session/bmo-room.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
 import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { bmoLocale } from './strings.ts';
-import type { BmoStrings } from './session-strings-en.ts';
+import { bmoLocale } from './i18n/strings.ts';
+import type { BmoStrings } from './session/session-strings-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**

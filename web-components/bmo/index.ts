@@ -13,22 +13,22 @@ export {
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
   type BmoErrorAction,
-} from './assistant-controller.ts';
-export type { BmoStoresSource } from './assistant-link.ts';
+} from './controllers/assistant-controller.ts';
+export type { BmoStoresSource } from './controllers/assistant-link.ts';
 export {
   BmoCassetteSlot,
   type BmoCassetteEventDetail,
   type CassetteInput,
 } from './bmo-cassette-slot.ts';
 export { BmoFace } from './bmo-face.ts';
-export type { CassettePhase } from './cassette-animation.ts';
+export type { CassettePhase } from './controllers/cassette-animation.ts';
 export { bmoContext, type BmoContextValue } from './context.ts';
 export { OFFLINE_NOTICE } from './element-rules.ts';
 export type {
   BmoRoomController,
   BmoRoomControllerOptions,
   ConnectOptions,
-} from './room-controller.ts';
+} from './session/bmo-room.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';
 export {
   createBmoStores,

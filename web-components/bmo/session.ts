@@ -8,5 +8,5 @@ export {
   BmoRoomController,
   type BmoRoomControllerOptions,
   type ConnectOptions,
-} from './room-controller.ts';
-export { acceptCassettePacket, type CassettePacketDecision } from './rules.ts';
+} from './session/bmo-room.ts';
+export { acceptCassettePacket, type CassettePacketDecision } from './session/rules.ts';

@@ -8,7 +8,7 @@
  * button is one): a browser refuses to start audio before that, with a console warning for every
  * try. A cassette that arrives before any gesture animates silently.
  */
-import { $soundMuted } from '../stores/preferences.ts';
+import { $soundMuted } from '../../stores/preferences.ts';
 
 export type CassetteSoundKind = 'insert' | 'eject';
 

@@ -4,7 +4,7 @@
  * (`strings-es.ts`, loaded when an element asks for it); a host overrides any of them through the
  * element's `strings` property.
  */
-import type { BmoAgentState } from '../stores/bmo.ts';
+import type { BmoAgentState } from '../../stores/bmo.ts';
 
 export const bmoEn = {
   bmo: 'BMO',

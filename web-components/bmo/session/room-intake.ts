@@ -7,10 +7,10 @@
  * whatever size they declare.
  */
 import type { ParticipantKind } from 'livekit-client';
-import type { ConnectionStatus } from '../../contracts/events.ts';
-import type { SessionLog } from '../events/index.ts';
-import { upsertBmoTranscript, type BmoStores } from '../stores/bmo.ts';
-import type { CassetteStore } from '../stores/cassette.ts';
+import type { ConnectionStatus } from '../../../contracts/events.ts';
+import type { SessionLog } from '../../events/index.ts';
+import { upsertBmoTranscript, type BmoStores } from '../../stores/bmo.ts';
+import type { CassetteStore } from '../../stores/cassette.ts';
 import { SenderHoldBuffer, type HoldLimits } from './held-packets.ts';
 import {
   acceptCassettePacket,

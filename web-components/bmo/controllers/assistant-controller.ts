@@ -16,13 +16,13 @@ import {
   type BmoError,
   type BmoErrorCode,
   type BmoTranscriptEntry,
-} from '../stores/bmo.ts';
-import type { Cassette } from '../stores/cassette.ts';
-import { AtomController } from '../shared/controllers/atom-controller.ts';
-import type { BmoContextValue } from './context.ts';
-import type { BmoRoomController } from './room-controller.ts';
-import { bmoEn, type BmoElementStrings } from './strings-en.ts';
-import type { SupportedLang } from '../../contracts/locale.ts';
+} from '../../stores/bmo.ts';
+import type { Cassette } from '../../stores/cassette.ts';
+import { AtomController } from '../../shared/controllers/atom-controller.ts';
+import type { BmoContextValue } from '../context.ts';
+import type { BmoRoomController } from '../session/bmo-room.ts';
+import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 
 /** An assistant's checked language and its words in it. */
 export interface BmoLocale {
@@ -268,7 +268,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   async #loadRoom(): Promise<BmoRoomController> {
-    const { BmoRoomController } = await import('./room-controller.ts');
+    const { BmoRoomController } = await import('../session/bmo-room.ts');
     const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
     this.#room = new BmoRoomController({
       stores: stores.bmo,

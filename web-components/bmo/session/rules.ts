@@ -4,12 +4,12 @@
  * and tests/unit/bmo-intake-rules.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
-import { CASSETTE_TOPIC, parseCassette, type CassetteMessage } from '../../contracts/cassette.ts';
-import { AgentEngine, LiveKitTokenRequest } from '../../contracts/livekit.ts';
-import { EdgeError } from '../shared/edge-client.ts';
-import { microphoneProblem } from '../shared/microphone-error.ts';
-import type { BmoAgentState, BmoEngine, BmoError } from '../stores/bmo.ts';
-import type { SupportedLang } from '../../contracts/locale.ts';
+import { CASSETTE_TOPIC, parseCassette, type CassetteMessage } from '../../../contracts/cassette.ts';
+import { AgentEngine, LiveKitTokenRequest } from '../../../contracts/livekit.ts';
+import { EdgeError } from '../../shared/edge-client.ts';
+import { microphoneProblem } from '../../shared/microphone-error.ts';
+import type { BmoAgentState, BmoEngine, BmoError } from '../../stores/bmo.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';
 
@@ -19,7 +19,7 @@ export {
   OFFLINE_NOTICE,
   TOKEN_PATH,
   tokenUrlFor,
-} from './element-rules.ts';
+} from '../element-rules.ts';
 
 /** `ParticipantKind.AGENT` in the LiveKit protocol (`ParticipantInfo.Kind`). */
 export const AGENT_PARTICIPANT_KIND: ParticipantKind = 4;

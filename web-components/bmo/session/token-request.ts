@@ -7,9 +7,9 @@
  * given up on like one that failed, so the edge client retries it, and after the last attempt the
  * page says in words that the server did not answer instead of waiting forever.
  */
-import { EdgeClient, EdgeError } from '../shared/edge-client.ts';
-import type { BmoError } from '../stores/bmo.ts';
-import type { SupportedLang } from '../../contracts/locale.ts';
+import { EdgeClient, EdgeError } from '../../shared/edge-client.ts';
+import type { BmoError } from '../../stores/bmo.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rules.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';

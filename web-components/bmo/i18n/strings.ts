@@ -1,5 +1,5 @@
 /** How the BMO family's elements find their words: English at once, other languages on demand. */
-import { LocaleController, type LocaleHost } from '../shared/i18n/locale-controller.ts';
+import { LocaleController, type LocaleHost } from '../../shared/i18n/locale-controller.ts';
 import { bmoEn, type BmoElementStrings } from './strings-en.ts';
 
 const loadEs = (): Promise<BmoElementStrings> => import('./strings-es.ts').then((m) => m.bmoEs);

@@ -9,21 +9,21 @@
  * Elements never call it; the assistant calls its actions in answer to the visitor or the host.
  */
 import type { Room } from 'livekit-client';
-import type { ConnectionStatus, ErrorKind } from '../../contracts/events.ts';
-import { SessionLog, describeError } from '../events/index.ts';
+import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
+import { SessionLog, describeError } from '../../events/index.ts';
 import {
   announceBmo,
   upsertBmoTranscript,
   type BmoError,
   type BmoErrorCode,
   type BmoStores,
-} from '../stores/bmo.ts';
-import type { CassetteStore } from '../stores/cassette.ts';
+} from '../../stores/bmo.ts';
+import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomSession } from './room-session.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
 import { bmoSessionEs } from './session-strings-es.ts';
-import type { SupportedLang } from '../../contracts/locale.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
   DEFAULT_AGENT_JOIN_TIMEOUT_MS,

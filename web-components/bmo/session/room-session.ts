@@ -6,11 +6,11 @@
  * (left, or replaced by a new session) nothing it hears reaches the stores.
  */
 import type { Participant, RemoteParticipant, RemoteTrack, Room } from 'livekit-client';
-import { CASSETTE_TOPIC } from '../../contracts/cassette.ts';
-import { AGENT_ENGINE_ATTRIBUTE } from '../../contracts/livekit.ts';
-import type { SessionLog } from '../events/index.ts';
-import { announceBmo, type BmoError, type BmoStores } from '../stores/bmo.ts';
-import type { CassetteStore } from '../stores/cassette.ts';
+import { CASSETTE_TOPIC } from '../../../contracts/cassette.ts';
+import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit.ts';
+import type { SessionLog } from '../../events/index.ts';
+import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
+import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomIntake } from './room-intake.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';
