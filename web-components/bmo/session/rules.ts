@@ -1,6 +1,6 @@
 /**
  * The room controller's pure rules: which packets and streams the page accepts, and the words for
- * what went wrong. No connection, no store: unit-tested in tests/unit/bmo-room-controller.test.ts
+ * what went wrong. No connection, no store: unit-tested in tests/unit/bmo-room.test.ts
  * and tests/unit/bmo-intake-rules.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
