@@ -5,7 +5,7 @@
  * this is about; the joins that reach the room are in tests/e2e/bmo-faults-*.spec.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BmoRoomController } from '../../web-components/bmo/session/bmo-room.ts';
+import { BmoRoom } from '../../web-components/bmo/session/bmo-room.ts';
 import { createBmoStores, upsertBmoTranscript } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
@@ -25,7 +25,7 @@ function setup() {
   const stores = createBmoStores();
   const cassette = createCassetteStore();
   let tokenRequests = 0;
-  const controller = new BmoRoomController({
+  const controller = new BmoRoom({
     stores,
     cassette,
     fetch: async () => {
@@ -55,7 +55,7 @@ function setup() {
   return { stores, cassette, controller, said, talk, tokens: () => tokenRequests };
 }
 
-describe('BmoRoomController reconnects', () => {
+describe('BmoRoom reconnects', () => {
   it('Reconnect after BMO left asks the edge for a fresh token even while the last one lasts; after a lost connection it reuses it', async () => {
     const { controller, tokens } = setup();
     await controller.connect();

@@ -11,7 +11,7 @@ import {
 } from '../../contracts/reading.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
 import {
-  ReadingController,
+  RealtimeReading,
   type ReadingTimeouts,
 } from '../../web-components/tarot/session/realtime-reading.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
@@ -51,7 +51,7 @@ const intent: IntentHandoff = {
 };
 
 interface Harness {
-  controller: ReadingController;
+  controller: RealtimeReading;
   store: ReturnType<typeof createReadingStore>;
   transport: ScriptedRealtimeTransport;
   events: LogEvent[];
@@ -65,7 +65,7 @@ interface Harness {
   messages(): string[];
 }
 
-const open: ReadingController[] = [];
+const open: RealtimeReading[] = [];
 afterEach(() => {
   for (const controller of open.splice(0)) controller.end();
 });
@@ -77,7 +77,7 @@ async function startReading(
   const store = createReadingStore();
   const transport = new ScriptedRealtimeTransport();
   const events: LogEvent[] = [];
-  const controller = new ReadingController({
+  const controller = new RealtimeReading({
     store,
     mode: 'text',
     connect: async () => ({
@@ -585,7 +585,7 @@ describe('connecting', () => {
     const transport = new ScriptedRealtimeTransport();
     transport.failNextCall('connect', new Event('error'));
     const events: LogEvent[] = [];
-    const controller = new ReadingController({
+    const controller = new RealtimeReading({
       store,
       mode: 'text',
       connect: async () => ({

@@ -10,7 +10,7 @@ import { ReadingConnectError } from '../../web-components/tarot/session/connecti
 import {
   type ClosableCapture,
   UNSUPPORTED_MESSAGE,
-  VoiceReadingController,
+  VoiceReadingSession,
   type VoiceReadingOptions,
   pushToTalkConfig,
 } from '../../web-components/tarot/session/voice-session.ts';
@@ -52,7 +52,7 @@ afterAll(async () => {
   await reader.close();
 });
 
-const open: VoiceReadingController[] = [];
+const open: VoiceReadingSession[] = [];
 afterEach(() => {
   for (const voice of open.splice(0)) voice.end('leave');
 });
@@ -67,7 +67,7 @@ function voiceSession(
   const microphone = fakeMicrophone();
   const capture = silentCapture();
   const expiresAt = Math.floor(Date.now() / 1000) + 60;
-  const voice = new VoiceReadingController({
+  const voice = new VoiceReadingSession({
     store,
     announcer,
     missingApis: () => [],
@@ -94,7 +94,7 @@ function voiceSession(
 
 /** One push-to-talk turn and the reader's answer to it. */
 async function talk(
-  voice: VoiceReadingController,
+  voice: VoiceReadingSession,
   store: ReturnType<typeof createReadingStore>,
 ): Promise<void> {
   const before = store.$transcript.get().length;

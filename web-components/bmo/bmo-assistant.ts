@@ -19,7 +19,7 @@ import { MicConsentController } from '../shared/controllers/mic-consent-controll
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import type { BmoRoomController } from './session/bmo-room.ts';
+import type { BmoRoom } from './session/bmo-room.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
 import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { bmoLocale } from './i18n/strings.ts';
@@ -201,7 +201,7 @@ export class BmoAssistant extends LitElement {
   }
 
   /** The room controller, once one was needed (tests and benchmarks reach the room). */
-  get roomController(): BmoRoomController | undefined {
+  get roomController(): BmoRoom | undefined {
     return this.#bmo.room;
   }
 

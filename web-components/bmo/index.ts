@@ -25,8 +25,8 @@ export type { CassettePhase } from './controllers/cassette-animation.ts';
 export { bmoContext, type BmoContextValue } from './context.ts';
 export { OFFLINE_NOTICE } from './element-rules.ts';
 export type {
-  BmoRoomController,
-  BmoRoomControllerOptions,
+  BmoRoom,
+  BmoRoomOptions,
   ConnectOptions,
 } from './session/bmo-room.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';

@@ -5,8 +5,8 @@
  * so the family's first load (bmo/index.ts) carries neither it nor the schemas it parses with.
  */
 export {
-  BmoRoomController,
-  type BmoRoomControllerOptions,
+  BmoRoom,
+  type BmoRoomOptions,
   type ConnectOptions,
 } from './session/bmo-room.ts';
 export { acceptCassettePacket, type CassettePacketDecision } from './session/rules.ts';

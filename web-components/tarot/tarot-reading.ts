@@ -359,10 +359,10 @@ export class TarotReading extends LitElement {
   }
 
   #onSend = (event: CustomEvent<TarotReadingSendDetail>): void => {
-    this.#sessions.send(event.detail.text);
+    this.#sessions.sendMessage(event.detail.text);
   };
-  #onEnd = (): void => this.#sessions.endText();
-  #onRestart = (): void => this.#sessions.restartText();
+  #onEnd = (): void => this.#sessions.end();
+  #onRestart = (): void => this.#sessions.restart();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
   #onPickCancel = (): void => this.#sessions.cancelPick();
   #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
@@ -375,10 +375,10 @@ export class TarotReading extends LitElement {
   #onTalkEnd = (event: CustomEvent<VoiceTalkEndDetail>): void => {
     this.#sessions.talkEnd(event.detail.released);
   };
-  #onRetry = (): void => this.#sessions.retryVoice();
+  #onRetry = (): void => this.#sessions.retry();
   #onLeave = (): void => this.#switch('choose');
   #onSwitchText = (): void => {
-    this.#sessions.handVoiceToText();
+    this.#sessions.handToText();
     this.#switch('text');
   };
 }

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { SessionLog } from '../../../web-components/events/index.ts';
 import { createReadingStore } from '../../../web-components/stores/reading.ts';
 import {
-  ReadingController,
-  type ReadingControllerOptions,
+  RealtimeReading,
+  type RealtimeReadingOptions,
 } from '../../../web-components/tarot/session/realtime-reading.ts';
 import type { SnapshotStorage } from '../../../web-components/tarot/state/resume.ts';
 import { until } from './wait.ts';
@@ -34,19 +34,19 @@ export function memoryStorage(): SnapshotStorage & { map: Map<string, string> } 
   };
 }
 
-const open: ReadingController[] = [];
+const open: RealtimeReading[] = [];
 afterEach(() => {
   for (const controller of open.splice(0)) controller.end('leave');
 });
 
 export function voiceReading(
   storage: SnapshotStorage,
-  options: Partial<ReadingControllerOptions> = {},
+  options: Partial<RealtimeReadingOptions> = {},
 ) {
   const store = createReadingStore();
   const transports: ScriptedRealtimeTransport[] = [];
   let tokens = 0;
-  const controller = new ReadingController({
+  const controller = new RealtimeReading({
     store,
     mode: 'voice',
     connect: async () => ({

@@ -1,6 +1,6 @@
 /**
  * The logic behind `<bmo-assistant>`: it subscribes the element to the assistant's own stores,
- * creates the assistant's `BmoRoomController` when the visitor or the host first needs one (with
+ * creates the assistant's `BmoRoom` when the visitor or the host first needs one (with
  * the element's token route and name), calls it in answer to them, and tells the host page what
  * happened through events. The room controller holds the connection; this holds the room
  * controller, so the session lives with the root element that owns this. The room controller (and
@@ -20,7 +20,7 @@ import {
 import type { Cassette } from '../../stores/cassette.ts';
 import { AtomController } from '../../shared/controllers/atom-controller.ts';
 import type { BmoContextValue } from '../context.ts';
-import type { BmoRoomController } from '../session/bmo-room.ts';
+import type { BmoRoom } from '../session/bmo-room.ts';
 import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 
@@ -105,8 +105,8 @@ export class BmoAssistantController implements ReactiveController {
 
   #host: BmoAssistantHost;
   #locale: () => BmoLocale;
-  #room: BmoRoomController | undefined;
-  #roomLoad: Promise<BmoRoomController> | undefined;
+  #room: BmoRoom | undefined;
+  #roomLoad: Promise<BmoRoom> | undefined;
   #roomFor = '';
   #stopListening: (() => void)[] = [];
 
@@ -127,7 +127,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   /** The room controller, once the visitor has needed one. */
-  get room(): BmoRoomController | undefined {
+  get room(): BmoRoom | undefined {
     return this.#room;
   }
 
@@ -259,7 +259,7 @@ export class BmoAssistantController implements ReactiveController {
    * Calls the room controller: at once when there is one (so calls keep their order), else once
    * its module has loaded, the first time a conversation needs it.
    */
-  #withRoom<T>(use: (room: BmoRoomController) => Promise<T>): Promise<T> {
+  #withRoom<T>(use: (room: BmoRoom) => Promise<T>): Promise<T> {
     if (this.#room) return use(this.#room);
     this.#roomLoad ??= this.#loadRoom().finally(() => {
       this.#roomLoad = undefined;
@@ -267,10 +267,10 @@ export class BmoAssistantController implements ReactiveController {
     return this.#roomLoad.then(use);
   }
 
-  async #loadRoom(): Promise<BmoRoomController> {
-    const { BmoRoomController } = await import('../session/bmo-room.ts');
+  async #loadRoom(): Promise<BmoRoom> {
+    const { BmoRoom } = await import('../session/bmo-room.ts');
     const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
-    this.#room = new BmoRoomController({
+    this.#room = new BmoRoom({
       stores: stores.bmo,
       cassette: stores.cassette,
       tokenUrl,

@@ -34,7 +34,7 @@ import { requestLiveKitToken, type TokenGrant } from './token-request.ts';
 
 type LiveKit = typeof import('livekit-client');
 
-export interface BmoRoomControllerOptions {
+export interface BmoRoomOptions {
   /** The assistant's own BMO stores, which this controller writes. */
   stores: BmoStores;
   /** The assistant's own cassette store. */
@@ -88,8 +88,8 @@ function newSessionId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `bmo-${Date.now().toString(36)}-${Math.random()}`;
 }
 
-export class BmoRoomController {
-  #options: BmoRoomControllerOptions;
+export class BmoRoom {
+  #options: BmoRoomOptions;
   #s: BmoStores;
   #session: RoomSession | undefined;
   #attempt = 0;
@@ -98,7 +98,7 @@ export class BmoRoomController {
   /** Since a reconnect: what the person had (transcript, cassette) is kept across joins. */
   #returning = false;
 
-  constructor(options: BmoRoomControllerOptions) {
+  constructor(options: BmoRoomOptions) {
     this.#options = options;
     this.#s = options.stores;
   }

@@ -2,11 +2,15 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { ConnectRequest, ReadingConnection } from '../session/connection.ts';
 import type { Modality } from '../agents/context.ts';
-import type { ReadingController } from '../session/realtime-reading.ts';
-import type { VoiceReadingController } from '../session/voice-session.ts';
+import type {
+  CreateReadingSession,
+  ReadingSession,
+  StallAnswer,
+} from '../session/reading-session.ts';
 import { missingVoiceApis } from '../session/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
+import { ReaderEngineQuery } from './reader-engine.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
@@ -34,8 +38,8 @@ export interface ReadingSessionsOptions {
   /** The visitor declined the microphone: the voice reading does not start. */
   onMicDeclined?: () => void;
   /**
-   * Loads a mode's view (`<tarot-reading-text>` or `<tarot-reading-voice>`) beside its session
-   * controller: the host element loads its own views, so this controller never imports one.
+   * Loads a mode's view (`<tarot-reading-text>` or `<tarot-reading-voice>`) beside its session:
+   * the host element loads its own views, so this controller never imports one.
    */
   loadView: (mode: Modality) => Promise<unknown>;
 }
@@ -62,30 +66,23 @@ export function voiceSupported(): boolean {
 export const LOAD_FAILED_MESSAGE =
   'The reading could not be loaded. Check your connection and reload the page.';
 
-/** The text mode's session controller and view, loaded the first time the mode is chosen. */
-function loadText(loadView: ReadingSessionsOptions['loadView']) {
-  return Promise.all([import('../session/realtime-reading.ts'), loadView('text')]).then(
-    ([controller]) => controller,
-  );
-}
-
-/** The voice mode's session controller and view, loaded the first time the mode is chosen. */
-function loadVoice(loadView: ReadingSessionsOptions['loadView']) {
-  return Promise.all([import('../session/voice-session.ts'), loadView('voice')]).then(
-    ([controller]) => controller,
-  );
-}
+/** Each mode's session module, loaded (with its view) the first time the mode is chosen. */
+const SESSION_MODULES: Record<Modality, () => Promise<{ createReadingSession: CreateReadingSession }>> =
+  {
+    text: () => import('../session/text-session.ts'),
+    voice: () => import('../session/voice-session.ts'),
+  };
 
 /**
- * The sessions behind a `<tarot-reading>`, owned by it: a reading session controller for text and a voice
- * session controller for voice, each loaded (with its view) and made when its mode is first
- * chosen, then kept. Only the host's active mode runs: its session starts when the mode becomes
- * active (or the host is connected again) and ends when another mode takes over, when the host
- * leaves the document, or when the page is hidden (`pagehide`). In the mode selection it asks the
- * edge which engine reads there. The Realtime SDK loads only when a session starts.
+ * The sessions behind a `<tarot-reading>`, owned by it: one `ReadingSession` per mode, each loaded
+ * (with its view) and made when its mode is first chosen, then kept. Only the host's active mode
+ * runs: its session starts when the mode becomes active (or the host is connected again) and ends
+ * when another mode takes over, when the host leaves the document, or when the page is hidden
+ * (`pagehide`). In the mode selection, where no session runs, it asks the edge which engine reads
+ * there. The Realtime SDK loads only when a session starts.
  *
- * The controllers write the host's own stores and speak through its own announcer (both given
- * in the options), so two readings on one page never share a thing.
+ * The sessions write the host's own stores and speak through its own announcer (both given in the
+ * options), so two readings on one page never share a thing.
  *
  * The host forwards its views' events to the methods below; they reach the active session only.
  */
@@ -96,12 +93,11 @@ export class ReadingSessions implements ReactiveController {
   #connected = false;
   /** Bumped on every start and stop, so a start that waited for its code knows if it is stale. */
   #run = 0;
-  #text: ReadingController | undefined;
-  #voice: VoiceReadingController | undefined;
+  /** The sessions made so far, by mode; the mode selection has none. */
+  #sessions = new Map<ReadingMode, ReadingSession>();
   #notice = '';
   #loadFailed = false;
-  #reader: VoiceEngine | null = null;
-  #readerFrom: string | null = null;
+  #reader: ReaderEngineQuery;
   /** The start under way, if any: what `start()` waits for instead of starting twice. */
   #pending: Promise<boolean> | undefined;
 
@@ -111,7 +107,12 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap = new ReadingCostCap({
       key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
       announcer: options.announcer,
-      end: () => this.#endActive(),
+      end: () => this.#session()?.end('user'),
+    });
+    this.#reader = new ReaderEngineQuery({
+      apiBase: options.apiBase,
+      connected: () => this.#connected,
+      changed: () => host.requestUpdate(),
     });
     host.addController(this);
   }
@@ -121,10 +122,10 @@ export class ReadingSessions implements ReactiveController {
 
   /** The engine behind readings on the edge, from its health check; null until known. */
   get reader(): VoiceEngine | null {
-    return this.#reader;
+    return this.#reader.engine;
   }
 
-  /** The voice session's short hint (a hold too short, a microphone hiccup); '' for none. */
+  /** The active session's short hint (a hold too short, a microphone hiccup); '' for none. */
   get notice(): string {
     return this.#notice;
   }
@@ -150,7 +151,12 @@ export class ReadingSessions implements ReactiveController {
     this.#stop();
   }
 
-  // ---- from the host page: start(), end(), send() ----
+  /** The active mode's session, once made; none in the mode selection. */
+  #session(): ReadingSession | undefined {
+    return this.#sessions.get(this.#active);
+  }
+
+  // ---- from the host page and the views ----
 
   /**
    * Starts the active mode's session unless one is open or opening; resolves with whether it
@@ -158,105 +164,68 @@ export class ReadingSessions implements ReactiveController {
    */
   start(): Promise<boolean> {
     if (this.#pending) return this.#pending;
-    if (this.#reading()?.active) return Promise.resolve(true);
+    if (this.#session()?.active) return Promise.resolve(true);
     if (this.#active === 'choose' || !this.#connected) return Promise.resolve(false);
     return this.#start();
   }
 
-  /** Ends the active mode's session, as "End reading" does. */
+  /** Ends the active session, as "End reading" does. */
   end(): void {
     this.#costCap.reset();
-    this.#endActive();
-  }
-
-  #endActive(): void {
-    if (this.#active === 'text') this.#text?.end('user');
-    else if (this.#active === 'voice') this.#voice?.end('user');
+    this.#session()?.end('user');
   }
 
   /** Sends a typed message into the active session; false when none is open. */
   sendMessage(text: string): boolean {
-    return this.#reading()?.sendMessage(text) ?? false;
+    return this.#session()?.sendMessage(text) ?? false;
   }
 
-  /** The active mode's reading session controller, once made. */
-  #reading(): ReadingController | undefined {
-    if (this.#active === 'text') return this.#text;
-    if (this.#active === 'voice') return this.#voice?.reading;
-    return undefined;
-  }
-
-  // ---- from the text view ----
-
-  send(text: string): void {
-    if (this.#active === 'text') this.#text?.sendMessage(text);
-  }
-
-  /** "End reading". */
-  endText(): void {
+  /** "Start a new reading" or "Try again" after the person ended it: a new cost-cap count. */
+  restart(): void {
     this.#costCap.reset();
-    if (this.#active === 'text') this.#text?.end('user');
+    void this.#session()?.restart();
   }
 
-  /** "Start a new reading" or "Try again". */
-  restartText(): void {
-    if (this.#active !== 'text' || !this.#text) return;
-    this.#costCap.reset();
-    this.#text.end('user');
-    void this.#text.start();
+  /** "Retry" after a failure: the same reading again, its cost cap still counting. */
+  retry(): void {
+    void this.#session()?.restart();
   }
-
-  // ---- from the voice view ----
 
   talkStart(): void {
-    if (this.#active === 'voice') this.#voice?.press();
+    this.#session()?.talkStart();
   }
 
   talkEnd(released: boolean): void {
-    if (this.#active !== 'voice' || !this.#voice) return;
-    if (released) this.#voice.release();
-    else this.#voice.cancelTalk();
-  }
-
-  /** "Retry", "Try again" or "Start a new reading". */
-  retryVoice(): void {
-    if (this.#active === 'voice') void this.#voice?.retry();
+    this.#session()?.talkEnd(released);
   }
 
   /**
-   * "Switch to text" from a voice reading under way (the stall choice): the voice session ends and
-   * its reading, kept across a reload, moves to the text mode's key, so the text reading that
-   * starts next goes on from there (question, spread, cards, transcript) instead of afresh. A
-   * voice reading that never connected (an error's way out to text) is left as it is.
+   * "Switch to text" from a reading under way (the stall choice): its session ends and its
+   * reading, kept across a reload, moves to the text mode's key, so the text reading that starts
+   * next goes on from there (question, spread, cards, transcript) instead of afresh. A reading
+   * that never connected (an error's way out to text) is left as it is.
    */
-  handVoiceToText(): void {
+  handToText(): void {
     const key = this.#options.persistKey?.('text');
-    if (this.#active !== 'voice' || !this.#voice?.reading.active || !key) return;
-    this.#voice.end('leave');
-    this.#voice.reading.handOver(key, 'text');
+    if (key) this.#session()?.handOver(key, 'text');
   }
-
-  // ---- from either: the picker and the stage ----
 
   pick(detail: unknown): void {
-    if (this.#active === 'text') this.#text?.pick(detail);
-    else if (this.#active === 'voice') this.#voice?.pick(detail);
+    this.#session()?.pick(detail);
   }
 
-  /** The person answered a stall choice in the voice reading. */
-  choose(choice: 'continue' | 'draw-again'): void {
-    if (this.#active === 'voice') this.#voice?.choose(choice);
+  /** The person answered a stall choice. */
+  choose(choice: StallAnswer): void {
+    this.#session()?.choose(choice);
   }
 
   /** The person cancelled the pending draw from the picker. */
   cancelPick(): void {
-    if (this.#active === 'text') this.#text?.cancelPick();
-    else if (this.#active === 'voice') this.#voice?.cancelPick();
+    this.#session()?.cancelPick();
   }
 
   cardShown(cardId: string): void {
-    if (this.#active === 'text') this.#text?.cardShown(cardId);
-    else if (this.#active === 'voice') this.#voice?.cardShown(cardId);
+    this.#session()?.cardShown(cardId);
   }
 
   // ---- the active mode ----
@@ -268,7 +237,7 @@ export class ReadingSessions implements ReactiveController {
       this.#active = mode;
     } else if (!reconnected) {
       // The mode stays; a new api-base in the mode selection asks the new edge about its reader.
-      if (mode === 'choose' && this.#connected) void this.#loadReader();
+      if (mode === 'choose' && this.#connected) void this.#reader.load();
       return;
     }
     if (this.#connected) void this.#start();
@@ -284,22 +253,14 @@ export class ReadingSessions implements ReactiveController {
 
   async #startRun(run: number): Promise<boolean> {
     this.#setLoadFailed(false);
-    if (this.#active === 'choose') {
-      await this.#loadReader();
+    const mode = this.#active;
+    if (mode === 'choose') {
+      await this.#reader.load();
       return false;
     }
     try {
-      if (this.#active === 'text') {
-        const text = await this.#textSession();
-        return run === this.#run && (await text.start());
-      }
-      const voice = await this.#voiceSession();
-      if (run !== this.#run || !voice.checkSupport()) return false;
-      if (!(await (this.#options.micAllowed?.() ?? true))) {
-        if (run === this.#run) this.#options.onMicDeclined?.();
-        return false;
-      }
-      return run === this.#run && (await voice.start());
+      const session = await this.#sessionOf(mode);
+      return run === this.#run && (await session.start());
     } catch {
       // Only the code's loading can throw here: a session reports its own failures in its store.
       if (run === this.#run) this.#setLoadFailed(true);
@@ -311,8 +272,7 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap.stop();
     this.#run += 1;
     this.#pending = undefined;
-    if (this.#active === 'text') this.#text?.end('leave');
-    else if (this.#active === 'voice') this.#voice?.end('leave');
+    this.#session()?.end('leave');
   }
 
   #onPageHide = (): void => {
@@ -337,58 +297,29 @@ export class ReadingSessions implements ReactiveController {
     return connection;
   };
 
-  async #textSession(): Promise<ReadingController> {
-    if (this.#text) return this.#text;
-    const { ReadingController } = await loadText(this.#options.loadView);
-    this.#text ??= new ReadingController({
-      store: this.#options.stores.text,
+  /** `mode`'s session: made the first time, with the host's stores, announcer and token source. */
+  async #sessionOf(mode: Modality): Promise<ReadingSession> {
+    const made = this.#sessions.get(mode);
+    if (made) return made;
+    const [{ createReadingSession }] = await Promise.all([
+      SESSION_MODULES[mode](),
+      this.#options.loadView(mode),
+    ]);
+    const loaded = this.#sessions.get(mode);
+    if (loaded) return loaded;
+    const session = createReadingSession({
+      store: this.#options.stores[mode],
       announcer: this.#options.announcer,
-      mode: 'text',
       connect: this.#connect,
-      persistKey: this.#options.persistKey?.('text'),
+      persistKey: this.#options.persistKey?.(mode),
+      micAllowed: this.#options.micAllowed,
+      onMicDeclined: this.#options.onMicDeclined,
     });
-    return this.#text;
-  }
-
-  async #voiceSession(): Promise<VoiceReadingController> {
-    if (this.#voice) return this.#voice;
-    const { VoiceReadingController } = await loadVoice(this.#options.loadView);
-    if (this.#voice) return this.#voice;
-    const voice = new VoiceReadingController({
-      store: this.#options.stores.voice,
-      announcer: this.#options.announcer,
-      reading: { connect: this.#connect, persistKey: this.#options.persistKey?.('voice') },
-    });
-    voice.$notice.listen((notice) => {
+    session.$notice.listen((notice) => {
       this.#notice = notice;
       this.#host.requestUpdate();
     });
-    this.#voice = voice;
-    return voice;
-  }
-
-  async #loadReader(): Promise<void> {
-    const apiBase = this.#options.apiBase();
-    if (this.#readerFrom === apiBase) return;
-    this.#readerFrom = apiBase;
-    // The edge client checks the answer with the contract's schemas: it loads here, after the
-    // choice has rendered, rather than with the element.
-    let reader: VoiceEngine | null = null;
-    try {
-      const { requestReaderEngine } = await import('../session/edge-api.ts');
-      // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
-      // newer question answers.
-      if (!this.#connected) {
-        if (this.#readerFrom === apiBase) this.#readerFrom = null;
-        return;
-      }
-      if (this.#readerFrom !== apiBase) return;
-      reader = await requestReaderEngine({ apiBase });
-    } catch {
-      // The code did not load: the choice shows no engine note, as when the edge is unreachable.
-    }
-    if (this.#readerFrom !== apiBase) return;
-    this.#reader = reader;
-    this.#host.requestUpdate();
+    this.#sessions.set(mode, session);
+    return session;
   }
 }

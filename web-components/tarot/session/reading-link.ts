@@ -21,7 +21,7 @@ import {
 } from './connection.ts';
 import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
-import { type ReadingControllerOptions, type Sdk, createSession } from './reading-options.ts';
+import { type RealtimeReadingOptions, type Sdk, createSession } from './reading-options.ts';
 import { carryOnNote, replayableHistory } from '../state/resume.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
@@ -35,7 +35,7 @@ export interface LinkOwner {
   readonly store: ReadingStore;
   readonly announcer: Announcer;
   readonly mode: Modality;
-  readonly options: ReadingControllerOptions;
+  readonly options: RealtimeReadingOptions;
   readonly nudges: ReadingNudges;
   readonly transcript: TranscriptFeed;
   readonly waiters: CardWaiters;

@@ -51,7 +51,7 @@ export function resolveTimeouts(timeouts: Partial<ReadingTimeouts> | undefined):
 
 export type TransportChoice = RealtimeTransportLayer | 'websocket' | 'webrtc';
 
-export interface ReadingControllerOptions {
+export interface RealtimeReadingOptions {
   store: ReadingStore;
   mode: Modality;
   /** The checked language the agents answer in (default English). */
@@ -125,7 +125,7 @@ export function createSession(
   first: RealtimeAgent<ReadingRunContext>,
   connection: ReadingConnection,
   facts: ReadingFacts,
-  options: Pick<ReadingControllerOptions, 'createTransport' | 'tracing' | 'sessionConfig' | 'mode'>,
+  options: Pick<RealtimeReadingOptions, 'createTransport' | 'tracing' | 'sessionConfig' | 'mode'>,
 ): { session: RealtimeSession<ReadingRunContext>; transport: SessionTransport | undefined } {
   const transport = (
     options.createTransport ??

@@ -4,7 +4,7 @@
  * Elements never touch it; the element that owns it (`<tarot-reading>`, through its
  * `ReadingSessions`) wires their events to it and gives it that element's own store and announcer.
  *
- *   const reading = new ReadingController({ store: createReadingStore(), mode: 'text', announcer });
+ *   const reading = new RealtimeReading({ store: createReadingStore(), mode: 'text', announcer });
  *   await reading.start();              // token → SDK (loaded now) → agents → connect
  *   reading.sendMessage('Will I find a new job?');
  *   reading.pick(event.detail);         // from <tarot-card-picker>'s tarot-card-pick
@@ -32,7 +32,7 @@ import {
 } from '../agents/context.ts';
 import { ReadingNudges } from './reading-nudges.ts';
 import {
-  type ReadingControllerOptions,
+  type RealtimeReadingOptions,
   type ReadingTimeouts,
   resolveTimeouts,
 } from './reading-options.ts';
@@ -52,17 +52,17 @@ import { choiceNote } from './stall-choice.ts';
 
 export {
   DEFAULT_TIMEOUTS,
-  type ReadingControllerOptions,
+  type RealtimeReadingOptions,
   type ReadingTimeouts,
   type TransportChoice,
 } from './reading-options.ts';
 
-export class ReadingController {
+export class RealtimeReading {
   readonly store: ReadingStore;
   readonly mode: Modality;
   /** Where it speaks to screen readers: the owning element's announcer. */
   readonly announcer: Announcer;
-  #options: ReadingControllerOptions;
+  #options: RealtimeReadingOptions;
   #timeouts: ReadingTimeouts;
   #now: () => number;
   #lookupCard: (id: string) => CardIdentity | undefined;
@@ -78,7 +78,7 @@ export class ReadingController {
   #nudges: ReadingNudges;
   #transcript: TranscriptFeed;
 
-  constructor(options: ReadingControllerOptions) {
+  constructor(options: RealtimeReadingOptions) {
     this.store = options.store;
     this.mode = options.mode;
     this.#options = options;

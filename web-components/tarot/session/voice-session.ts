@@ -1,27 +1,24 @@
 /**
- * The voice reading's session controller: the reading session controller in voice mode, plus what
- * only a spoken reading needs — the browser check, the microphone, push-to-talk, and the
+ * The voice reading's session: a `RealtimeReading` in voice mode, plus what only a spoken reading
+ * needs — the browser check, the visitor's consent, the microphone, push-to-talk, and the
  * announcements a screen-reader user hears instead of seeing the stage.
  *
- *   const voice = new VoiceReadingController({ store, announcer });   // its owner's
- *   if (voice.checkSupport()) await voice.start();   // microphone → token → SDK → connect
+ *   const voice = new VoiceReadingSession({ store, announcer });   // its owner's
+ *   await voice.start();   // browser check → consent → microphone → token → SDK → connect
  *   voice.press(); voice.release();                  // from <voice-speaker-button>
  *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
  *   voice.end('leave');                              // disconnects, stops audio both ways
  *
  * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) and OpenAI run over WebRTC
- * with the microphone stream this controller opened (muted until a press) and an <audio> element it
+ * with the microphone stream this session opened (muted until a press) and an <audio> element it
  * can silence; the local engine without calls, and the fallback where WebRTC cannot connect, run
  * over the reader's WebSocket, and push-to-talk streams PCM16 captured from the same stream.
  */
-import type { RealtimeSessionConfig } from '@openai/agents-realtime';
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ErrorKind } from '../../../contracts/events.ts';
-import { SessionLog, describeError } from '../../events/index.ts';
+import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
 import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
 import {
-  type AudioCapture,
   type AudioPath,
   PushToTalk,
   type ReleaseOutcome,
@@ -33,14 +30,27 @@ import {
   closeMicrophone,
   openMicrophone,
 } from '../../voice/microphone.ts';
-import { microphoneProblem } from '../../shared/microphone-error.ts';
-import { MICROPHONE_MESSAGES, type ReadingConnection } from './connection.ts';
+import type { ReadingConnection } from './connection.ts';
 import {
-  ReadingController,
-  type ReadingControllerOptions,
+  type ProblemTarget,
+  microphoneFailed,
+  pushToTalkFailed,
+  showProblem,
+} from './voice-problems.ts';
+import {
+  RealtimeReading,
+  type RealtimeReadingOptions,
   type TransportChoice,
 } from './realtime-reading.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
+import { type ClosableCapture, isMediaStream, pushToTalkConfig } from './voice-audio.ts';
+import type { Modality } from '../agents/context.ts';
+import type {
+  CreateReadingSession,
+  ReadingSession,
+  ReadingSessionOptions,
+  StallAnswer,
+} from './reading-session.ts';
 
 type Sdk = typeof import('@openai/agents-realtime');
 
@@ -51,23 +61,7 @@ export const TOO_SHORT_NOTICE = 'Hold the button down while you speak, then let 
 
 export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
-/**
- * The session config for push-to-talk: the caller's config with turn detection off
- * (`audio.input.turnDetection: null`), which the SDK keeps across handoffs.
- */
-export function pushToTalkConfig(
-  config: Partial<RealtimeSessionConfig> = {},
-): Partial<RealtimeSessionConfig> {
-  const audio = 'audio' in config ? config.audio : undefined;
-  return { ...config, audio: { ...audio, input: { ...audio?.input, turnDetection: null } } };
-}
-
-function isMediaStream(stream: MicrophoneStream | undefined): stream is MediaStream {
-  return typeof MediaStream === 'function' && stream instanceof MediaStream;
-}
-
-/** A capture the controller can also release. */
-export type ClosableCapture = AudioCapture & { close(): void };
+export { pushToTalkConfig, type ClosableCapture } from './voice-audio.ts';
 
 export interface VoiceReadingOptions {
   /** The store it writes: the owning element's. Default: one of its own. */
@@ -75,7 +69,7 @@ export interface VoiceReadingOptions {
   /** Where it speaks to screen readers: the owning element's announcer. Default: its own. */
   announcer?: Announcer;
   /** Passed to the reading session controller (connect, loadSdk, createTransport, timeouts, …). */
-  reading?: Omit<ReadingControllerOptions, 'store' | 'mode' | 'announcer'>;
+  reading?: Omit<RealtimeReadingOptions, 'store' | 'mode' | 'announcer'>;
   /** Which required APIs are missing; default `missingVoiceApis()`. */
   missingApis?: () => VoiceApi[];
   /** Asks for the microphone; default `navigator.mediaDevices.getUserMedia`. */
@@ -86,12 +80,16 @@ export interface VoiceReadingOptions {
   audioPath?: () => AudioPath;
   /** Holds shorter than this send nothing; default 250 ms. */
   minHoldMs?: number;
+  /** Whether the microphone may open (the visitor's consent), asked before each start. */
+  micAllowed?: (() => Promise<boolean>) | undefined;
+  /** The visitor declined the microphone: the reading does not start. */
+  onMicDeclined?: (() => void) | undefined;
 }
 
-export class VoiceReadingController {
+export class VoiceReadingSession implements ReadingSession {
   readonly store: ReadingStore;
   readonly announcer: Announcer;
-  readonly reading: ReadingController;
+  readonly reading: RealtimeReading;
   readonly #notice = atom('');
   #options: VoiceReadingOptions;
   #stream: MicrophoneStream | undefined;
@@ -106,7 +104,7 @@ export class VoiceReadingController {
     this.store = options.store ?? createReadingStore();
     this.announcer = options.announcer ?? createAnnouncer();
     const reading = options.reading ?? {};
-    this.reading = new ReadingController({
+    this.reading = new RealtimeReading({
       ...reading,
       store: this.store,
       announcer: this.announcer,
@@ -130,7 +128,11 @@ export class VoiceReadingController {
         this.#notice.set(TOO_SHORT_NOTICE);
         this.announcer.announce(TOO_SHORT_NOTICE);
       },
-      onError: (error, stage) => this.#pushToTalkFailed(error, stage),
+      onError: (error, stage) => {
+        const message = pushToTalkFailed(this.reading, error, stage);
+        this.#notice.set(message);
+        this.announcer.announce(message, { assertive: true });
+      },
     });
   }
 
@@ -151,7 +153,8 @@ export class VoiceReadingController {
   checkSupport(): boolean {
     const missing = (this.#options.missingApis ?? missingVoiceApis)();
     if (missing.length === 0) return true;
-    this.#showProblem(
+    showProblem(
+      this.#problems(),
       'unsupported',
       UNSUPPORTED_MESSAGE,
       `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
@@ -162,14 +165,30 @@ export class VoiceReadingController {
     return false;
   }
 
+  /** Whether a session is open or opening. */
+  get active(): boolean {
+    return this.reading.active;
+  }
+
   /**
-   * Starts a voice reading: the microphone (asked for once and kept for retries), then a fresh
-   * token and session. Resolves with whether the session connected; on failure the store says why.
+   * Starts a voice reading once the browser can and the visitor lets the microphone open: the
+   * microphone (asked for once and kept for retries), then a fresh token and session. Resolves
+   * with whether the session connected; on failure the store says why.
    */
   async start(): Promise<boolean> {
     if (this.reading.active) return true;
     if (!this.checkSupport()) return false;
     const generation = ++this.#generation;
+    if (!(await (this.#options.micAllowed?.() ?? true))) {
+      if (generation === this.#generation) this.#options.onMicDeclined?.();
+      return false;
+    }
+    if (generation !== this.#generation) return false;
+    return this.#open(generation);
+  }
+
+  /** The microphone, then the session, for the start that `generation` counts. */
+  async #open(generation: number): Promise<boolean> {
     this.#notice.set('');
     if (!this.#stream) {
       this.store.reset();
@@ -189,7 +208,7 @@ export class VoiceReadingController {
         }
         this.#stream = stream;
       } catch (error) {
-        if (generation === this.#generation) this.#microphoneFailed(error);
+        if (generation === this.#generation) microphoneFailed(this.#problems(), error);
         return false;
       }
     }
@@ -204,7 +223,33 @@ export class VoiceReadingController {
   retry(): Promise<boolean> {
     this.#ptt.cancel();
     if (this.reading.active) this.reading.end('user');
-    return this.start();
+    if (this.reading.active) return Promise.resolve(true);
+    if (!this.checkSupport()) return Promise.resolve(false);
+    return this.#open(++this.#generation);
+  }
+
+  restart(): Promise<boolean> {
+    return this.retry();
+  }
+
+  sendMessage(text: string): boolean {
+    return this.reading.sendMessage(text);
+  }
+
+  talkStart(): void {
+    this.press();
+  }
+
+  talkEnd(released: boolean): void {
+    if (released) this.release();
+    else this.cancelTalk();
+  }
+
+  /** Hands an open reading to `mode` (Switch to text); one that never connected stays here. */
+  handOver(key: string, mode: Modality): boolean {
+    if (!this.reading.active) return false;
+    this.end('leave');
+    return this.reading.handOver(key, mode);
   }
 
   /** The talk button went down. Returns whether the microphone opened. */
@@ -236,7 +281,7 @@ export class VoiceReadingController {
   }
 
   /** The person's answer to a stall choice (Continue or Draw again). */
-  choose(choice: 'continue' | 'draw-again'): boolean {
+  choose(choice: StallAnswer): boolean {
     return this.reading.choose(choice);
   }
 
@@ -258,6 +303,17 @@ export class VoiceReadingController {
     this.#notice.set('');
     // A reading that never connected still shows how it ended (its error stays on screen).
     if (this.store.$connection.get() === 'connecting') this.store.setConnection('disconnected');
+  }
+
+  #problems(): ProblemTarget {
+    return {
+      store: this.store,
+      announcer: this.announcer,
+      newLog: () => {
+        const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
+        return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
+      },
+    };
   }
 
   #createTransport(connection: ReadingConnection, sdk: Sdk): TransportChoice {
@@ -303,59 +359,14 @@ export class VoiceReadingController {
     );
   }
 
-  #newLog(): SessionLog {
-    const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
-    return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
-  }
-
-  #showProblem(kind: ErrorKind, message: string, logMessage: string, error?: unknown): void {
-    this.store.reset();
-    // The error first: whoever watches the status going to 'error' can read why.
-    this.store.setError({ kind, message });
-    this.store.setConnection('error');
-    this.#newLog().error({
-      type: kind,
-      message: logMessage,
-      ...(error === undefined ? {} : { error }),
-      connectionStatus: 'idle',
-    });
-  }
-
-  #microphoneFailed(error: unknown): void {
-    const problem = microphoneProblem(error);
-    const message = problem
-      ? MICROPHONE_MESSAGES[problem]
-      : `The microphone could not be opened: ${describeError(error, 'unknown error')}. Try again, or switch to text chat.`;
-    const name =
-      typeof error === 'object' &&
-      error !== null &&
-      'name' in error &&
-      typeof error.name === 'string'
-        ? error.name
-        : 'Error';
-    this.#showProblem(
-      'microphone',
-      message,
-      `Microphone unavailable (${name}): ${describeError(error, 'no detail')}`,
-      error,
-    );
-    this.announcer.announce(message, { assertive: true });
-  }
-
-  #pushToTalkFailed(error: unknown, stage: 'press' | 'release' | 'capture'): void {
-    const agent = this.store.$agent.get();
-    this.reading.log?.error({
-      type: stage === 'release' ? 'connection' : 'microphone',
-      message: `Push-to-talk failed (${stage}): ${describeError(error, 'no detail')}`,
-      error,
-      ...(agent ? { agent } : {}),
-      connectionStatus: this.reading.connectionStatus,
-    });
-    const message =
-      stage === 'release'
-        ? 'Your words could not be sent. Hold the button and try again.'
-        : 'The microphone stopped working. Hold the button to try again.';
-    this.#notice.set(message);
-    this.announcer.announce(message, { assertive: true });
-  }
 }
+
+/** The voice mode's session, made by its host when the mode is first chosen. */
+export const createReadingSession: CreateReadingSession = (options: ReadingSessionOptions) =>
+  new VoiceReadingSession({
+    store: options.store,
+    announcer: options.announcer,
+    reading: { connect: options.connect, persistKey: options.persistKey },
+    micAllowed: options.micAllowed,
+    onMicDeclined: options.onMicDeclined,
+  });
