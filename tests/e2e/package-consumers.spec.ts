@@ -129,6 +129,7 @@ test('each entry imports in plain Node, with no DOM, and exports what it names',
     'voice/audio': 'PushToTalk',
     tarot: 'TarotReading',
     'tarot/cards': 'TarotCardPicker',
+    'tarot/session': 'VoiceReadingSession',
     bmo: 'BmoAssistant',
     'bmo/session': 'BmoRoom',
   };

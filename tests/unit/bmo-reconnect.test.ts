@@ -1,5 +1,5 @@
 /**
- * How BMO's room controller keeps what the person had when it reconnects (docs/faults.md): which
+ * How BMO's room session keeps what the person had when it reconnects (docs/faults.md): which
  * reconnects ask the edge for a fresh token, and which joins keep the transcript and the cassette.
  * The joins here stop at loading the LiveKit SDK (a stand-in that fails), after the token step
  * this is about; the joins that reach the room are in tests/e2e/bmo-faults-*.spec.ts.

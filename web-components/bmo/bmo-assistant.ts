@@ -200,7 +200,7 @@ export class BmoAssistant extends LitElement {
     return tokenUrlFor(this.apiBase, this.tokenUrl);
   }
 
-  /** The room controller, once one was needed (tests and benchmarks reach the room). */
+  /** The room session, once one was needed (tests and benchmarks reach the room). */
   get roomController(): BmoRoom | undefined {
     return this.#bmo.room;
   }

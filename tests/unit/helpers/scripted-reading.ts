@@ -1,5 +1,5 @@
 /**
- * A reading session controller on scripted stand-in transports (the SDK's
+ * A reading session on scripted stand-in transports (the SDK's
  * ScriptedRealtimeTransport, one per session, as OpenAI's WebRTC path would make), with a memory
  * storage: the model's messages and tool calls are emitted by the test, what the session sends is
  * recorded on each transport.

@@ -2,8 +2,8 @@
  * The logic behind `<bmo-assistant>`: it subscribes the element to the assistant's own stores,
  * creates the assistant's `BmoRoom` when the visitor or the host first needs one (with
  * the element's token route and name), calls it in answer to them, and tells the host page what
- * happened through events. The room controller holds the connection; this holds the room
- * controller, so the session lives with the root element that owns this. The room controller (and
+ * happened through events. The room session holds the connection; this holds the room
+ * controller, so the session lives with the root element that owns this. The room session (and
  * with it the rules that parse packets with the contract's schemas) loads with `import()` when the
  * first conversation starts, beside livekit-client: an assistant on a page costs only its element.
  */
@@ -126,7 +126,7 @@ export class BmoAssistantController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The room controller, once the visitor has needed one. */
+  /** The room session, once the visitor has needed one. */
   get room(): BmoRoom | undefined {
     return this.#room;
   }
@@ -171,7 +171,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   /**
-   * Joins a new conversation. A new room controller is made when the element's token URL or name
+   * Joins a new conversation. A new room session is made when the element's token URL or name
    * changed since the last one (only while disconnected, which is when Connect is offered).
    */
   connect(textOnly: boolean): Promise<void> {
@@ -256,7 +256,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   /**
-   * Calls the room controller: at once when there is one (so calls keep their order), else once
+   * Calls the room session: at once when there is one (so calls keep their order), else once
    * its module has loaded, the first time a conversation needs it.
    */
   #withRoom<T>(use: (room: BmoRoom) => Promise<T>): Promise<T> {

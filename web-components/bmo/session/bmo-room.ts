@@ -1,5 +1,5 @@
 /**
- * BMO's LiveKit room controller: the one object that holds an assistant's connection. Each
+ * BMO's LiveKit room session: the one object that holds an assistant's connection. Each
  * `<bmo-assistant>` owns one (through its assistant controller) and gives it that assistant's own
  * stores, so two assistants on a page hold two conversations. It asks the edge for a token
  * (token-request.ts), loads `livekit-client` (only then, with `import()`), joins the room through a

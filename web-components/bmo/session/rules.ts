@@ -1,10 +1,14 @@
 /**
- * The room controller's pure rules: which packets and streams the page accepts, and the words for
+ * The room session's pure rules: which packets and streams the page accepts, and the words for
  * what went wrong. No connection, no store: unit-tested in tests/unit/bmo-room.test.ts
  * and tests/unit/bmo-intake-rules.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
-import { CASSETTE_TOPIC, parseCassette, type CassetteMessage } from '../../../contracts/cassette.ts';
+import {
+  CASSETTE_TOPIC,
+  parseCassette,
+  type CassetteMessage,
+} from '../../../contracts/cassette.ts';
 import { AgentEngine, LiveKitTokenRequest } from '../../../contracts/livekit.ts';
 import { EdgeError } from '../../shared/edge-client.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';

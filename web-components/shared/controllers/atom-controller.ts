@@ -3,7 +3,7 @@ import type { ReadableAtom } from 'nanostores';
 
 /**
  * Subscribes a Lit element to one nanostores atom while it is connected, like StoreController
- * (stores/store-controller.ts), and can be re-pointed at another atom with `bind()`: an element
+ * (store-controller.ts), and can be re-pointed at another atom with `bind()`: an element
  * starts on its own state and moves to an assistant's when context or a `for` link brings one.
  * `render()` reads `.value`, never `.get()`.
  */

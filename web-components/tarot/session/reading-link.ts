@@ -3,7 +3,7 @@
  * opening a session (a token, the SDK and the agents loaded with `import()` now, the
  * RealtimeSession wired to the reading's events, the connection), the connection's status and
  * failures, and resuming after a drop (a fresh token, the past messages replayed, a note to
- * carry on). The controller owns the link and the reading's state; the link owns the session.
+ * carry on). The `RealtimeReading` owns the link and the reading's state; the link owns the session.
  */
 import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';

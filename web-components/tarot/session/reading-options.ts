@@ -1,7 +1,7 @@
 /**
- * What a reading session controller can be given: its store and announcer (a `<tarot-reading>`'s
- * own), how it gets a token, which transport, the SDK loader, the timeouts. Apart from the
- * controller so the pieces it is split into can share the types.
+ * What a `RealtimeReading` can be given: its store and announcer (a `<tarot-reading>`'s own), how
+ * it gets a token, which transport, the SDK loader, the timeouts. A module of its own so the
+ * reading, its link and its helpers share the types without importing one another.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type {

@@ -1,6 +1,6 @@
 /**
- * The reading session controller: owns one RealtimeSession at a time and writes everything it
- * learns to its reading store; says phase changes, tool states and errors through its announcer.
+ * A reading over the Realtime API, in text or voice mode: owns one RealtimeSession at a time and
+ * writes everything it learns to its reading store; says phase changes, tool states and errors through its announcer.
  * Elements never touch it; the element that owns it (`<tarot-reading>`, through its
  * `ReadingSessions`) wires their events to it and gives it that element's own store and announcer.
  *
@@ -11,10 +11,10 @@
  *   reading.cardShown(event.detail.cardId);   // from <tarot-card-stage>'s tarot-card-shown
  *   reading.end();                      // closes, settles a pending draw, logs the summary
  *
- * The SDK and the agents load with `import()` when a session starts. Split along its sections:
- * options and transports (`reading-options.ts`), the picker and stage waits (`card-waiters.ts`),
- * the session's events (`session-events.ts`), the link that opens, resumes and loses sessions
- * (`session-open.ts`), nudges and the agent timeout (`reading-nudges.ts`).
+ * The SDK and the agents load with `import()` when a session starts. Beside it: options and
+ * transports (`reading-options.ts`), the picker and stage waits (`card-waiters.ts`), the
+ * transcript from the session's events (`transcript-feed.ts`), the link that opens, resumes and
+ * loses sessions (`reading-link.ts`), nudges and the agent timeout (`reading-nudges.ts`).
  */
 import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName, DrawCardParams } from '../../../contracts/reading.ts';
@@ -268,7 +268,7 @@ export class RealtimeReading {
 
   /**
    * Hands this reading to `mode` (a voice reading's Switch to text): it ends here, and its kept
-   * snapshot moves to `key`, that mode's key, for that mode's controller to restore on its start.
+   * snapshot moves to `key`, that mode's key, for that mode's session to restore on its start.
    * Returns whether there was a reading to hand over.
    */
   handOver(key: string, mode: Modality): boolean {

@@ -18,11 +18,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
 import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
-import {
-  type AudioPath,
-  PushToTalk,
-  type ReleaseOutcome,
-} from '../../voice/push-to-talk.ts';
+import { type AudioPath, PushToTalk, type ReleaseOutcome } from '../../voice/push-to-talk.ts';
 import {
   type MicrophoneStream,
   Pcm16Capture,
@@ -68,7 +64,7 @@ export interface VoiceReadingOptions {
   store?: ReadingStore;
   /** Where it speaks to screen readers: the owning element's announcer. Default: its own. */
   announcer?: Announcer;
-  /** Passed to the reading session controller (connect, loadSdk, createTransport, timeouts, …). */
+  /** Passed to its `RealtimeReading` (connect, loadSdk, createTransport, timeouts, …). */
   reading?: Omit<RealtimeReadingOptions, 'store' | 'mode' | 'announcer'>;
   /** Which required APIs are missing; default `missingVoiceApis()`. */
   missingApis?: () => VoiceApi[];
@@ -358,7 +354,6 @@ export class VoiceReadingSession implements ReadingSession {
       }),
     );
   }
-
 }
 
 /** The voice mode's session, made by its host when the mode is first chosen. */

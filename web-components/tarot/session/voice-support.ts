@@ -1,5 +1,5 @@
 /**
- * Whether this browser can hold a voice reading. Kept apart from the voice session controller so
+ * Whether this browser can hold a voice reading. Kept apart from the voice session so
  * that an element can ask before (or without) loading the session code.
  */
 
