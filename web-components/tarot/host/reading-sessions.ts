@@ -67,11 +67,13 @@ export const LOAD_FAILED_MESSAGE =
   'The reading could not be loaded. Check your connection and reload the page.';
 
 /** Each mode's session module, loaded (with its view) the first time the mode is chosen. */
-const SESSION_MODULES: Record<Modality, () => Promise<{ createReadingSession: CreateReadingSession }>> =
-  {
-    text: () => import('../session/text-session.ts'),
-    voice: () => import('../session/voice-session.ts'),
-  };
+const SESSION_MODULES: Record<
+  Modality,
+  () => Promise<{ createReadingSession: CreateReadingSession }>
+> = {
+  text: () => import('../session/text-session.ts'),
+  voice: () => import('../session/voice-session.ts'),
+};
 
 /**
  * The sessions behind a `<tarot-reading>`, owned by it: one `ReadingSession` per mode, each loaded
