@@ -10,7 +10,13 @@ import {
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
 } from './controllers/assistant-controller.ts';
-import { announcementLines, errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
+import {
+  announcementLines,
+  connectionControls,
+  errorBox,
+  heading,
+  transcriptLog,
+} from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
@@ -268,34 +274,6 @@ export class BmoAssistant extends LitElement {
     }
   }
 
-  #renderControls() {
-    const t = this.#locale.t;
-    const connection = this.#bmo.connection.value;
-    if (connection === 'disconnected') {
-      return html`
-        <button type="button" class="primary" @click=${() => this.#connect(false)}>
-          ${t.connect}
-        </button>
-        <button type="button" @click=${() => this.#connect(true)}>${t.connectWithoutMic}</button>
-      `;
-    }
-    const muted = this.#bmo.micMuted.value;
-    const offline = this.#bmo.engine.value === 'offline';
-    return html`
-      <button type="button" @click=${() => this.#bmo.disconnect()}>${t.disconnect}</button>
-      <button
-        type="button"
-        class="mic"
-        aria-pressed=${muted ? 'true' : 'false'}
-        aria-describedby=${offline ? 'engine-notice' : nothing}
-        ?disabled=${connection !== 'connected' || offline}
-        @click=${() => this.#bmo.setMicMuted(!muted)}
-      >
-        ${micIcon(muted)} ${t.muteMic}
-      </button>
-    `;
-  }
-
   #announcementLine = announcementLines();
 
   override render() {
@@ -327,7 +305,17 @@ export class BmoAssistant extends LitElement {
                 : nothing
             }
             ${this.#consent.render()}
-            <div class="controls" part="controls">${this.#renderControls()}</div>
+            <div class="controls" part="controls">
+              ${connectionControls({
+                t: this.#locale.t,
+                connection: this.#bmo.connection.value,
+                muted: this.#bmo.micMuted.value,
+                offline: this.#bmo.engine.value === 'offline',
+                connect: (textOnly) => this.#connect(textOnly),
+                disconnect: () => this.#bmo.disconnect(),
+                setMuted: (muted) => this.#bmo.setMicMuted(muted),
+              })}
+            </div>
             ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
             ${heading(level, t.cassetteHeading, 'slot-heading', 'slot-heading')}
             <bmo-cassette-slot
