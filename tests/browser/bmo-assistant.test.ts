@@ -76,7 +76,7 @@ describe('<bmo-assistant>', () => {
     const el = await fixture<BmoAssistant>(html`<bmo-assistant></bmo-assistant>`);
     expect(el.resolvedTokenUrl).to.equal('/api/livekit/token');
     expect(el.participantName).to.equal('');
-    expect(el.roomController, 'the room controller is made when it is needed').to.equal(undefined);
+    expect(el.roomController, 'the room session is made when it is needed').to.equal(undefined);
     expect(root(el).querySelector('[part="status"]')?.textContent?.trim()).to.equal(
       'Not connected',
     );

@@ -146,7 +146,7 @@ describe('/bmo page', () => {
     expect(go).to.not.equal(undefined);
     expect(buttonNamed(el, 'Try the microphone again')).to.not.equal(undefined);
     go?.click();
-    // The room controller loads with the first thing that needs it (here, this choice).
+    // The room session loads with the first thing that needs it (here, this choice).
     await waitUntil(() => bmo(el).$error.get() === null, 'the error cleared');
     await updated(el);
     expect(bmo(el).$textOnly.get()).to.equal(true);

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { RovingTabindexController } from '../../web-components/tarot/controllers/roving-tabindex.ts';
+import { RovingTabindexController } from '../../web-components/shared/controllers/roving-tabindex.ts';
 
 /** The least a controller needs from its host. */
 class Host implements ReactiveControllerHost {

@@ -134,8 +134,9 @@ test('each entry imports in plain Node, with no DOM, and exports what it names',
     'voice/audio': 'PushToTalk',
     tarot: 'TarotReading',
     'tarot/cards': 'TarotCardPicker',
+    'tarot/session': 'VoiceReadingSession',
     bmo: 'BmoAssistant',
-    'bmo/session': 'BmoRoomController',
+    'bmo/session': 'BmoRoom',
   };
   for (const [entry, name] of Object.entries(entries)) {
     const imported = await run(

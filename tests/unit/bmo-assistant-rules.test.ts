@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusText } from '../../web-components/bmo/assistant-controller.ts';
-import { unreachableMessage } from '../../web-components/bmo/rules.ts';
+import { statusText } from '../../web-components/bmo/controllers/assistant-controller.ts';
+import { unreachableMessage } from '../../web-components/bmo/session/rules.ts';
 
 describe('statusText', () => {
   it('says the connection until the room is joined, then what BMO is doing', () => {

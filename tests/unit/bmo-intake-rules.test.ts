@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCassette } from '../../contracts/cassette.ts';
 import type { LogEvent } from '../../contracts/events.ts';
 import { configureEvents, SessionLog } from '../../web-components/events/index.ts';
-import { SenderHoldBuffer } from '../../web-components/bmo/held-packets.ts';
+import { SenderHoldBuffer } from '../../web-components/bmo/session/held-packets.ts';
 import {
   readCapped,
   RoomIntake,
   type IncomingTextStream,
-} from '../../web-components/bmo/room-intake.ts';
+} from '../../web-components/bmo/session/room-intake.ts';
 import {
   engineFromAttribute,
   MAX_CASSETTE_STREAM_BYTES,
@@ -16,7 +16,7 @@ import {
   senderStatus,
   tokenUrlFor,
   transcriptionSpeaker,
-} from '../../web-components/bmo/rules.ts';
+} from '../../web-components/bmo/session/rules.ts';
 import { createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 

@@ -1,11 +1,11 @@
 /**
- * How BMO's room controller keeps what the person had when it reconnects (docs/faults.md): which
+ * How BMO's room session keeps what the person had when it reconnects (docs/faults.md): which
  * reconnects ask the edge for a fresh token, and which joins keep the transcript and the cassette.
  * The joins here stop at loading the LiveKit SDK (a stand-in that fails), after the token step
  * this is about; the joins that reach the room are in tests/e2e/bmo-faults-*.spec.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BmoRoomController } from '../../web-components/bmo/room-controller.ts';
+import { BmoRoom } from '../../web-components/bmo/session/bmo-room.ts';
 import { createBmoStores, upsertBmoTranscript } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
@@ -25,7 +25,7 @@ function setup() {
   const stores = createBmoStores();
   const cassette = createCassetteStore();
   let tokenRequests = 0;
-  const controller = new BmoRoomController({
+  const controller = new BmoRoom({
     stores,
     cassette,
     fetch: async () => {
@@ -55,7 +55,7 @@ function setup() {
   return { stores, cassette, controller, said, talk, tokens: () => tokenRequests };
 }
 
-describe('BmoRoomController reconnects', () => {
+describe('BmoRoom reconnects', () => {
   it('Reconnect after BMO left asks the edge for a fresh token even while the last one lasts; after a lost connection it reuses it', async () => {
     const { controller, tokens } = setup();
     await controller.connect();

@@ -14,7 +14,7 @@ import {
 } from '../../reader/reading/instruction-lines.ts';
 import { MAX_INSTRUCTIONS_LINE_CHARS } from '../../reader/protocol/limits.ts';
 import { trimTrailingSlashes } from '../../web-components/shared/trim-slashes.ts';
-import { parseDuration } from '../../web-components/tarot/controllers/card-motion.ts';
+import { parseDuration } from '../../web-components/shared/controllers/card-motion.ts';
 
 const RUNS = { numRuns: 1000, seed: 12 };
 const from = (alphabet: string, maxLength = 24) =>

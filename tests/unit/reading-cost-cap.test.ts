@@ -18,7 +18,7 @@ import {
   COST_CAP_ENDED,
   COST_CAP_NOTICE,
   ReadingCostCap,
-} from '../../web-components/tarot/controllers/reading-cost-cap.ts';
+} from '../../web-components/tarot/host/reading-cost-cap.ts';
 import { deployed } from './helpers/edge-env.ts';
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { createReadingStore, type ReadingStore } from '../../web-components/stores/reading.ts';
-import { ReadingEvents } from '../../web-components/tarot/controllers/reading-events.ts';
+import { ReadingEvents } from '../../web-components/tarot/host/reading-events.ts';
 
 /** A stand-in for the element: an event target that holds controllers. */
 class Host extends EventTarget implements ReactiveControllerHost {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
-import { ReadingController } from '../../web-components/tarot/agents/reading-controller.ts';
+import { RealtimeReading } from '../../web-components/tarot/session/realtime-reading.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 
 const Connect = z.object({
@@ -12,14 +12,14 @@ const Connect = z.object({
   options: z.object({ initialSessionConfig: z.object({ instructions: z.string() }) }),
 });
 
-const open: ReadingController[] = [];
+const open: RealtimeReading[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((controller) => controller.end()));
 });
 
 async function firstInstructions(lang?: SupportedLang): Promise<string> {
   const transport = new ScriptedRealtimeTransport();
-  const controller = new ReadingController({
+  const controller = new RealtimeReading({
     store: createReadingStore(),
     mode: 'text',
     ...(lang ? { lang } : {}),

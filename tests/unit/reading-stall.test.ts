@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentHandoff } from '../../contracts/reading.ts';
-import { stallChoice } from '../../web-components/tarot/agents/stall-choice.ts';
-import { APP_NOTE_PREFIX } from '../../web-components/tarot/agents/transcript.ts';
+import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
+import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { SendMessage, memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 import { until } from './helpers/wait.ts';
 

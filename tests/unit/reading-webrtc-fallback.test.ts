@@ -5,8 +5,8 @@
  */
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { describe, expect, it } from 'vitest';
-import type { ConnectRequest } from '../../web-components/tarot/agents/connection.ts';
-import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/agents/session-open.ts';
+import type { ConnectRequest } from '../../web-components/tarot/session/connection.ts';
+import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/session/reading-link.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 
 class FailingCall extends ScriptedRealtimeTransport {

@@ -6,14 +6,14 @@ import { startReaderServer, type ReaderServer } from './helpers/reader-node-host
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
-import { ReadingConnectError } from '../../web-components/tarot/agents/connection.ts';
+import { ReadingConnectError } from '../../web-components/tarot/session/connection.ts';
 import {
   type ClosableCapture,
   UNSUPPORTED_MESSAGE,
-  VoiceReadingController,
+  VoiceReadingSession,
   type VoiceReadingOptions,
   pushToTalkConfig,
-} from '../../web-components/tarot/agents/voice-session.ts';
+} from '../../web-components/tarot/session/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
 import { until } from './helpers/wait.ts';
 
@@ -52,7 +52,7 @@ afterAll(async () => {
   await reader.close();
 });
 
-const open: VoiceReadingController[] = [];
+const open: VoiceReadingSession[] = [];
 afterEach(() => {
   for (const voice of open.splice(0)) voice.end('leave');
 });
@@ -67,7 +67,7 @@ function voiceSession(
   const microphone = fakeMicrophone();
   const capture = silentCapture();
   const expiresAt = Math.floor(Date.now() / 1000) + 60;
-  const voice = new VoiceReadingController({
+  const voice = new VoiceReadingSession({
     store,
     announcer,
     missingApis: () => [],
@@ -94,7 +94,7 @@ function voiceSession(
 
 /** One push-to-talk turn and the reader's answer to it. */
 async function talk(
-  voice: VoiceReadingController,
+  voice: VoiceReadingSession,
   store: ReturnType<typeof createReadingStore>,
 ): Promise<void> {
   const before = store.$transcript.get().length;

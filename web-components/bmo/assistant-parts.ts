@@ -1,11 +1,17 @@
 /**
- * The pieces `<bmo-assistant>` renders that need nothing from it but data: its headings at a
- * chosen level, the microphone icon, the error box with its ways out, and the conversation.
+ * The pieces `<bmo-assistant>` renders that need nothing from it but data and callbacks: its
+ * headings at a chosen level, the connection's buttons, the microphone icon, the error box with
+ * its ways out, and the conversation.
  */
 import { html, nothing, svg } from 'lit';
-import type { BmoAnnouncement, BmoError, BmoTranscriptEntry } from '../stores/bmo.ts';
-import type { BmoErrorAction } from './assistant-controller.ts';
-import type { BmoElementStrings } from './strings-en.ts';
+import type {
+  BmoAnnouncement,
+  BmoConnection,
+  BmoError,
+  BmoTranscriptEntry,
+} from '../stores/bmo.ts';
+import type { BmoErrorAction } from './controllers/assistant-controller.ts';
+import type { BmoElementStrings } from './i18n/strings-en.ts';
 
 /**
  * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than
@@ -103,4 +109,39 @@ export function announcementLines(): (announcement: BmoAnnouncement) => unknown 
       ? html`<p data-alternate>${announcement.message}</p>`
       : html`<p>${announcement.message}</p>`;
   };
+}
+
+/** What the connection's buttons show and do. */
+export interface ConnectionControls {
+  t: BmoElementStrings;
+  connection: BmoConnection;
+  muted: boolean;
+  /** BMO's engine is offline: it hears no audio, so the microphone's mute is off. */
+  offline: boolean;
+  connect: (textOnly: boolean) => unknown;
+  disconnect: () => unknown;
+  setMuted: (muted: boolean) => unknown;
+}
+
+/** Connect (with or without a microphone) while disconnected; else Disconnect and the mute. */
+export function connectionControls(c: ConnectionControls) {
+  if (c.connection === 'disconnected') {
+    return html`
+      <button type="button" class="primary" @click=${() => c.connect(false)}>${c.t.connect}</button>
+      <button type="button" @click=${() => c.connect(true)}>${c.t.connectWithoutMic}</button>
+    `;
+  }
+  return html`
+    <button type="button" @click=${() => c.disconnect()}>${c.t.disconnect}</button>
+    <button
+      type="button"
+      class="mic"
+      aria-pressed=${c.muted ? 'true' : 'false'}
+      aria-describedby=${c.offline ? 'engine-notice' : nothing}
+      ?disabled=${c.connection !== 'connected' || c.offline}
+      @click=${() => c.setMuted(!c.muted)}
+    >
+      ${micIcon(c.muted)} ${c.t.muteMic}
+    </button>
+  `;
 }

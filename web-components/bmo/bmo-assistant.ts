@@ -9,21 +9,27 @@ import {
   type BmoAgentStateChangeDetail,
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
-} from './assistant-controller.ts';
-import { announcementLines, errorBox, heading, micIcon, transcriptLog } from './assistant-parts.ts';
+} from './controllers/assistant-controller.ts';
+import {
+  announcementLines,
+  connectionControls,
+  errorBox,
+  heading,
+  transcriptLog,
+} from './assistant-parts.ts';
 import './bmo-cassette-slot.ts';
 import './bmo-face.ts';
 import { bmoContext, type BmoContextValue } from './context.ts';
-import { LauncherController } from '../shared/launcher-controller.ts';
-import { MicConsentController } from '../shared/mic-consent-controller.ts';
+import { LauncherController } from '../shared/controllers/launcher-controller.ts';
+import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
-import { StickToBottomController } from '../shared/stick-to-bottom.ts';
+import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import type { BmoRoomController } from './room-controller.ts';
+import type { BmoRoom } from './session/bmo-room.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
 import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { bmoLocale } from './strings.ts';
-import type { BmoStrings } from './session-strings-en.ts';
+import { bmoLocale } from './i18n/strings.ts';
+import type { BmoStrings } from './session/session-strings-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -200,8 +206,8 @@ export class BmoAssistant extends LitElement {
     return tokenUrlFor(this.apiBase, this.tokenUrl);
   }
 
-  /** The room controller, once one was needed (tests and benchmarks reach the room). */
-  get roomController(): BmoRoomController | undefined {
+  /** The room session, once one was needed (tests and benchmarks reach the room). */
+  get roomController(): BmoRoom | undefined {
     return this.#bmo.room;
   }
 
@@ -268,34 +274,6 @@ export class BmoAssistant extends LitElement {
     }
   }
 
-  #renderControls() {
-    const t = this.#locale.t;
-    const connection = this.#bmo.connection.value;
-    if (connection === 'disconnected') {
-      return html`
-        <button type="button" class="primary" @click=${() => this.#connect(false)}>
-          ${t.connect}
-        </button>
-        <button type="button" @click=${() => this.#connect(true)}>${t.connectWithoutMic}</button>
-      `;
-    }
-    const muted = this.#bmo.micMuted.value;
-    const offline = this.#bmo.engine.value === 'offline';
-    return html`
-      <button type="button" @click=${() => this.#bmo.disconnect()}>${t.disconnect}</button>
-      <button
-        type="button"
-        class="mic"
-        aria-pressed=${muted ? 'true' : 'false'}
-        aria-describedby=${offline ? 'engine-notice' : nothing}
-        ?disabled=${connection !== 'connected' || offline}
-        @click=${() => this.#bmo.setMicMuted(!muted)}
-      >
-        ${micIcon(muted)} ${t.muteMic}
-      </button>
-    `;
-  }
-
   #announcementLine = announcementLines();
 
   override render() {
@@ -327,7 +305,17 @@ export class BmoAssistant extends LitElement {
                 : nothing
             }
             ${this.#consent.render()}
-            <div class="controls" part="controls">${this.#renderControls()}</div>
+            <div class="controls" part="controls">
+              ${connectionControls({
+                t: this.#locale.t,
+                connection: this.#bmo.connection.value,
+                muted: this.#bmo.micMuted.value,
+                offline: this.#bmo.engine.value === 'offline',
+                connect: (textOnly) => this.#connect(textOnly),
+                disconnect: () => this.#bmo.disconnect(),
+                setMuted: (muted) => this.#bmo.setMicMuted(muted),
+              })}
+            </div>
             ${errorBox(error, error ? this.#bmo.errorActions(error.code) : [])}
             ${heading(level, t.cassetteHeading, 'slot-heading', 'slot-heading')}
             <bmo-cassette-slot

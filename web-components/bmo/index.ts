@@ -2,7 +2,7 @@
  * The BMO family: `<bmo-assistant>` (the whole experience in one element, any number per page),
  * `<bmo-cassette-slot>` and `<bmo-face>` (inside an assistant, linked to one with `for`, or alone),
  * and the store factories an embedder can use. Importing this module registers the elements. The
- * LiveKit room controller and the packet rules are `voice-agent-elements/bmo/session`
+ * LiveKit room session and the packet rules are `voice-agent-elements/bmo/session`
  * (bmo/session.ts): an assistant loads them, with livekit-client, when a conversation starts.
  */
 export { BmoAssistant } from './bmo-assistant.ts';
@@ -13,22 +13,18 @@ export {
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
   type BmoErrorAction,
-} from './assistant-controller.ts';
-export type { BmoStoresSource } from './assistant-link.ts';
+} from './controllers/assistant-controller.ts';
+export type { BmoStoresSource } from './controllers/assistant-link.ts';
 export {
   BmoCassetteSlot,
   type BmoCassetteEventDetail,
   type CassetteInput,
 } from './bmo-cassette-slot.ts';
 export { BmoFace } from './bmo-face.ts';
-export type { CassettePhase } from './cassette-animation.ts';
+export type { CassettePhase } from './controllers/cassette-animation.ts';
 export { bmoContext, type BmoContextValue } from './context.ts';
 export { OFFLINE_NOTICE } from './element-rules.ts';
-export type {
-  BmoRoomController,
-  BmoRoomControllerOptions,
-  ConnectOptions,
-} from './room-controller.ts';
+export type { BmoRoom, BmoRoomOptions, ConnectOptions } from './session/bmo-room.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';
 export {
   createBmoStores,

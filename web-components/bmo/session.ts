@@ -1,12 +1,8 @@
 /**
- * BMO's conversation, for a page that drives a room itself: the LiveKit room controller (it loads
+ * BMO's conversation, for a page that drives a room itself: the LiveKit room session (it loads
  * livekit-client when `connect()` is called) and the rule that decides which cassette packets
  * reach the slot. `<bmo-assistant>` loads this module with `import()` when a conversation starts,
  * so the family's first load (bmo/index.ts) carries neither it nor the schemas it parses with.
  */
-export {
-  BmoRoomController,
-  type BmoRoomControllerOptions,
-  type ConnectOptions,
-} from './room-controller.ts';
-export { acceptCassettePacket, type CassettePacketDecision } from './rules.ts';
+export { BmoRoom, type BmoRoomOptions, type ConnectOptions } from './session/bmo-room.ts';
+export { acceptCassettePacket, type CassettePacketDecision } from './session/rules.ts';

@@ -4,7 +4,7 @@
  * exports a FACTORY, not atoms: each `<bmo-assistant>` makes its own set when it is created and
  * hands it to the elements inside it through `@lit/context` (web-components/bmo/context.ts), so
  * any number of assistants share a page without touching each other. Written only by that
- * assistant's room controller (web-components/bmo/room-controller.ts).
+ * assistant's room session (web-components/bmo/session/bmo-room.ts).
  */
 import { atom, type WritableAtom } from 'nanostores';
 
@@ -69,7 +69,7 @@ export interface BmoAnnouncement {
 /** Longest transcript kept in memory; older lines fall off the top. */
 export const MAX_TRANSCRIPT_ENTRIES = 200;
 
-/** One assistant's BMO state. Elements read the atoms; only its room controller writes them. */
+/** One assistant's BMO state. Elements read the atoms; only its room session writes them. */
 export interface BmoStores {
   readonly $connection: WritableAtom<BmoConnection>;
   readonly $agentState: WritableAtom<BmoAgentState>;

@@ -1,5 +1,5 @@
 /**
- * The cassette BMO last pushed: plain data, written by an assistant's room controller (or by a
+ * The cassette BMO last pushed: plain data, written by an assistant's room session (or by a
  * page) and read by `<bmo-cassette-slot>`. This module exports a FACTORY: each `<bmo-assistant>`
  * and each `<bmo-cassette-slot>` used alone makes its own store, so two assistants on one page
  * hold two different cassettes. One cassette at a time; a new one replaces the old (spec

@@ -1,8 +1,8 @@
 /**
  * A tarot reading's state: which agent is active, the connection, the engine behind it, what each
  * phase found (intent, spread, drawn cards, the reading), the card on display, the card picker,
- * the transcript, tool activity and the last error. Plain data only: the session controller
- * (web-components/tarot/agents/reading-controller.ts) writes it, elements render it.
+ * the transcript, tool activity and the last error. Plain data only: the reading
+ * (web-components/tarot/session/realtime-reading.ts) writes it, elements render it.
  *
  * This module exports a factory, never a store: each `<tarot-reading>` calls `createReadingStore()`
  * for itself (one for its text reading, one for its voice reading) and hands the active one to

@@ -3,9 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { CARD_IDS, cardIdentity } from '../../contracts/cards.ts';
 import type { DrawCardResult } from '../../contracts/reading.ts';
-import { CardMotionController } from './controllers/card-motion.ts';
-import { RovingTabindexController } from './controllers/roving-tabindex.ts';
-import { secureCoin, secureShuffle } from './controllers/secure-shuffle.ts';
+import { CardMotionController } from '../shared/controllers/card-motion.ts';
+import { RovingTabindexController } from '../shared/controllers/roving-tabindex.ts';
+import { secureCoin, secureShuffle } from './secure-shuffle.ts';
 import { styles } from './tarot-card-picker.styles.ts';
 import './tarot-card.ts';
 

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
 import { cardIdentity } from '../../contracts/cards.ts';
-import { CardMotionController } from './controllers/card-motion.ts';
+import { CardMotionController } from '../shared/controllers/card-motion.ts';
 import { styles } from './tarot-card-stage.styles.ts';
 import './tarot-card.ts';
 

@@ -11,7 +11,7 @@ import {
   spreadRowText,
 } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import type { StagedCard } from './tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
 import './tarot-card.ts';
@@ -19,7 +19,7 @@ import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
-import { StickToBottomController } from '../shared/stick-to-bottom.ts';
+import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
 
 export interface TarotReadingSendDetail {
   text: string;

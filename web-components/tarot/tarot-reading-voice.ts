@@ -1,4 +1,4 @@
-import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/agents.ts';
@@ -11,9 +11,8 @@ import {
   spreadRowText,
 } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
-import type { VoiceSpeakerButton } from '../voice/voice-speaker-button.ts';
 import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
@@ -27,13 +26,11 @@ import './tarot-card.ts';
 import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
+import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
 export const OFFLINE_VOICE_NOTICE =
   "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
-
-/** What takes the centre of the screen. */
-type Centre = 'problem' | 'picker' | 'choice' | 'stage' | 'spread' | 'talk' | 'ended';
 
 export const PHASE_LABELS: readonly string[] = AGENT_NAMES.map((name) => AGENT_LABELS[name]);
 
@@ -134,7 +131,11 @@ export class TarotReadingVoice extends LitElement {
   #stagedFrom: object | null = null;
   #lines: VoiceTranscriptEntry[] = [];
   #linesFrom: readonly TranscriptEntry[] | null = null;
-  #centre = '';
+
+  constructor() {
+    super();
+    new CentreFocusController(this, () => this.#centreKind());
+  }
 
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
@@ -152,36 +153,18 @@ export class TarotReadingVoice extends LitElement {
     }
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    // When the centre changes (the picker opens, the talk button returns), focus follows it if it
-    // was here or had fallen to the page, so keyboard users never lose their place.
-    const centre = this.#centreKind();
-    if (centre === this.#centre) return;
-    this.#centre = centre;
-    const active = document.activeElement;
-    const focusHere = this.matches(':focus-within') || active === null || active === document.body;
-    if (!focusHere) return;
-    if (centre === 'picker') this.renderRoot.querySelector<HTMLElement>('.draw')?.focus();
-    if (centre === 'choice') this.renderRoot.querySelector<HTMLElement>('.choice button')?.focus();
-    const talk = this.renderRoot.querySelector<VoiceSpeakerButton>('voice-speaker-button');
-    if (centre === 'talk' && talk) void talk.updateComplete.then(() => talk.focus());
-  }
-
   get #dialog(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
 
   #centreKind(): Centre {
-    const status = this.#connection.value;
-    if (this.#error.value && status !== 'connected') return 'problem';
-    if (status === 'disconnected') return 'ended';
-    if (this.#picker.value.open) return 'picker';
-    if (this.#choice.value) return 'choice';
-    const agent = this.#agent.value;
-    if (agent === 'Reading') return 'stage';
-    if (agent === 'SpreadGeneration') return 'spread';
-    return 'talk';
+    return centreOf({
+      status: this.#connection.value,
+      error: this.#error.value !== null,
+      pickerOpen: this.#picker.value.open,
+      choice: this.#choice.value !== null,
+      agent: this.#agent.value,
+    });
   }
 
   override render() {

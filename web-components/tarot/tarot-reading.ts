@@ -6,11 +6,11 @@ import { createAnnouncer } from '../stores/announcer.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { createReadingStore } from '../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
-import { LauncherController } from '../shared/launcher-controller.ts';
-import { MicConsentController } from '../shared/mic-consent-controller.ts';
+import { LauncherController } from '../shared/controllers/launcher-controller.ts';
+import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import '../voice/voice-announcer.ts';
 import {
   LOAD_FAILED_MESSAGE,
@@ -18,9 +18,9 @@ import {
   type ReadingMode,
   ReadingSessions,
   voiceSupported,
-} from './controllers/reading-sessions.ts';
+} from './host/reading-sessions.ts';
 import { modeChoices } from './mode-choices.ts';
-import { ReadingEvents, type TarotReadingEventMap } from './controllers/reading-events.ts';
+import { ReadingEvents, type TarotReadingEventMap } from './host/reading-events.ts';
 import type { TarotCardPickDetail } from './tarot-card-picker.ts';
 import type { TarotCardShownDetail } from './tarot-card-stage.ts';
 import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
@@ -46,7 +46,7 @@ export type {
   TarotReadingPhaseDetail,
   TarotReadingSessionEndDetail,
   TarotReadingSessionStartDetail,
-} from './controllers/reading-events.ts';
+} from './host/reading-events.ts';
 
 /**
  * @summary A whole tarot reading in one element: the choice between "Text Chat" and "Voice
@@ -359,10 +359,10 @@ export class TarotReading extends LitElement {
   }
 
   #onSend = (event: CustomEvent<TarotReadingSendDetail>): void => {
-    this.#sessions.send(event.detail.text);
+    this.#sessions.sendMessage(event.detail.text);
   };
-  #onEnd = (): void => this.#sessions.endText();
-  #onRestart = (): void => this.#sessions.restartText();
+  #onEnd = (): void => this.#sessions.end();
+  #onRestart = (): void => this.#sessions.restart();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
   #onPickCancel = (): void => this.#sessions.cancelPick();
   #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
@@ -375,10 +375,10 @@ export class TarotReading extends LitElement {
   #onTalkEnd = (event: CustomEvent<VoiceTalkEndDetail>): void => {
     this.#sessions.talkEnd(event.detail.released);
   };
-  #onRetry = (): void => this.#sessions.retryVoice();
+  #onRetry = (): void => this.#sessions.retry();
   #onLeave = (): void => this.#switch('choose');
   #onSwitchText = (): void => {
-    this.#sessions.handVoiceToText();
+    this.#sessions.handToText();
     this.#switch('text');
   };
 }

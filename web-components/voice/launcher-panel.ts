@@ -1,12 +1,12 @@
 import { html, type ReactiveController } from 'lit';
-import type { LauncherHost, LauncherOptions } from '../shared/launcher-controller.ts';
+import type { LauncherHost, LauncherOptions } from '../shared/controllers/launcher-controller.ts';
 import './voice-launcher.ts';
 
 /**
  * The launcher variant of a root element (`variant="launcher"`): the host renders its content
  * inside a `<voice-launcher>` (a button in a corner and a panel), and the host's own events named
  * in `notifyOn` count on the button's badge while the panel is closed. `LauncherController`
- * (shared/launcher-controller.ts) runs this, loaded by the host the first time it needs it.
+ * (shared/controllers/launcher-controller.ts) runs this, loaded by the host the first time it needs it.
  */
 export class LauncherPanel implements ReactiveController {
   #host: LauncherHost;

@@ -5,7 +5,10 @@ import {
   recallConsent,
   rememberConsent,
 } from './mic-consent-memory.ts';
-import type { MicConsentHost, MicConsentOptions } from '../shared/mic-consent-controller.ts';
+import type {
+  MicConsentHost,
+  MicConsentOptions,
+} from '../shared/controllers/mic-consent-controller.ts';
 import type { VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 import './voice-mic-consent.ts';
 
@@ -18,7 +21,7 @@ export interface MicConsentDetail {
  * Consent before the microphone: `allow()` asks the visitor the host's `consent-text` (the host
  * renders `render()` where the question belongs) before anything opens the microphone, and
  * remembers the answer per site and text. `MicConsentController`
- * (shared/mic-consent-controller.ts) runs this, loaded by the host the first time it has a text to ask.
+ * (shared/controllers/mic-consent-controller.ts) runs this, loaded by the host the first time it has a text to ask.
  */
 export class MicConsent {
   #host: MicConsentHost;

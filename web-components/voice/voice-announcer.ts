@@ -5,7 +5,7 @@ import { customElement } from '../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
 import { type Announcer, pageAnnouncer } from '../stores/announcer.ts';
 import { announcerContext } from '../stores/reading-context.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-announcer.styles.ts';
 
 /**

@@ -2,7 +2,7 @@ import { LitElement, type PropertyValues, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-speaker-button.styles.ts';
 
 export type VoiceTalkSource = 'pointer' | 'keyboard';

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
 import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../stores/store-controller.ts';
+import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-transcript.styles.ts';
 
 /** One line of a spoken conversation. */

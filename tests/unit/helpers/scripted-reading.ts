@@ -1,5 +1,5 @@
 /**
- * A reading session controller on scripted stand-in transports (the SDK's
+ * A reading session on scripted stand-in transports (the SDK's
  * ScriptedRealtimeTransport, one per session, as OpenAI's WebRTC path would make), with a memory
  * storage: the model's messages and tool calls are emitted by the test, what the session sends is
  * recorded on each transport.
@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { SessionLog } from '../../../web-components/events/index.ts';
 import { createReadingStore } from '../../../web-components/stores/reading.ts';
 import {
-  ReadingController,
-  type ReadingControllerOptions,
-} from '../../../web-components/tarot/agents/reading-controller.ts';
-import type { SnapshotStorage } from '../../../web-components/tarot/agents/resume.ts';
+  RealtimeReading,
+  type RealtimeReadingOptions,
+} from '../../../web-components/tarot/session/realtime-reading.ts';
+import type { SnapshotStorage } from '../../../web-components/tarot/state/resume.ts';
 import { until } from './wait.ts';
 
 const SendOutput = z.object({
@@ -34,19 +34,19 @@ export function memoryStorage(): SnapshotStorage & { map: Map<string, string> } 
   };
 }
 
-const open: ReadingController[] = [];
+const open: RealtimeReading[] = [];
 afterEach(() => {
   for (const controller of open.splice(0)) controller.end('leave');
 });
 
 export function voiceReading(
   storage: SnapshotStorage,
-  options: Partial<ReadingControllerOptions> = {},
+  options: Partial<RealtimeReadingOptions> = {},
 ) {
   const store = createReadingStore();
   const transports: ScriptedRealtimeTransport[] = [];
   let tokens = 0;
-  const controller = new ReadingController({
+  const controller = new RealtimeReading({
     store,
     mode: 'voice',
     connect: async () => ({

@@ -1,7 +1,7 @@
 /**
  * The reading's shared run context and the host the agents' tools and handoffs talk to.
  *
- * `ReadingFacts` is what the phases have found so far. The session controller makes one per
+ * `ReadingFacts` is what the phases have found so far. The reading makes one per
  * session and passes `{ reading: facts }` as the RealtimeSession's context; the SDK copies the
  * context object shallowly, so `runContext.context.reading` and the controller's `facts` are the
  * same object. Handoffs write into it, instructions read from it, tools append drawn cards to it.
@@ -86,7 +86,7 @@ export function factsOf(
 export type PickOutcome =
   { status: 'picked'; pick: unknown } | { status: 'cancelled' | 'timeout'; message: string };
 
-/** What the tools and handoffs need from the session controller. */
+/** What the tools and handoffs need from the reading. */
 export interface ReadingHost {
   readonly facts: ReadingFacts;
   readonly store: ReadingStore;

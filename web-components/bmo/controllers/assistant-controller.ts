@@ -1,0 +1,293 @@
+/**
+ * The logic behind `<bmo-assistant>`: it subscribes the element to the assistant's own stores,
+ * creates the assistant's `BmoRoom` when the visitor or the host first needs one (with
+ * the element's token route and name), calls it in answer to them, and tells the host page what
+ * happened through events. The room session holds the connection; this holds the room
+ * controller, so the session lives with the root element that owns this. The room session (and
+ * with it the rules that parse packets with the contract's schemas) loads with `import()` when the
+ * first conversation starts, beside livekit-client: an assistant on a page costs only its element.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  type BmoAgentState,
+  type BmoAnnouncement,
+  type BmoConnection,
+  type BmoEngine,
+  type BmoError,
+  type BmoErrorCode,
+  type BmoTranscriptEntry,
+} from '../../stores/bmo.ts';
+import type { Cassette } from '../../stores/cassette.ts';
+import { AtomController } from '../../shared/controllers/atom-controller.ts';
+import type { BmoContextValue } from '../context.ts';
+import type { BmoRoom } from '../session/bmo-room.ts';
+import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
+
+/** An assistant's checked language and its words in it. */
+export interface BmoLocale {
+  readonly lang: SupportedLang;
+  readonly t: BmoElementStrings;
+}
+const ENGLISH: BmoLocale = { lang: 'en', t: bmoEn };
+
+/** `bmo-connection-change`: the link to BMO's room changed. */
+export interface BmoConnectionChangeDetail {
+  connection: BmoConnection;
+}
+
+/** `bmo-agent-state-change`: what BMO is doing changed, or BMO said which engine it runs on. */
+export interface BmoAgentStateChangeDetail {
+  state: BmoAgentState;
+  /** `offline` answers typed messages only; undefined until BMO has said. */
+  engine: BmoEngine | undefined;
+}
+
+/** `bmo-cassette-receive`: a new cassette reached the assistant's slot. */
+export type BmoCassetteReceiveDetail = Cassette;
+
+/** What the assistant needs from its element. */
+export interface BmoAssistantHost extends ReactiveControllerHost, EventTarget {
+  /** The element's own stores. */
+  readonly stores: BmoContextValue;
+  /** Where to ask for a LiveKit token. */
+  readonly resolvedTokenUrl: string;
+  /** The name shown to BMO; empty lets the server pick one. */
+  participantName: string;
+  /** The host page's Turnstile token ('' for none), read at each token request. */
+  readonly turnstileToken?: string;
+}
+
+/** A way out of an error, as a button. */
+export interface BmoErrorAction {
+  label: string;
+  primary: boolean;
+  run: () => unknown;
+}
+
+/** The status line: the connection until the room is joined, then what BMO is doing. */
+export function statusText(
+  connection: BmoConnection,
+  agent: BmoAgentState,
+  textOnly = false,
+  t: BmoElementStrings = bmoEn,
+): string {
+  switch (connection) {
+    case 'disconnected':
+      return t.statusDisconnected;
+    case 'connecting':
+      return t.statusConnecting;
+    case 'reconnecting':
+      return t.statusReconnecting;
+    case 'connected': {
+      const typing = textOnly ? t.statusTypingOnly : '';
+      switch (agent) {
+        case 'connecting':
+          return `${t.statusWaiting}${typing}`;
+        case 'disconnected':
+          return `${t.statusAbsent}${typing}`;
+        default:
+          return `${t.statusAgent(agent)}${typing}`;
+      }
+    }
+  }
+}
+
+export class BmoAssistantController implements ReactiveController {
+  readonly connection: AtomController<BmoConnection>;
+  readonly agent: AtomController<BmoAgentState>;
+  readonly engine: AtomController<BmoEngine | undefined>;
+  readonly micMuted: AtomController<boolean>;
+  readonly textOnly: AtomController<boolean>;
+  readonly transcript: AtomController<readonly BmoTranscriptEntry[]>;
+  readonly error: AtomController<BmoError | null>;
+  readonly announcement: AtomController<BmoAnnouncement | null>;
+
+  #host: BmoAssistantHost;
+  #locale: () => BmoLocale;
+  #room: BmoRoom | undefined;
+  #roomLoad: Promise<BmoRoom> | undefined;
+  #roomFor = '';
+  #stopListening: (() => void)[] = [];
+
+  /** `locale`: the element's checked language and its words, read at each use. */
+  constructor(host: BmoAssistantHost, locale: () => BmoLocale = () => ENGLISH) {
+    this.#host = host;
+    this.#locale = locale;
+    const s = host.stores.bmo;
+    this.connection = new AtomController(host, s.$connection);
+    this.agent = new AtomController(host, s.$agentState);
+    this.engine = new AtomController(host, s.$engine);
+    this.micMuted = new AtomController(host, s.$micMuted);
+    this.textOnly = new AtomController(host, s.$textOnly);
+    this.transcript = new AtomController(host, s.$transcript);
+    this.error = new AtomController(host, s.$error);
+    this.announcement = new AtomController(host, s.$announcement);
+    host.addController(this);
+  }
+
+  /** The room session, once the visitor has needed one. */
+  get room(): BmoRoom | undefined {
+    return this.#room;
+  }
+
+  /** Whether BMO is in the room, so typed text has someone to go to. */
+  get canType(): boolean {
+    const agent = this.agent.value;
+    return (
+      this.connection.value === 'connected' && agent !== 'connecting' && agent !== 'disconnected'
+    );
+  }
+
+  get status(): string {
+    return statusText(this.connection.value, this.agent.value, this.textOnly.value, this.#t());
+  }
+
+  hostConnected(): void {
+    const s = this.#host.stores.bmo;
+    const agentChange = () =>
+      this.#fire<BmoAgentStateChangeDetail>('bmo-agent-state-change', {
+        state: s.$agentState.get(),
+        engine: s.$engine.get(),
+      });
+    this.#stopListening = [
+      s.$connection.listen((connection) =>
+        this.#fire<BmoConnectionChangeDetail>('bmo-connection-change', { connection }),
+      ),
+      s.$agentState.listen(agentChange),
+      s.$engine.listen(agentChange),
+      s.$error.listen((error) => {
+        if (error) this.#fire<BmoError>('bmo-error', { code: error.code, message: error.message });
+      }),
+      this.#host.stores.cassette.$cassette.listen((cassette) => {
+        if (cassette) this.#fire<BmoCassetteReceiveDetail>('bmo-cassette-receive', { ...cassette });
+      }),
+    ];
+  }
+
+  hostDisconnected(): void {
+    for (const stop of this.#stopListening) stop();
+    this.#stopListening = [];
+  }
+
+  /**
+   * Joins a new conversation. A new room session is made when the element's token URL or name
+   * changed since the last one (only while disconnected, which is when Connect is offered).
+   */
+  connect(textOnly: boolean): Promise<void> {
+    const key = `${this.#host.resolvedTokenUrl}\n${this.#host.participantName}`;
+    if (key !== this.#roomFor && this.connection.value === 'disconnected') this.#room = undefined;
+    return this.#withRoom((room) => room.connect({ textOnly }));
+  }
+
+  /** Leaves the room, if the element ever joined one (or is loading what joins one). */
+  disconnect(): Promise<void> {
+    if (this.#roomLoad) return this.#roomLoad.then((room) => room.disconnect());
+    return this.#room?.disconnect() ?? Promise.resolve();
+  }
+
+  setMicMuted(muted: boolean): Promise<void> {
+    return this.#withRoom((room) => room.setMicMuted(muted));
+  }
+
+  /** Sends typed text to BMO; resolves to whether it went. */
+  send(text: string): Promise<boolean> {
+    return this.#withRoom((room) => room.sendChat(text));
+  }
+
+  /** The ways out of an error, in the order they are offered. */
+  errorActions(code: BmoErrorCode): BmoErrorAction[] {
+    const t = this.#t();
+    switch (code) {
+      case 'mic_denied':
+      case 'mic_unavailable':
+        return [
+          {
+            label: t.actionContinueWithoutMic,
+            primary: true,
+            run: () => this.#withRoom(async (room) => room.continueWithoutMicrophone()),
+          },
+          {
+            label: t.actionTryMicAgain,
+            primary: false,
+            run: () => this.setMicMuted(false),
+          },
+        ];
+      case 'agent_timeout':
+      case 'connect_failed':
+        // A fresh room: BMO is dispatched when a room is created.
+        return [
+          {
+            label: t.actionRetry,
+            primary: true,
+            run: () => this.#withRoom((room) => room.retry()),
+          },
+        ];
+      case 'agent_left':
+        // BMO's job ended (its worker died): a fresh token makes a new room, where BMO is
+        // dispatched again; the transcript and the cassette stay.
+        return [
+          {
+            label: t.actionReconnect,
+            primary: true,
+            run: () => this.#withRoom((room) => room.reconnect({ fresh: true })),
+          },
+        ];
+      case 'connection_lost':
+        // The same room while the token lasts: BMO is still there and re-sends the cassette.
+        return [
+          {
+            label: t.actionReconnect,
+            primary: true,
+            run: () => this.#withRoom((room) => room.reconnect()),
+          },
+        ];
+      case 'send_failed':
+        return [
+          {
+            label: t.actionDismiss,
+            primary: false,
+            run: () => this.#host.stores.bmo.$error.set(null),
+          },
+        ];
+      case 'not_configured':
+        return [];
+    }
+  }
+
+  /**
+   * Calls the room session: at once when there is one (so calls keep their order), else once
+   * its module has loaded, the first time a conversation needs it.
+   */
+  #withRoom<T>(use: (room: BmoRoom) => Promise<T>): Promise<T> {
+    if (this.#room) return use(this.#room);
+    this.#roomLoad ??= this.#loadRoom().finally(() => {
+      this.#roomLoad = undefined;
+    });
+    return this.#roomLoad.then(use);
+  }
+
+  async #loadRoom(): Promise<BmoRoom> {
+    const { BmoRoom } = await import('../session/bmo-room.ts');
+    const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
+    this.#room = new BmoRoom({
+      stores: stores.bmo,
+      cassette: stores.cassette,
+      tokenUrl,
+      turnstileToken: () => this.#host.turnstileToken,
+      strings: () => this.#t(),
+      lang: () => this.#locale().lang,
+      ...(participantName ? { participantName } : {}),
+    });
+    this.#roomFor = `${tokenUrl}\n${participantName}`;
+    return this.#room;
+  }
+
+  #t(): BmoElementStrings {
+    return this.#locale().t;
+  }
+
+  #fire<T>(type: string, detail: T): void {
+    this.#host.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+  }
+}

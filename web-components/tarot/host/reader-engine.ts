@@ -1,0 +1,55 @@
+/**
+ * Which engine reads on the edge (OpenAI or the offline reader), asked of its health check while
+ * `<tarot-reading>` shows the mode selection, so the choice can say so. Asked once per edge; the
+ * answer for the newest edge asked about wins.
+ */
+import type { VoiceEngine } from '../../../contracts/voice.ts';
+
+export interface ReaderEngineQueryOptions {
+  /** The edge's origin ('' for the page's own), read at each question. */
+  apiBase: () => string;
+  /** Whether the host is still in the document. */
+  connected: () => boolean;
+  /** The answer changed: the host renders again. */
+  changed: () => void;
+}
+
+export class ReaderEngineQuery {
+  #options: ReaderEngineQueryOptions;
+  #engine: VoiceEngine | null = null;
+  #from: string | null = null;
+
+  constructor(options: ReaderEngineQueryOptions) {
+    this.#options = options;
+  }
+
+  /** The engine behind readings on the edge; null until known or when the edge did not say. */
+  get engine(): VoiceEngine | null {
+    return this.#engine;
+  }
+
+  async load(): Promise<void> {
+    const apiBase = this.#options.apiBase();
+    if (this.#from === apiBase) return;
+    this.#from = apiBase;
+    // The edge client checks the answer with the contract's schemas: it loads here, after the
+    // choice has rendered, rather than with the element.
+    let engine: VoiceEngine | null = null;
+    try {
+      const { requestReaderEngine } = await import('../session/edge-api.ts');
+      // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
+      // newer question answers.
+      if (!this.#options.connected()) {
+        if (this.#from === apiBase) this.#from = null;
+        return;
+      }
+      if (this.#from !== apiBase) return;
+      engine = await requestReaderEngine({ apiBase });
+    } catch {
+      // The code did not load: the choice shows no engine note, as when the edge is unreachable.
+    }
+    if (this.#from !== apiBase) return;
+    this.#engine = engine;
+    this.#options.changed();
+  }
+}

@@ -1,0 +1,327 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { ConnectRequest, ReadingConnection } from '../session/connection.ts';
+import type { Modality } from '../agents/context.ts';
+import type {
+  CreateReadingSession,
+  ReadingSession,
+  StallAnswer,
+} from '../session/reading-session.ts';
+import { missingVoiceApis } from '../session/voice-support.ts';
+import type { Announcer } from '../../stores/announcer.ts';
+import { ReadingCostCap } from './reading-cost-cap.ts';
+import { ReaderEngineQuery } from './reader-engine.ts';
+import type { ReadingStore } from '../../stores/reading.ts';
+
+/** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
+export type ReadingMode = 'choose' | Modality;
+
+export interface ReadingSessionsOptions {
+  /** The mode the host shows now. */
+  mode: () => ReadingMode;
+  /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
+  apiBase: () => string;
+  /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
+  turnstileToken?: () => string;
+  /** This element instance's key for its reading's cost-cap clock (default 'reading'). */
+  instanceKey?: () => string;
+  /** The host's own stores, one per mode, so its text and voice readings never mix. */
+  stores: { text: ReadingStore; voice: ReadingStore };
+  /** The host's own announcer, rendered in its live regions. */
+  announcer: Announcer;
+  /** The active mode's code could not be loaded. */
+  onLoadFailed?: () => void;
+  /** The key its reading in `mode` is kept under across a reload (see `persistKeyOf`). */
+  persistKey?: (mode: 'text' | 'voice') => string | undefined;
+  /** Whether the microphone may open (the visitor's consent); asked before each voice start. */
+  micAllowed?: () => Promise<boolean>;
+  /** The visitor declined the microphone: the voice reading does not start. */
+  onMicDeclined?: () => void;
+  /**
+   * Loads a mode's view (`<tarot-reading-text>` or `<tarot-reading-voice>`) beside its session:
+   * the host element loads its own views, so this controller never imports one.
+   */
+  loadView: (mode: Modality) => Promise<unknown>;
+}
+
+/**
+ * The sessionStorage key of a `<tarot-reading>`'s reading in one mode, stable across a reload:
+ * `tarot-reading:<id>:<mode>` when the element has an id, else
+ * `tarot-reading:label:<label>:<mode>` when it has a label, else `tarot-reading:<n>:<mode>`, n its
+ * place among the page's `<tarot-reading>` elements in document order.
+ */
+export function persistKeyOf(element: HTMLElement & { label?: string }, mode: string): string {
+  if (element.id) return `tarot-reading:${element.id}:${mode}`;
+  if (element.label) return `tarot-reading:label:${element.label}:${mode}`;
+  const all: Element[] = [...element.ownerDocument.querySelectorAll('tarot-reading')];
+  return `tarot-reading:${Math.max(0, all.indexOf(element))}:${mode}`;
+}
+
+/** Whether this browser has what a voice reading needs (WebRTC and the microphone API). */
+export function voiceSupported(): boolean {
+  return missingVoiceApis().length === 0;
+}
+
+/** What a reading shows when its code could not be loaded. */
+export const LOAD_FAILED_MESSAGE =
+  'The reading could not be loaded. Check your connection and reload the page.';
+
+/** Each mode's session module, loaded (with its view) the first time the mode is chosen. */
+const SESSION_MODULES: Record<
+  Modality,
+  () => Promise<{ createReadingSession: CreateReadingSession }>
+> = {
+  text: () => import('../session/text-session.ts'),
+  voice: () => import('../session/voice-session.ts'),
+};
+
+/**
+ * The sessions behind a `<tarot-reading>`, owned by it: one `ReadingSession` per mode, each loaded
+ * (with its view) and made when its mode is first chosen, then kept. Only the host's active mode
+ * runs: its session starts when the mode becomes active (or the host is connected again) and ends
+ * when another mode takes over, when the host leaves the document, or when the page is hidden
+ * (`pagehide`). In the mode selection, where no session runs, it asks the edge which engine reads
+ * there. The Realtime SDK loads only when a session starts.
+ *
+ * The sessions write the host's own stores and speak through its own announcer (both given in the
+ * options), so two readings on one page never share a thing.
+ *
+ * The host forwards its views' events to the methods below; they reach the active session only.
+ */
+export class ReadingSessions implements ReactiveController {
+  #host: ReactiveControllerHost;
+  #options: ReadingSessionsOptions;
+  #active: ReadingMode = 'choose';
+  #connected = false;
+  /** Bumped on every start and stop, so a start that waited for its code knows if it is stale. */
+  #run = 0;
+  /** The sessions made so far, by mode; the mode selection has none. */
+  #sessions = new Map<ReadingMode, ReadingSession>();
+  #notice = '';
+  #loadFailed = false;
+  #reader: ReaderEngineQuery;
+  /** The start under way, if any: what `start()` waits for instead of starting twice. */
+  #pending: Promise<boolean> | undefined;
+
+  constructor(host: ReactiveControllerHost, options: ReadingSessionsOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#costCap = new ReadingCostCap({
+      key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
+      announcer: options.announcer,
+      end: () => this.#session()?.end('user'),
+    });
+    this.#reader = new ReaderEngineQuery({
+      apiBase: options.apiBase,
+      connected: () => this.#connected,
+      changed: () => host.requestUpdate(),
+    });
+    host.addController(this);
+  }
+
+  /** The reading's cost cap (the edge's `maxSessionMinutes`), counted across reconnects. */
+  readonly #costCap: ReadingCostCap;
+
+  /** The engine behind readings on the edge, from its health check; null until known. */
+  get reader(): VoiceEngine | null {
+    return this.#reader.engine;
+  }
+
+  /** The active session's short hint (a hold too short, a microphone hiccup); '' for none. */
+  get notice(): string {
+    return this.#notice;
+  }
+
+  /** Whether the active mode's code failed to load. */
+  get loadFailed(): boolean {
+    return this.#loadFailed;
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    addEventListener('pagehide', this.#onPageHide);
+    this.#activate(true);
+  }
+
+  hostUpdate(): void {
+    this.#activate(false);
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    removeEventListener('pagehide', this.#onPageHide);
+    this.#stop();
+  }
+
+  /** The active mode's session, once made; none in the mode selection. */
+  #session(): ReadingSession | undefined {
+    return this.#sessions.get(this.#active);
+  }
+
+  // ---- from the host page and the views ----
+
+  /**
+   * Starts the active mode's session unless one is open or opening; resolves with whether it
+   * connected. False in the mode selection.
+   */
+  start(): Promise<boolean> {
+    if (this.#pending) return this.#pending;
+    if (this.#session()?.active) return Promise.resolve(true);
+    if (this.#active === 'choose' || !this.#connected) return Promise.resolve(false);
+    return this.#start();
+  }
+
+  /** Ends the active session, as "End reading" does. */
+  end(): void {
+    this.#costCap.reset();
+    this.#session()?.end('user');
+  }
+
+  /** Sends a typed message into the active session; false when none is open. */
+  sendMessage(text: string): boolean {
+    return this.#session()?.sendMessage(text) ?? false;
+  }
+
+  /** "Start a new reading" or "Try again" after the person ended it: a new cost-cap count. */
+  restart(): void {
+    this.#costCap.reset();
+    void this.#session()?.restart();
+  }
+
+  /** "Retry" after a failure: the same reading again, its cost cap still counting. */
+  retry(): void {
+    void this.#session()?.restart();
+  }
+
+  talkStart(): void {
+    this.#session()?.talkStart();
+  }
+
+  talkEnd(released: boolean): void {
+    this.#session()?.talkEnd(released);
+  }
+
+  /**
+   * "Switch to text" from a reading under way (the stall choice): its session ends and its
+   * reading, kept across a reload, moves to the text mode's key, so the text reading that starts
+   * next goes on from there (question, spread, cards, transcript) instead of afresh. A reading
+   * that never connected (an error's way out to text) is left as it is.
+   */
+  handToText(): void {
+    const key = this.#options.persistKey?.('text');
+    if (key) this.#session()?.handOver(key, 'text');
+  }
+
+  pick(detail: unknown): void {
+    this.#session()?.pick(detail);
+  }
+
+  /** The person answered a stall choice. */
+  choose(choice: StallAnswer): void {
+    this.#session()?.choose(choice);
+  }
+
+  /** The person cancelled the pending draw from the picker. */
+  cancelPick(): void {
+    this.#session()?.cancelPick();
+  }
+
+  cardShown(cardId: string): void {
+    this.#session()?.cardShown(cardId);
+  }
+
+  // ---- the active mode ----
+
+  #activate(reconnected: boolean): void {
+    const mode = this.#options.mode();
+    if (mode !== this.#active) {
+      this.#stop();
+      this.#active = mode;
+    } else if (!reconnected) {
+      // The mode stays; a new api-base in the mode selection asks the new edge about its reader.
+      if (mode === 'choose' && this.#connected) void this.#reader.load();
+      return;
+    }
+    if (this.#connected) void this.#start();
+  }
+
+  #start(): Promise<boolean> {
+    const pending = this.#startRun(++this.#run).finally(() => {
+      if (this.#pending === pending) this.#pending = undefined;
+    });
+    this.#pending = pending;
+    return pending;
+  }
+
+  async #startRun(run: number): Promise<boolean> {
+    this.#setLoadFailed(false);
+    const mode = this.#active;
+    if (mode === 'choose') {
+      await this.#reader.load();
+      return false;
+    }
+    try {
+      const session = await this.#sessionOf(mode);
+      return run === this.#run && (await session.start());
+    } catch {
+      // Only the code's loading can throw here: a session reports its own failures in its store.
+      if (run === this.#run) this.#setLoadFailed(true);
+      return false;
+    }
+  }
+
+  #stop(): void {
+    this.#costCap.stop();
+    this.#run += 1;
+    this.#pending = undefined;
+    this.#session()?.end('leave');
+  }
+
+  #onPageHide = (): void => {
+    this.#stop();
+  };
+
+  #setLoadFailed(failed: boolean): void {
+    if (this.#loadFailed === failed) return;
+    this.#loadFailed = failed;
+    if (failed) this.#options.onLoadFailed?.();
+    this.#host.requestUpdate();
+  }
+
+  #connect = async (request: ConnectRequest): Promise<ReadingConnection> => {
+    const { requestReadingToken } = await import('../session/connection.ts');
+    const connection = await requestReadingToken({
+      ...request,
+      apiBase: this.#options.apiBase(),
+      turnstileToken: this.#options.turnstileToken?.(),
+    });
+    this.#costCap.connected(connection.maxSessionMinutes);
+    return connection;
+  };
+
+  /** `mode`'s session: made the first time, with the host's stores, announcer and token source. */
+  async #sessionOf(mode: Modality): Promise<ReadingSession> {
+    const made = this.#sessions.get(mode);
+    if (made) return made;
+    const [{ createReadingSession }] = await Promise.all([
+      SESSION_MODULES[mode](),
+      this.#options.loadView(mode),
+    ]);
+    const loaded = this.#sessions.get(mode);
+    if (loaded) return loaded;
+    const session = createReadingSession({
+      store: this.#options.stores[mode],
+      announcer: this.#options.announcer,
+      connect: this.#connect,
+      persistKey: this.#options.persistKey?.(mode),
+      micAllowed: this.#options.micAllowed,
+      onMicDeclined: this.#options.onMicDeclined,
+    });
+    session.$notice.listen((notice) => {
+      this.#notice = notice;
+      this.#host.requestUpdate();
+    });
+    this.#sessions.set(mode, session);
+    return session;
+  }
+}

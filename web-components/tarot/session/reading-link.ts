@@ -1,0 +1,355 @@
+/**
+ * A reading's link to its engine (OpenAI or the offline reader), apart from the reading's state:
+ * opening a session (a token, the SDK and the agents loaded with `import()` now, the
+ * RealtimeSession wired to the reading's events, the connection), the connection's status and
+ * failures, and resuming after a drop (a fresh token, the past messages replayed, a note to
+ * carry on). The `RealtimeReading` owns the link and the reading's state; the link owns the session.
+ */
+import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
+import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
+import type { AgentName } from '../../../contracts/reading.ts';
+import { type SessionLog, describeDevice } from '../../events/index.ts';
+import type { Announcer } from '../../stores/announcer.ts';
+import type { ReadingStore } from '../../stores/reading.ts';
+import type { CardWaiters } from './card-waiters.ts';
+import {
+  type ConnectRequest,
+  type ReadingConnection,
+  readableConnectError,
+  requestReadingToken,
+  webRtcCannotConnect,
+} from './connection.ts';
+import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
+import type { ReadingNudges } from './reading-nudges.ts';
+import { type RealtimeReadingOptions, type Sdk, createSession } from './reading-options.ts';
+import { carryOnNote, replayableHistory } from '../state/resume.ts';
+import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
+import { stallChoice } from './stall-choice.ts';
+
+type AgentsModule = typeof import('../agents/index.ts');
+export type Session = RealtimeSession<ReadingRunContext>;
+export type ReadingAgents = Record<AgentName, RealtimeAgent<ReadingRunContext>>;
+
+/** What the link reads from and writes to the controller that owns it. */
+export interface LinkOwner {
+  readonly store: ReadingStore;
+  readonly announcer: Announcer;
+  readonly mode: Modality;
+  readonly options: RealtimeReadingOptions;
+  readonly nudges: ReadingNudges;
+  readonly transcript: TranscriptFeed;
+  readonly waiters: CardWaiters;
+  sessionId(): string;
+  facts(): ReadingFacts;
+  log(): SessionLog | undefined;
+  host(): ReadingHost;
+  currentAgent(): AgentName;
+}
+
+/** Said when a voice reading falls back from WebRTC to the WebSocket. */
+export const WEBSOCKET_FALLBACK_NOTICE =
+  'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.';
+
+/**
+ * One reading's link to the reader: the session, its connection and status, and what happens
+ * when it drops (a fresh token, the past messages replayed, a note to carry on).
+ */
+export class ReadingLink {
+  session: Session | undefined;
+  connection: ReadingConnection | undefined;
+  transport: SessionTransport | undefined;
+  agents: ReadingAgents | undefined;
+  #status: ConnectionStatus = 'idle';
+  #closing = false;
+  #generation = 0;
+  /** A draw was waiting when the connection dropped: the resumed agent is told to ask again. */
+  #interruptedDraw = false;
+  /** The voice call through the edge could not connect: this reading uses the WebSocket. */
+  #webSocketFallback = false;
+  readonly #owner: LinkOwner;
+
+  constructor(owner: LinkOwner) {
+    this.#owner = owner;
+  }
+
+  get status(): ConnectionStatus {
+    return this.#status;
+  }
+
+  /** Forgets the last session's agents, connection and transport (a new reading starts). */
+  reset(): void {
+    this.agents = undefined;
+    this.connection = undefined;
+    this.transport = undefined;
+    this.#webSocketFallback = false;
+  }
+
+  setStatus(status: ConnectionStatus): void {
+    this.#status = status;
+    this.#owner.store.setConnection(status);
+  }
+
+  /**
+   * Opens a session at the current agent: a fresh token, the SDK and the agents, the connection.
+   * A resumed session (after a drop or a reload) is given the past messages to replay.
+   */
+  async open(kind: 'new' | 'restored' | 'reconnect'): Promise<boolean> {
+    const generation = ++this.#generation;
+    const owner = this.#owner;
+    const { options, mode } = owner;
+    let connection: ReadingConnection;
+    let sdk: Sdk;
+    let agentsModule: AgentsModule;
+    try {
+      const connect =
+        options.connect ?? ((request: ConnectRequest) => requestReadingToken(request));
+      const code = Promise.all([
+        (options.loadSdk ?? (() => import('@openai/agents-realtime')))(),
+        import('../agents/index.ts'),
+      ]);
+      code.catch(() => undefined); // awaited below: a refused token is the failure to report
+      connection = await connect({
+        mode,
+        sessionId: owner.sessionId(),
+        ...(this.#webSocketFallback ? { transport: 'websocket' as const } : {}),
+      });
+      [sdk, agentsModule] = await code;
+    } catch (error) {
+      if (generation === this.#generation) this.failToConnect(error);
+      return false;
+    }
+    if (generation !== this.#generation) return false;
+    this.connection = connection;
+    owner.store.setEngine(connection.engine);
+
+    const agents = agentsModule.createReadingAgents(owner.host());
+    this.agents = agents;
+    const first = owner.currentAgent();
+    let session: Session;
+    try {
+      const created = createSession(sdk, agents[first], connection, owner.facts(), {
+        ...options,
+        mode,
+      });
+      session = created.session;
+      this.transport = created.transport;
+    } catch (error) {
+      this.failToConnect(error);
+      return false;
+    }
+    this.session = session;
+    wireSession(session, sdk, this.#events());
+    try {
+      await session.connect({
+        apiKey: connection.token,
+        model: connection.model,
+        ...(connection.url ? { url: connection.url } : {}),
+      });
+    } catch (error) {
+      if (generation !== this.#generation) return false;
+      if (connection.callUrl && !this.#webSocketFallback && webRtcCannotConnect(error)) {
+        return this.#fallBack(kind, error);
+      }
+      this.failToConnect(error);
+      return false;
+    }
+    if (generation !== this.#generation) return false;
+    if (kind !== 'new') {
+      replayInto(session, owner.transcript.items, owner.log(), first, this.#status);
+    }
+    this.setStatus('connected');
+    owner.store.setAgent(first);
+    owner.store.setError(null);
+    if (kind !== 'reconnect') {
+      logSessionStart(owner.log(), { agent: first, connection, mode, transport: this.transport });
+    } else {
+      owner.announcer.announce('Reconnected. The reading goes on where it was.');
+    }
+    owner.nudges.startAgentTimer(first);
+    if (kind !== 'new') this.#carryOn(first);
+    return true;
+  }
+
+  /**
+   * Closes the session for good (the reading ends): a later open's results are dropped, and
+   * `settle` runs while the link is closing, before the session closes.
+   */
+  close(settle: () => void): void {
+    this.#generation += 1;
+    const hadSession = this.session !== undefined || this.#status === 'connecting';
+    this.#closing = true;
+    settle();
+    try {
+      this.session?.close();
+    } catch {
+      // Closing a transport that already failed can throw; the session is over either way.
+    }
+    this.session = undefined;
+    if (hadSession) this.setStatus('disconnected');
+    this.#closing = false;
+  }
+
+  /**
+   * WebRTC could not connect (a network that blocks UDP, a browser without it working): the same
+   * reading opens again over the WebSocket, with a token asked for that transport, and says so.
+   */
+  #fallBack(kind: 'new' | 'restored' | 'reconnect', error: unknown): Promise<boolean> {
+    this.#webSocketFallback = true;
+    try {
+      this.session?.close();
+    } catch {
+      // The failed call has nothing left to close.
+    }
+    this.session = undefined;
+    this.#owner.log()?.error({
+      type: 'connection',
+      message: 'The voice call could not connect over WebRTC; reading over the WebSocket instead.',
+      error,
+      connectionStatus: 'connecting',
+    });
+    this.#owner.announcer.announce(WEBSOCKET_FALLBACK_NOTICE);
+    return this.open(kind);
+  }
+
+  failToConnect(error: unknown): void {
+    const { store, announcer } = this.#owner;
+    const message = readableConnectError(error, this.connection?.engine);
+    try {
+      this.session?.close();
+    } catch {
+      // Already failed; nothing more to close.
+    }
+    this.session = undefined;
+    // The error first: whoever watches the status going to 'error' can read why.
+    store.setError({ kind: 'connection', message });
+    this.setStatus('error');
+    announcer.announce(message, { assertive: true });
+    this.#owner.log()?.error({ type: 'connection', message, error, connectionStatus: 'error' });
+  }
+
+  #carryOn(agent: AgentName): void {
+    const note = carryOnNote(agent, this.#interruptedDraw);
+    this.#interruptedDraw = false;
+    if (note) this.session?.sendMessage(note);
+  }
+
+  /** Where a session's events go: the owner's store, announcer and state. */
+  #events(): SessionEventsTarget {
+    const owner = this.#owner;
+    return {
+      store: owner.store,
+      announcer: owner.announcer,
+      nudges: owner.nudges,
+      transcript: owner.transcript,
+      isCurrent: (candidate) => this.session === candidate,
+      status: () => this.#status,
+      closing: () => this.#closing,
+      facts: () => owner.facts(),
+      log: () => owner.log(),
+      currentAgent: () => owner.currentAgent(),
+      lostConnection: () => this.#lostConnection(),
+      toolFailed: (tool, code) => {
+        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code);
+        if (choice) {
+          owner.store.setChoice(choice);
+          owner.announcer.announce(choice.message, { assertive: true });
+        }
+      },
+    };
+  }
+
+  /**
+   * The transport dropped while connected. With reconnection on (the default), everything the
+   * reading holds stays — the store, the facts, the transcript, the agent — and a new session
+   * opens with a fresh token, the past messages replayed into it. Else the reading ends there.
+   */
+  #lostConnection(): void {
+    const { store, announcer, waiters, nudges } = this.#owner;
+    const log = this.#owner.log();
+    const agent = this.#owner.currentAgent();
+    const drawing = waiters.pickPending;
+    waiters.settlePick({
+      status: 'cancelled',
+      message: 'The connection closed before a card was picked.',
+    });
+    waiters.releaseShown();
+    nudges.clear();
+    const lost = this.session;
+    this.session = undefined;
+    try {
+      lost?.close();
+    } catch {
+      // Already closed underneath; nothing more to close.
+    }
+    if (this.#owner.options.reconnect !== false) {
+      this.#interruptedDraw ||= drawing;
+      this.#owner.transcript.carry();
+      store.closePicker();
+      store.setToolActivity(null);
+      store.setAudio({ listening: false, speaking: false });
+      this.setStatus('connecting');
+      announcer.announce('The connection to the reader dropped. Reconnecting…', {
+        assertive: true,
+      });
+      log?.error({
+        type: 'connection',
+        severity: 'warning',
+        message: 'The connection to the reader dropped; reconnecting with a fresh token.',
+        agent,
+        connectionStatus: 'connecting',
+      });
+      void this.open('reconnect');
+      return;
+    }
+    const message = 'The connection to the reader closed.';
+    // The error first: whoever watches the status going to 'disconnected' can read why.
+    store.setError({ kind: 'connection', message });
+    this.setStatus('disconnected');
+    announcer.announce(message, { assertive: true });
+    log?.error({ type: 'connection', message, agent, connectionStatus: 'disconnected' });
+    log?.end();
+  }
+}
+
+/** Gives a resumed session the past messages; one it refuses leaves the reading going on. */
+export function replayInto(
+  session: Session,
+  history: readonly unknown[],
+  log: SessionLog | undefined,
+  agent: AgentName,
+  connectionStatus: ConnectionStatus,
+): void {
+  try {
+    session.updateHistory(replayableHistory(history));
+  } catch (error) {
+    log?.error({
+      type: 'connection',
+      severity: 'warning',
+      message: 'The past messages could not be replayed into the new session.',
+      error,
+      agent,
+      connectionStatus,
+    });
+  }
+}
+
+/** Logs the start of a reading (a new or restored one; a reconnect goes on in the same log). */
+export function logSessionStart(
+  log: SessionLog | undefined,
+  input: {
+    agent: AgentName;
+    connection: ReadingConnection;
+    mode: Modality;
+    transport: SessionTransport | undefined;
+  },
+): void {
+  const device = describeDevice();
+  log?.start({
+    initialAgent: input.agent,
+    tokenExpiresAt: new Date(input.connection.expiresAt * 1000).toISOString(),
+    mode: input.mode,
+    engine: input.connection.engine,
+    ...(input.transport ? { transport: input.transport } : {}),
+    ...(device ? { device } : {}),
+  });
+}

@@ -1,0 +1,367 @@
+/**
+ * The voice reading's session: a `RealtimeReading` in voice mode, plus what only a spoken reading
+ * needs — the browser check, the visitor's consent, the microphone, push-to-talk, and the
+ * announcements a screen-reader user hears instead of seeing the stage.
+ *
+ *   const voice = new VoiceReadingSession({ store, announcer });   // its owner's
+ *   await voice.start();   // browser check → consent → microphone → token → SDK → connect
+ *   voice.press(); voice.release();                  // from <voice-speaker-button>
+ *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
+ *   voice.end('leave');                              // disconnects, stops audio both ways
+ *
+ * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) and OpenAI run over WebRTC
+ * with the microphone stream this session opened (muted until a press) and an <audio> element it
+ * can silence; the local engine without calls, and the fallback where WebRTC cannot connect, run
+ * over the reader's WebSocket, and push-to-talk streams PCM16 captured from the same stream.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { SessionLog } from '../../events/index.ts';
+import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
+import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
+import { type AudioPath, PushToTalk, type ReleaseOutcome } from '../../voice/push-to-talk.ts';
+import {
+  type MicrophoneStream,
+  Pcm16Capture,
+  browserGetUserMedia,
+  closeMicrophone,
+  openMicrophone,
+} from '../../voice/microphone.ts';
+import type { ReadingConnection } from './connection.ts';
+import {
+  type ProblemTarget,
+  microphoneFailed,
+  pushToTalkFailed,
+  showProblem,
+} from './voice-problems.ts';
+import {
+  RealtimeReading,
+  type RealtimeReadingOptions,
+  type TransportChoice,
+} from './realtime-reading.ts';
+import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
+import { type ClosableCapture, isMediaStream, pushToTalkConfig } from './voice-audio.ts';
+import type { Modality } from '../agents/context.ts';
+import type {
+  CreateReadingSession,
+  ReadingSession,
+  ReadingSessionOptions,
+  StallAnswer,
+} from './reading-session.ts';
+
+type Sdk = typeof import('@openai/agents-realtime');
+
+/** The spec's words for a browser without WebRTC or the microphone API. */
+export const UNSUPPORTED_MESSAGE = "Your browser doesn't support voice readings";
+
+export const TOO_SHORT_NOTICE = 'Hold the button down while you speak, then let go.';
+
+export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
+
+export { pushToTalkConfig, type ClosableCapture } from './voice-audio.ts';
+
+export interface VoiceReadingOptions {
+  /** The store it writes: the owning element's. Default: one of its own. */
+  store?: ReadingStore;
+  /** Where it speaks to screen readers: the owning element's announcer. Default: its own. */
+  announcer?: Announcer;
+  /** Passed to its `RealtimeReading` (connect, loadSdk, createTransport, timeouts, …). */
+  reading?: Omit<RealtimeReadingOptions, 'store' | 'mode' | 'announcer'>;
+  /** Which required APIs are missing; default `missingVoiceApis()`. */
+  missingApis?: () => VoiceApi[];
+  /** Asks for the microphone; default `navigator.mediaDevices.getUserMedia`. */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MicrophoneStream>;
+  /** Makes the WebSocket path's PCM16 capture; default a `Pcm16Capture` of the stream. */
+  createCapture?: (stream: MicrophoneStream) => ClosableCapture;
+  /** How the session carries audio; default from the transport the session chose. */
+  audioPath?: () => AudioPath;
+  /** Holds shorter than this send nothing; default 250 ms. */
+  minHoldMs?: number;
+  /** Whether the microphone may open (the visitor's consent), asked before each start. */
+  micAllowed?: (() => Promise<boolean>) | undefined;
+  /** The visitor declined the microphone: the reading does not start. */
+  onMicDeclined?: (() => void) | undefined;
+}
+
+export class VoiceReadingSession implements ReadingSession {
+  readonly store: ReadingStore;
+  readonly announcer: Announcer;
+  readonly reading: RealtimeReading;
+  readonly #notice = atom('');
+  #options: VoiceReadingOptions;
+  #stream: MicrophoneStream | undefined;
+  #capture: ClosableCapture | undefined;
+  #audio: HTMLAudioElement | undefined;
+  #ptt: PushToTalk;
+  #unwatch: (() => void)[] = [];
+  #generation = 0;
+
+  constructor(options: VoiceReadingOptions = {}) {
+    this.#options = options;
+    this.store = options.store ?? createReadingStore();
+    this.announcer = options.announcer ?? createAnnouncer();
+    const reading = options.reading ?? {};
+    this.reading = new RealtimeReading({
+      ...reading,
+      store: this.store,
+      announcer: this.announcer,
+      mode: 'voice',
+      createTransport: reading.createTransport ?? ((c, sdk) => this.#createTransport(c, sdk)),
+      // Push-to-talk: the person says when a turn ends, so the server must not guess it.
+      sessionConfig: pushToTalkConfig(reading.sessionConfig),
+    });
+    this.#ptt = new PushToTalk({
+      session: () => this.reading.session,
+      path:
+        options.audioPath ?? (() => (this.reading.transport === 'webrtc' ? 'webrtc' : 'websocket')),
+      capture: {
+        start: (send) => this.#ensureCapture().start(send),
+        stop: () => this.#capture?.stop(),
+      },
+      isSpeaking: () => this.store.$audio.get().speaking,
+      ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
+      onListening: (listening) => this.store.setAudio({ listening }),
+      onTooShort: () => {
+        this.#notice.set(TOO_SHORT_NOTICE);
+        this.announcer.announce(TOO_SHORT_NOTICE);
+      },
+      onError: (error, stage) => {
+        const message = pushToTalkFailed(this.reading, error, stage);
+        this.#notice.set(message);
+        this.announcer.announce(message, { assertive: true });
+      },
+    });
+  }
+
+  /** A short hint for the person (a hold too short, a microphone hiccup); '' for none. */
+  get $notice(): ReadableAtom<string> {
+    return this.#notice;
+  }
+
+  /** Whether the button is held. */
+  get holding(): boolean {
+    return this.#ptt.holding;
+  }
+
+  /**
+   * Checks for WebRTC and the microphone API. Without them the store holds the unsupported error,
+   * screen readers hear it, and the missing APIs are logged. Returns whether voice can work here.
+   */
+  checkSupport(): boolean {
+    const missing = (this.#options.missingApis ?? missingVoiceApis)();
+    if (missing.length === 0) return true;
+    showProblem(
+      this.#problems(),
+      'unsupported',
+      UNSUPPORTED_MESSAGE,
+      `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
+    );
+    this.announcer.announce(`${UNSUPPORTED_MESSAGE}. Switch to text chat to read by typing.`, {
+      assertive: true,
+    });
+    return false;
+  }
+
+  /** Whether a session is open or opening. */
+  get active(): boolean {
+    return this.reading.active;
+  }
+
+  /**
+   * Starts a voice reading once the browser can and the visitor lets the microphone open: the
+   * microphone (asked for once and kept for retries), then a fresh token and session. Resolves
+   * with whether the session connected; on failure the store says why.
+   */
+  async start(): Promise<boolean> {
+    if (this.reading.active) return true;
+    if (!this.checkSupport()) return false;
+    const generation = ++this.#generation;
+    if (!(await (this.#options.micAllowed?.() ?? true))) {
+      if (generation === this.#generation) this.#options.onMicDeclined?.();
+      return false;
+    }
+    if (generation !== this.#generation) return false;
+    return this.#open(generation);
+  }
+
+  /** The microphone, then the session, for the start that `generation` counts. */
+  async #open(generation: number): Promise<boolean> {
+    this.#notice.set('');
+    if (!this.#stream) {
+      this.store.reset();
+      this.store.setConnection('connecting');
+      // While the browser opens the microphone (or asks the person), fetch the SDK and the agents
+      // the session will need, so the two waits overlap. No token is asked for until the
+      // microphone is ours.
+      void (this.#options.reading?.loadSdk ?? (() => import('@openai/agents-realtime')))().catch(
+        () => undefined,
+      );
+      void import('../agents/index.ts').catch(() => undefined);
+      try {
+        const stream = await openMicrophone(this.#options.getUserMedia ?? browserGetUserMedia);
+        if (generation !== this.#generation) {
+          closeMicrophone(stream);
+          return false;
+        }
+        this.#stream = stream;
+      } catch (error) {
+        if (generation === this.#generation) microphoneFailed(this.#problems(), error);
+        return false;
+      }
+    }
+    this.#watch();
+    const connected = await this.reading.start();
+    if (!connected || generation !== this.#generation) return false;
+    this.#ptt.prepare();
+    return true;
+  }
+
+  /** Tries again after a failure: a new session with a freshly minted token. */
+  retry(): Promise<boolean> {
+    this.#ptt.cancel();
+    if (this.reading.active) this.reading.end('user');
+    if (this.reading.active) return Promise.resolve(true);
+    if (!this.checkSupport()) return Promise.resolve(false);
+    return this.#open(++this.#generation);
+  }
+
+  restart(): Promise<boolean> {
+    return this.retry();
+  }
+
+  sendMessage(text: string): boolean {
+    return this.reading.sendMessage(text);
+  }
+
+  talkStart(): void {
+    this.press();
+  }
+
+  talkEnd(released: boolean): void {
+    if (released) this.release();
+    else this.cancelTalk();
+  }
+
+  /** Hands an open reading to `mode` (Switch to text); one that never connected stays here. */
+  handOver(key: string, mode: Modality): boolean {
+    if (!this.reading.active) return false;
+    this.end('leave');
+    return this.reading.handOver(key, mode);
+  }
+
+  /** The talk button went down. Returns whether the microphone opened. */
+  press(): boolean {
+    this.#notice.set('');
+    return this.#ptt.press();
+  }
+
+  /** The talk button came up: the turn is sent (or, for a tap, nothing is). */
+  release(): ReleaseOutcome {
+    return this.#ptt.release();
+  }
+
+  /** The hold was broken off (focus lost, pointer cancelled): close the microphone, send nothing. */
+  cancelTalk(): void {
+    this.#ptt.cancel();
+  }
+
+  pick(detail: unknown): boolean {
+    return this.reading.pick(detail);
+  }
+
+  cancelPick(): boolean {
+    return this.reading.cancelPick();
+  }
+
+  cardShown(cardId: string): void {
+    this.reading.cardShown(cardId);
+  }
+
+  /** The person's answer to a stall choice (Continue or Draw again). */
+  choose(choice: StallAnswer): boolean {
+    return this.reading.choose(choice);
+  }
+
+  /** Ends the reading: disconnects the session and stops audio capture and playback. */
+  end(reason: 'user' | 'leave' = 'user'): void {
+    this.#generation += 1;
+    this.#ptt.cancel();
+    this.reading.end(reason);
+    this.#capture?.close();
+    this.#capture = undefined;
+    closeMicrophone(this.#stream);
+    this.#stream = undefined;
+    if (this.#audio) {
+      this.#audio.pause();
+      this.#audio.srcObject = null;
+      this.#audio = undefined;
+    }
+    for (const unwatch of this.#unwatch.splice(0)) unwatch();
+    this.#notice.set('');
+    // A reading that never connected still shows how it ended (its error stays on screen).
+    if (this.store.$connection.get() === 'connecting') this.store.setConnection('disconnected');
+  }
+
+  #problems(): ProblemTarget {
+    return {
+      store: this.store,
+      announcer: this.announcer,
+      newLog: () => {
+        const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
+        return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
+      },
+    };
+  }
+
+  #createTransport(connection: ReadingConnection, sdk: Sdk): TransportChoice {
+    if (connection.engine === 'local' && !connection.callUrl)
+      return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
+    this.#audio ??= document.createElement('audio');
+    const stream = this.#stream;
+    return new sdk.OpenAIRealtimeWebRTC({
+      // The call goes through our edge (one call per token, hung up at the reading's cap).
+      ...(connection.callUrl ? { baseUrl: connection.callUrl } : {}),
+      audioElement: this.#audio,
+      // The stream opened (muted) for push-to-talk; the SDK opens its own if this is not one.
+      ...(isMediaStream(stream) ? { mediaStream: stream } : {}),
+    });
+  }
+
+  #ensureCapture(): ClosableCapture {
+    if (this.#capture) return this.#capture;
+    const stream = this.#stream;
+    if (!stream) throw new Error('The microphone is not open.');
+    const create =
+      this.#options.createCapture ??
+      ((s: MicrophoneStream): ClosableCapture => {
+        if (!isMediaStream(s)) throw new Error('The microphone stream cannot be captured.');
+        return new Pcm16Capture(s);
+      });
+    this.#capture = create(stream);
+    return this.#capture;
+  }
+
+  /** Says aloud (politely) the card each show_card puts on the stage. */
+  #watch(): void {
+    if (this.#unwatch.length > 0) return;
+    let last: object | null = null;
+    this.#unwatch.push(
+      this.store.$displayed.listen((displayed) => {
+        if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
+        last = displayed;
+        this.announcer.announce(
+          `Showing ${displayed.cardName}, ${displayed.reversed ? 'reversed' : 'upright'}`,
+        );
+      }),
+    );
+  }
+}
+
+/** The voice mode's session, made by its host when the mode is first chosen. */
+export const createReadingSession: CreateReadingSession = (options: ReadingSessionOptions) =>
+  new VoiceReadingSession({
+    store: options.store,
+    announcer: options.announcer,
+    reading: { connect: options.connect, persistKey: options.persistKey },
+    micAllowed: options.micAllowed,
+    onMicDeclined: options.onMicDeclined,
+  });
