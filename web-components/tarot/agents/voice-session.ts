@@ -34,6 +34,7 @@ import {
   openMicrophone,
 } from '../../voice/microphone.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
+import { pagePlayback } from '../../voice/playback.ts';
 import { MICROPHONE_MESSAGES, type ReadingConnection } from './connection.ts';
 import {
   ReadingController,
@@ -196,6 +197,9 @@ export class VoiceReadingController {
     this.#watch();
     const connected = await this.reading.start();
     if (!connected || generation !== this.#generation) return false;
+    // Connected, the reader's track is on the element: where an autoplay policy holds it back
+    // (Chromium then starts no load, so no media event says so), the page offers "Start audio".
+    if (this.#audio) pagePlayback.watchElement(this.#audio);
     this.#ptt.prepare();
     return true;
   }
@@ -250,6 +254,7 @@ export class VoiceReadingController {
     closeMicrophone(this.#stream);
     this.#stream = undefined;
     if (this.#audio) {
+      pagePlayback.forget(this.#audio);
       this.#audio.pause();
       this.#audio.srcObject = null;
       this.#audio = undefined;
