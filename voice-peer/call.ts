@@ -16,7 +16,7 @@ import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced } from './aud
 import { MAX_FRAME_BYTES, ReaderSession } from './reader-engine.ts';
 import type { Speaker } from './speech.ts';
 
-const { RTCPeerConnection, nonstandard } = wrtc;
+const { MediaStream, RTCPeerConnection, nonstandard } = wrtc;
 
 /** When the microphone carried sound: spans of voiced frames, epoch ms. */
 export interface SoundSpan {
@@ -100,7 +100,10 @@ export class VoiceCall {
   /** Answers the page's offer; resolves with the answer, its candidates gathered. */
   async answer(offer: string): Promise<string> {
     await this.#pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    this.#pc.addTrack(this.#source.createTrack());
+    // In a stream, as OpenAI's track is: the SDK plays `event.streams[0]` on the page's audio
+    // element, and a track in no stream would leave the element with nothing to play.
+    const track = this.#source.createTrack();
+    this.#pc.addTrack(track, new MediaStream([track]));
     await this.#pc.setLocalDescription(await this.#pc.createAnswer());
     await new Promise<void>((resolve) => {
       if (this.#pc.iceGatheringState === 'complete') return resolve();

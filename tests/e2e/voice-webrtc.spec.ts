@@ -57,12 +57,17 @@ async function sound(callId: string): Promise<Sound> {
 async function keepRemoteTracks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const tracks: MediaStreamTrack[] = [];
+    const streams: MediaStream[] = [];
     Reflect.set(window, '__remoteTracks', tracks);
+    Reflect.set(window, '__remoteStreams', streams);
     const Original = window.RTCPeerConnection;
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
         super(config);
-        this.addEventListener('track', (event) => tracks.push(event.track));
+        this.addEventListener('track', (event) => {
+          tracks.push(event.track);
+          streams.push(...event.streams);
+        });
       }
     };
   });
@@ -133,6 +138,11 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
   const answer = page.locator('voice-transcript [part~="entry-assistant"]').first();
   await expect(answer).toContainText('offline reader', { timeout: 20_000 });
 
+  // The reader's track comes in a stream, as OpenAI's does: the SDK plays `streams[0]` on the
+  // page's audio element, so a track in no stream would never be heard.
+  expect(
+    await page.evaluate(() => (Reflect.get(window, '__remoteStreams') as MediaStream[]).length),
+  ).toBeGreaterThan(0);
   // The reader speaks its words on its track: the page's analyser hears them.
   await expect.poll(() => remoteLevel(page, 500), { timeout: 20_000 }).toBeGreaterThan(0.02);
 

@@ -198,7 +198,12 @@ export class TarotReading extends LitElement {
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
     loadView: (mode) =>
-      mode === 'text' ? import('./tarot-reading-text.ts') : import('./tarot-reading-voice.ts'),
+      mode === 'text'
+        ? import('./tarot-reading-text.ts')
+        : Promise.all([
+            import('./tarot-reading-voice.ts'),
+            import('../voice/voice-start-audio.ts'),
+          ]),
   });
   #consent = new MicConsentController(this, {
     event: 'tarot-reading-mic-consent',
@@ -302,7 +307,8 @@ export class TarotReading extends LitElement {
     if (mode === 'voice') {
       return this.#view(
         mode,
-        html`${this.#consent.render()}<tarot-reading-voice
+        html`${this.#consent.render()}<voice-start-audio></voice-start-audio
+          ><tarot-reading-voice
             exportparts="bar, center, status, problem, draw, choice"
             image-base=${this.imageBase}
             .notice=${this.#sessions.notice}

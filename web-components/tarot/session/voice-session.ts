@@ -27,6 +27,7 @@ import {
   openMicrophone,
 } from '../../voice/microphone.ts';
 import type { ReadingConnection } from './connection.ts';
+import { pagePlayback } from '../../voice/playback.ts';
 import {
   type ProblemTarget,
   microphoneFailed,
@@ -211,6 +212,9 @@ export class VoiceReadingSession implements ReadingSession {
     this.#watch();
     const connected = await this.reading.start();
     if (!connected || generation !== this.#generation) return false;
+    // Connected, the reader's track is on the element: where an autoplay policy holds it back
+    // (Chromium then starts no load, so no media event says so), the page offers "Start audio".
+    if (this.#audio) pagePlayback.watchElement(this.#audio);
     this.#ptt.prepare();
     return true;
   }
@@ -291,6 +295,7 @@ export class VoiceReadingSession implements ReadingSession {
     closeMicrophone(this.#stream);
     this.#stream = undefined;
     if (this.#audio) {
+      pagePlayback.forget(this.#audio);
       this.#audio.pause();
       this.#audio.srcObject = null;
       this.#audio = undefined;
