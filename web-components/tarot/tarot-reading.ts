@@ -7,6 +7,8 @@ import { $reducedMotion } from '../stores/preferences.ts';
 import { createReadingStore } from '../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
 import { LauncherController } from '../shared/launcher-controller.ts';
+import { LocaleController } from '../shared/i18n/locale-controller.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { MicConsentController } from '../shared/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
@@ -81,6 +83,12 @@ export type {
  * the microphone opens (declining switches to text) and remembers the answer; without it, the
  * browser's own permission prompt is the only consent.
  *
+ * The reading speaks the element's language: its `lang`, the closest ancestor's or the page's,
+ * checked against the supported languages (English, Spanish). The reader is told it (OpenAI's
+ * agents in their instructions, the offline reader through its token) and answers in it; a
+ * reading resumed after a drop or a reload keeps the language it started in. An unsupported tag
+ * reads in English, shows a note saying so and fires `voice-lang-fallback`.
+ *
  * @slot heading - A heading for the voice reading's top bar.
  * @fires {CustomEvent<TarotReadingModeDetail>} tarot-reading-mode - The person chose a mode
  * (`choose` when they left a reading). Cancelable: cancelled, the element stays as it is.
@@ -98,12 +106,15 @@ export type {
  * the reading (follow-ups may come after): `{ sessionId, cards }`.
  * @fires {CustomEvent<TarotReadingErrorDetail>} tarot-reading-error - Something failed that the
  * reading shows: `{ sessionId, code, message }`.
+ * @fires {CustomEvent<VoiceLangFallbackDetail>} voice-lang-fallback - The `lang` asked for is not
+ * supported: `{ requested, lang }`, the reading goes on in `lang` (English).
  * @fires {CustomEvent<MicConsentDetail>} tarot-reading-mic-consent - `{ choice }`, `accepted` or
  * `declined`, when the visitor answers the consent question.
  * @csspart consent - The consent question (`<voice-mic-consent>`).
  * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`; its parts are
  * `launcher-button`, `launcher-badge`, `launcher-panel`, `launcher-header`, `launcher-title`,
  * `launcher-end` and `launcher-close`.
+ * @csspart lang-notice - The note shown when the `lang` asked for is not supported.
  * @csspart modes - The list of modes to choose from.
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
@@ -182,8 +193,11 @@ export class TarotReading extends LitElement {
     context: announcerContext,
     initialValue: this.#announcer,
   });
+  /** The checked language (the element's `lang`, an ancestor's or the page's) the reading speaks. */
+  #locale = new LocaleController(this, {});
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
+    lang: () => this.#locale.lang,
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
     // the cost cap's clock survives a reload: an id, else the element's place among readings
@@ -273,7 +287,7 @@ export class TarotReading extends LitElement {
 
   override render() {
     return html`<voice-announcer part="announcer"></voice-announcer>${this.#launcher.wrap(
-        this.#renderMode(),
+        html`${langNotice(this.#locale.fallbackNote)}${this.#renderMode()}`,
       )}`;
   }
 

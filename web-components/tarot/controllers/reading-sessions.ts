@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { ConnectRequest, ReadingConnection } from '../agents/connection.ts';
 import type { Modality } from '../agents/context.ts';
@@ -15,6 +16,8 @@ export type ReadingMode = 'choose' | Modality;
 export interface ReadingSessionsOptions {
   /** The mode the host shows now. */
   mode: () => ReadingMode;
+  /** The host's checked language (its locale controller's), read when a mode's session is made. */
+  lang?: () => SupportedLang;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
   /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
@@ -344,6 +347,7 @@ export class ReadingSessions implements ReactiveController {
       store: this.#options.stores.text,
       announcer: this.#options.announcer,
       mode: 'text',
+      lang: this.#options.lang?.(),
       connect: this.#connect,
       persistKey: this.#options.persistKey?.('text'),
     });
@@ -357,7 +361,11 @@ export class ReadingSessions implements ReactiveController {
     const voice = new VoiceReadingController({
       store: this.#options.stores.voice,
       announcer: this.#options.announcer,
-      reading: { connect: this.#connect, persistKey: this.#options.persistKey?.('voice') },
+      reading: {
+        connect: this.#connect,
+        persistKey: this.#options.persistKey?.('voice'),
+        lang: this.#options.lang?.(),
+      },
     });
     voice.$notice.listen((notice) => {
       this.#notice = notice;
