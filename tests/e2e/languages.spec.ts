@@ -190,7 +190,9 @@ test.describe('the offline BMO in Spanish', () => {
     await page.goto('/bmo');
     const assistant = page.locator('bmo-assistant');
     await assistant.evaluate((element) => element.setAttribute('lang', 'es'));
-    await page.locator('bmo-cassette-slot').evaluate((element) => element.setAttribute('lang', 'es'));
+    await page
+      .locator('bmo-cassette-slot')
+      .evaluate((element) => element.setAttribute('lang', 'es'));
     await page.getByRole('button', { name: bmoEs.connect, exact: true }).click();
     const box = page.getByRole('textbox', { name: bmoEs.typeLabel });
     await expect(box).toBeEnabled({ timeout: 60_000 });

@@ -83,12 +83,6 @@ export type {
  * the microphone opens (declining switches to text) and remembers the answer; without it, the
  * browser's own permission prompt is the only consent.
  *
- * The reading speaks the element's language: its `lang`, the closest ancestor's or the page's,
- * checked against the supported languages (English, Spanish). The reader is told it (OpenAI's
- * agents in their instructions, the offline reader through its token) and answers in it; a
- * reading resumed after a drop or a reload keeps the language it started in. An unsupported tag
- * reads in English, shows a note saying so and fires `voice-lang-fallback`.
- *
  * @slot heading - A heading for the voice reading's top bar.
  * @fires {CustomEvent<TarotReadingModeDetail>} tarot-reading-mode - The person chose a mode
  * (`choose` when they left a reading). Cancelable: cancelled, the element stays as it is.
@@ -106,15 +100,14 @@ export type {
  * the reading (follow-ups may come after): `{ sessionId, cards }`.
  * @fires {CustomEvent<TarotReadingErrorDetail>} tarot-reading-error - Something failed that the
  * reading shows: `{ sessionId, code, message }`.
- * @fires {CustomEvent<VoiceLangFallbackDetail>} voice-lang-fallback - The `lang` asked for is not
- * supported: `{ requested, lang }`, the reading goes on in `lang` (English).
+ * @fires {CustomEvent<VoiceLangFallbackDetail>} voice-lang-fallback - `lang` unsupported: English.
  * @fires {CustomEvent<MicConsentDetail>} tarot-reading-mic-consent - `{ choice }`, `accepted` or
  * `declined`, when the visitor answers the consent question.
  * @csspart consent - The consent question (`<voice-mic-consent>`).
  * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`; its parts are
  * `launcher-button`, `launcher-badge`, `launcher-panel`, `launcher-header`, `launcher-title`,
  * `launcher-end` and `launcher-close`.
- * @csspart lang-notice - The note shown when the `lang` asked for is not supported.
+ * @csspart lang-notice - The note that the `lang` asked for is not supported.
  * @csspart modes - The list of modes to choose from.
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
@@ -193,7 +186,6 @@ export class TarotReading extends LitElement {
     context: announcerContext,
     initialValue: this.#announcer,
   });
-  /** The checked language (the element's `lang`, an ancestor's or the page's) the reading speaks. */
   #locale = new LocaleController(this, {});
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),

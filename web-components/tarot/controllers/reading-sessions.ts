@@ -358,14 +358,11 @@ export class ReadingSessions implements ReactiveController {
     if (this.#voice) return this.#voice;
     const { VoiceReadingController } = await loadVoice(this.#options.loadView);
     if (this.#voice) return this.#voice;
+    const lang = this.#options.lang?.();
     const voice = new VoiceReadingController({
       store: this.#options.stores.voice,
       announcer: this.#options.announcer,
-      reading: {
-        connect: this.#connect,
-        persistKey: this.#options.persistKey?.('voice'),
-        lang: this.#options.lang?.(),
-      },
+      reading: { connect: this.#connect, persistKey: this.#options.persistKey?.('voice'), lang },
     });
     voice.$notice.listen((notice) => {
       this.#notice = notice;
