@@ -161,6 +161,8 @@ test('an unsupported lang falls back to English: the reading says so in a note, 
 });
 
 test.describe('the offline BMO in Spanish', () => {
+  // The hosted page's CSP is bypassed here only, to inject axe.
+  test.use({ bypassCSP: true });
   // One worker serves `bmo` for this group, as in bmo.spec.ts.
   const state: { worker?: AgentWorker } = {};
   test.beforeAll(async () => {
