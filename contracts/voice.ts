@@ -4,6 +4,7 @@
  * connects to OpenAI; without one it is a local reader token and `url` is the reader's WebSocket.
  */
 import { z } from 'zod';
+import { SupportedLangSchema } from './locale-schema.ts';
 
 /** The Realtime model when `OPENAI_REALTIME_MODEL` does not name one (edge, reader and agent). */
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
@@ -22,6 +23,11 @@ export const VoiceTokenRequest = z.object({
    * the fallback where WebRTC cannot connect.
    */
   transport: z.enum(['webrtc', 'websocket']).optional(),
+  /**
+   * The reading's language, one of the supported tags (contracts/locale.ts); absent: English. The
+   * offline reader's token carries it; OpenAI's agents are told it in their instructions.
+   */
+  lang: SupportedLangSchema.optional(),
 });
 export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
 

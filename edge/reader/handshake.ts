@@ -7,6 +7,7 @@
  * not offer makes its `connect()` reject. So: read the key from either place, and select
  * `realtime` only when it was offered.
  */
+import type { SupportedLang } from '../../contracts/locale.ts';
 import { verifyReaderToken } from './token.ts';
 
 export const REALTIME_SUBPROTOCOL = 'realtime';
@@ -44,6 +45,8 @@ export type HandshakeResult =
       /** The token's own id: the one socket it opens is named after it. */
       tokenId: string;
       expiresAt: number;
+      /** The reading's language, as the token carries it. */
+      lang: SupportedLang;
       protocol: string | undefined;
     }
   | { ok: false; message: string };
@@ -75,6 +78,7 @@ export async function authorizeHandshake(
     sessionId: check.sessionId,
     tokenId: check.tokenId,
     expiresAt: check.expiresAt,
+    lang: check.lang,
     protocol: offersRealtime ? REALTIME_SUBPROTOCOL : undefined,
   };
 }

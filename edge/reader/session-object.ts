@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
+import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 import { ReaderSession, type ReaderSnapshot } from '../../reader/protocol/engine.ts';
 
 /** What the reader route hands the object with the upgrade (a header it sets itself). */
@@ -22,6 +23,8 @@ export const SessionMeta = z.object({
   protocol: z.string().max(40).optional(),
   userAgent: z.string().max(400),
   idleMs: z.number().int().positive(),
+  /** The reading's language (the token's); a tag outside the closed list reads as English. */
+  lang: SupportedLangSchema.optional().catch(undefined),
 });
 export type SessionMeta = z.infer<typeof SessionMeta>;
 export const SESSION_META_HEADER = 'x-reader-session';
@@ -138,6 +141,7 @@ export class ReaderSessionObject {
       tokenExpiresAt: meta.expiresAt,
       userAgent: meta.userAgent,
       idleMs: meta.idleMs,
+      ...(meta.lang ? { lang: meta.lang } : {}),
       onLog: logLine,
       ...(restore ? { restore } : {}),
     });

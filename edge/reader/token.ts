@@ -1,7 +1,7 @@
 /**
  * Short-lived tokens for the local reader's WebSocket: `ek_local_<payload>.<signature>`, where the
- * payload is base64url JSON `{ v: 2, sid, jti, iat, exp }` (reading session id, a random token id,
- * issue and expiry times in epoch seconds) and the signature is HMAC-SHA256 over
+ * payload is base64url JSON `{ v: 2, sid, jti, iat, exp, lang? }` (reading session id, a random
+ * token id, issue and expiry times in epoch seconds, the reading's language when not English) and the signature is HMAC-SHA256 over
  * `ek_local_<payload>` with `READER_TOKEN_SECRET`.
  *
  * The `ek_` prefix is there because the browser SDK refuses any other key. Only WebCrypto is used,
@@ -15,6 +15,8 @@
  * Anywhere else there is no secret, so no reader (`readerSecretFor` answers undefined).
  */
 import { z } from 'zod';
+import type { SupportedLang } from '../../contracts/locale.ts';
+import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 import { type Bindings, isLocalDevelopment } from '../env.ts';
 import { fromBase64Url, toBase64Url } from '../base64url.ts';
 
@@ -40,6 +42,8 @@ const TokenPayload = z.object({
   jti: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   iat: z.number().int().positive(),
   exp: z.number().int().positive(),
+  /** The reading's checked language; a tag outside the closed list reads as English. */
+  lang: SupportedLangSchema.optional().catch(undefined),
 });
 type TokenPayload = z.infer<typeof TokenPayload>;
 
@@ -50,7 +54,7 @@ export interface MintedReaderToken {
 }
 
 export type ReaderTokenCheck =
-  | { ok: true; sessionId: string; tokenId: string; expiresAt: number }
+  | { ok: true; sessionId: string; tokenId: string; expiresAt: number; lang: SupportedLang }
   | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'too_long_lived' };
 
 /**
@@ -97,6 +101,8 @@ export async function mintReaderToken(options: {
   sessionId: string;
   ttlSeconds?: number;
   nowMs?: number;
+  /** The reading's checked language; English is left out of the token. */
+  lang?: SupportedLang | undefined;
 }): Promise<MintedReaderToken> {
   const nowSeconds = Math.floor((options.nowMs ?? Date.now()) / 1000);
   const ttl = Math.min(options.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, MAX_READER_TOKEN_SECONDS);
@@ -106,6 +112,7 @@ export async function mintReaderToken(options: {
     jti: toBase64Url(crypto.getRandomValues(new Uint8Array(18))),
     iat: nowSeconds,
     exp: nowSeconds + ttl,
+    ...(options.lang && options.lang !== 'en' ? { lang: options.lang } : {}),
   };
   const signed = READER_TOKEN_PREFIX + toBase64Url(encoder.encode(JSON.stringify(payload)));
   const key = await hmacKey(options.secret, 'sign');
@@ -153,5 +160,11 @@ export async function verifyReaderToken(
     return { ok: false, reason: 'too_long_lived' };
   }
   if (now > exp) return { ok: false, reason: 'expired' };
-  return { ok: true, sessionId: payload.data.sid, tokenId: payload.data.jti, expiresAt: exp };
+  return {
+    ok: true,
+    sessionId: payload.data.sid,
+    tokenId: payload.data.jti,
+    expiresAt: exp,
+    lang: payload.data.lang ?? 'en',
+  };
 }

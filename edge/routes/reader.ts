@@ -64,6 +64,7 @@ export const readerRoutes = new Hono<AppEnv>().get(
       ...(handshake.protocol ? { protocol: handshake.protocol } : {}),
       userAgent: clip(c.req.header('user-agent') ?? '', 400),
       idleMs: intSetting(c.env?.READER_IDLE_MINUTES, DEFAULT_IDLE_MS / 60_000, 1, 120) * 60_000,
+      ...(handshake.lang !== 'en' ? { lang: handshake.lang } : {}),
     };
     const headers = new Headers({
       Upgrade: 'websocket',

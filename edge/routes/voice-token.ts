@@ -1,6 +1,8 @@
 /**
  * `POST /api/voice/token` (mounted at `/api/voice`): the short-lived credential a reading connects
- * with. Body: `VoiceTokenRequest` (`{ sessionId, mode }`); answer: `VoiceTokenResponse`.
+ * with. Body: `VoiceTokenRequest` (`{ sessionId, mode, transport?, lang? }`); answer:
+ * `VoiceTokenResponse`. A `lang` outside the supported tags is refused (400); the offline reader's
+ * token carries the checked one, so the reader answers in it.
  *
  * Without `OPENAI_API_KEY` the reading runs on the local reader: the token is a local reader token
  * (`ek_local_…`, HMAC-signed, `VOICE_TOKEN_TTL_SECONDS`, default 60) and `url` is the reader's
@@ -107,6 +109,7 @@ async function localToken(
       MIN_TTL_SECONDS,
       MAX_TTL_SECONDS,
     ),
+    lang: body.lang,
   });
   return {
     engine: 'local',

@@ -18,6 +18,7 @@
  * session-log.ts.
  */
 import type { LogEvent } from '../../contracts/events.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
 import type { AgentName } from '../../contracts/reading.ts';
 import { inferAgent } from '../reading/agents.ts';
@@ -43,6 +44,8 @@ export interface ReaderSessionOptions {
   now?(): number;
   /** The reading session id from the token, for logs. */
   sessionId?: string;
+  /** The reading's checked language, from the token (English when absent). */
+  lang?: SupportedLang;
   /** When the token that opened this session expires (epoch seconds), for logs. */
   tokenExpiresAt?: number;
   userAgent?: string;
@@ -87,7 +90,7 @@ export class ReaderSession {
     this.#conversation = new Conversation((item) =>
       this.#emit('conversation.item.deleted', { item_id: item.id }),
     );
-    this.#policy = new ReaderPolicy(restore?.policy);
+    this.#policy = new ReaderPolicy(restore?.policy, options.lang);
     this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
     this.#s =
       restore?.state ??
@@ -356,12 +359,7 @@ export class ReaderSession {
         'error',
         `The reading policy failed: ${message}`,
       );
-      actions = [
-        {
-          kind: 'say',
-          text: "I'm sorry, something went wrong on my side. Could you say that again?",
-        },
-      ];
+      actions = [{ kind: 'say', text: this.#policy.words.apology }];
     }
     writeResponse(this.#sink, actions, modality, inputs);
   }

@@ -24,6 +24,7 @@ import { lookUp } from './interpret.ts';
 import type { PolicyState } from './policy-state.ts';
 import { chooseSpread } from './spreads.ts';
 import { isGreeting } from './text.ts';
+import { wordsOf } from './words.ts';
 
 /** How many replayed user messages are kept to rebuild from (the question and its answer lead). */
 export const MAX_HISTORY_MESSAGES = 20;
@@ -161,7 +162,7 @@ export function rebuildFromHistory(
   } else if (question !== undefined && intent) {
     // The page records the spread only at the handoff: mid-spread it is the one this reader chose
     // from the same question, which is deterministic.
-    state.spread = chooseSpread(question, intent.topic, intent.timeframe);
+    state.spread = chooseSpread(question, intent.topic, intent.timeframe, wordsOf(state));
   }
   const positions = state.spread?.layout.positions.length ?? cards.length;
   const spreadCards = cards.slice(0, positions);
@@ -181,7 +182,7 @@ export function rebuildFromHistory(
     state.show = {
       next: next === -1 ? spreadCards.length : next,
       showing: undefined,
-      interpreted: shown.map(lookUp),
+      interpreted: shown.map((card) => lookUp(card, wordsOf(state))),
       done: false,
     };
     return true;
@@ -189,14 +190,14 @@ export function rebuildFromHistory(
   state.show = {
     next: spreadCards.length,
     showing: undefined,
-    interpreted: spreadCards.map(lookUp),
+    interpreted: spreadCards.map((card) => lookUp(card, wordsOf(state))),
     done: true,
   };
   if (reading) {
     state.reading = reading;
     state.synthesis = reading.synthesis;
   }
-  state.clarificationCards = cards.slice(positions).map(lookUp);
+  state.clarificationCards = cards.slice(positions).map((card) => lookUp(card, wordsOf(state)));
   state.followupGreeted = true;
   return true;
 }

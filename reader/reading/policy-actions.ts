@@ -13,6 +13,8 @@ import {
 } from '../../contracts/reading.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { clip } from '../../contracts/text.ts';
+import { DRAW_AGAIN_ES, END_ES, YES_ES } from './text-es.ts';
+import { WORDS_EN, type ReaderWords } from './words-en.ts';
 
 export { DRAW_CARD, SHOW_CARD };
 
@@ -81,9 +83,9 @@ export function drawChoiceIn(
   }
   const text = userText(inputs);
   if (text === undefined) return undefined;
-  if (DRAW_AGAIN.test(text)) return 'again';
-  if (END.test(text)) return 'end';
-  return YES.test(text) ? 'again' : undefined;
+  if (DRAW_AGAIN.test(text) || DRAW_AGAIN_ES.test(text)) return 'again';
+  if (END.test(text) || END_ES.test(text)) return 'end';
+  return YES.test(text) || YES_ES.test(text) ? 'again' : undefined;
 }
 
 /** A show_card output: anything but a recognisable failure counts as shown. */
@@ -126,27 +128,28 @@ export function userText(inputs: readonly NonAudio[]): string | undefined {
   return joined === '' ? undefined : joined;
 }
 
-export function describePosition(position: SpreadPosition, index: number, total: number): string {
-  const which =
-    total === 1
-      ? `The ${position.label} position`
-      : index === 0
-        ? `The first position, ${position.label},`
-        : index === total - 1
-          ? `The last position, ${position.label},`
-          : `Next comes the ${position.label} position, which`;
-  return `${which} shows ${position.role}. Pick a card when you're ready.`;
+export function describePosition(
+  position: SpreadPosition,
+  index: number,
+  total: number,
+  say: ReaderWords = WORDS_EN,
+): string {
+  return say.describePosition(say.label(position.label), position.role, index, total);
 }
 
 const REQUEST_WORDS =
-  /\b(could|can|would|will)\s+you\b|\b(please|draw|another|one more|extra|new|a|an|clarification|clarifying|clarify|card|cards|for me|for that|me|now)\b|[?.!,]/gi;
+  /\b(could|can|would|will)\s+you\b|\b(please|draw|another|one more|extra|new|a|an|clarification|clarifying|clarify|card|cards|for me|for that|me|now)\b|[?.!,¿¡]/gi;
+const REQUEST_WORDS_ES =
+  /(?<![\p{L}\d])(podrías|podrias|puedes|por favor|saca|sacar|sácame|otra|una|más|mas|carta|cartas|de|aclaración|aclaracion|aclarar|para|mí|mi|me|eso|ahora)(?![\p{L}\d])/giu;
 
 /** What a clarification card is for: the question itself, when there is more to it than the request. */
-export function clarificationRole(question: string): string {
-  const rest = question.replace(REQUEST_WORDS, ' ').replace(/\s+/g, ' ').trim();
-  return rest.split(' ').length >= 3
-    ? `more light on “${clip(question, 120)}”`
-    : 'more light on the reading so far';
+export function clarificationRole(question: string, say: ReaderWords = WORDS_EN): string {
+  const rest = question
+    .replace(REQUEST_WORDS, ' ')
+    .replace(REQUEST_WORDS_ES, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return say.clarificationRole(rest.split(' ').length >= 3 ? clip(question, 120) : undefined);
 }
 
 /** Puts the demo-script lines in front of the first thing said (or says them on their own). */

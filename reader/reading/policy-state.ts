@@ -2,6 +2,7 @@
  * Everything the reading policy remembers across turns, phase by phase. One object per session,
  * owned by `ReaderPolicy` and handed to the phase functions (phases/*.ts), which read and update it.
  */
+import type { SupportedLang } from '../../contracts/locale.ts';
 import type {
   DrawnCard,
   IntentHandoff,
@@ -29,6 +30,8 @@ export interface Clarification {
 }
 
 export interface PolicyState {
+  /** The reading's checked language (absent: English, as a snapshot from before it was kept). */
+  lang?: SupportedLang | undefined;
   // IntentAssessment
   question: string | undefined;
   answer: string | undefined;
@@ -55,8 +58,9 @@ export interface PolicyState {
   audioTurns: number;
 }
 
-export function initialPolicyState(): PolicyState {
+export function initialPolicyState(lang?: SupportedLang): PolicyState {
   return {
+    ...(lang && lang !== 'en' ? { lang } : {}),
     question: undefined,
     answer: undefined,
     intent: undefined,

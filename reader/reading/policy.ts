@@ -14,6 +14,7 @@
  *
  * This file holds the session's state and routes each turn to its phase (phases/*.ts).
  */
+import type { SupportedLang } from '../../contracts/locale.ts';
 import type { AgentName } from '../../contracts/reading.ts';
 import { followup } from './phases/followup.ts';
 import { intentAssessment } from './phases/intent.ts';
@@ -27,6 +28,8 @@ import {
 } from './policy-actions.ts';
 import { type PolicyState, initialPolicyState } from './policy-state.ts';
 import type { Topic } from './text.ts';
+import { WORDS_EN, type ReaderWords } from './words-en.ts';
+import { wordsOf } from './words.ts';
 
 export {
   DRAW_CARD,
@@ -37,29 +40,26 @@ export {
   type TurnInput,
 } from './policy-actions.ts';
 
-/** The first words on the first audio turn. */
-export const DEMO_DISCLOSURE =
-  "I'm the offline reader and can't hear speech, so I'll follow a demo script:";
+/** The first words on the first audio turn (in English; each language has its own). */
+export const DEMO_DISCLOSURE = WORDS_EN.demoDisclosure;
 
-/** What the user "says" on each audio turn, by phase. */
-export const DEMO_SCRIPT = {
-  question: 'What should I focus on in my career this year?',
-  answer:
-    "I've felt stuck in my job lately, and I'm not sure whether to stay or try something new.",
-  followups: [
-    'What does the Future card say about my next step?',
-    'Could you draw a clarification card for me?',
-    "Thank you, that's all for today.",
-  ],
-  other: 'Please go on.',
-} as const;
+/** What the user "says" on each audio turn, by phase (in English; each language has its own). */
+export const DEMO_SCRIPT = WORDS_EN.demoScript;
 
 export class ReaderPolicy {
   readonly #state: PolicyState;
 
-  /** A fresh reading, or one carried on from a snapshot's state. */
-  constructor(state: PolicyState = initialPolicyState()) {
-    this.#state = state;
+  /**
+   * A fresh reading in `lang` (checked; English when absent), or one carried on from a
+   * snapshot's state, which keeps its own language.
+   */
+  constructor(state?: PolicyState, lang?: SupportedLang) {
+    this.#state = state ?? initialPolicyState(lang);
+  }
+
+  /** The words this reading speaks, in its language. */
+  get words(): ReaderWords {
+    return wordsOf(this.#state);
   }
 
   /** Everything the policy remembers, as plain data (for a snapshot). */
@@ -94,10 +94,11 @@ export class ReaderPolicy {
       if (input.kind !== 'user_audio') return input;
       const line = this.#scriptLine(context.agent);
       state.audioTurns += 1;
+      const words = this.words;
       preface.push(
         state.audioTurns === 1
-          ? `${DEMO_DISCLOSURE} I'll take it that you said, “${line}”`
-          : `(Demo script: “${line}”)`,
+          ? `${words.demoDisclosure} ${words.tookItYouSaid(line)}`
+          : words.demoLine(line),
       );
       return { kind: 'user_text', text: line };
     });
@@ -122,17 +123,18 @@ export class ReaderPolicy {
 
   #scriptLine(agent: AgentName): string {
     const state = this.#state;
+    const script = this.words.demoScript;
     if (agent === 'IntentAssessment') {
-      if (state.question === undefined) return DEMO_SCRIPT.question;
-      if (state.answer === undefined) return DEMO_SCRIPT.answer;
-      return DEMO_SCRIPT.other;
+      if (state.question === undefined) return script.question;
+      if (state.answer === undefined) return script.answer;
+      return script.other;
     }
     if (agent === 'Followup') {
-      const lines = DEMO_SCRIPT.followups;
-      const line = lines[Math.min(state.followupScript, lines.length - 1)] ?? DEMO_SCRIPT.other;
+      const lines = script.followups;
+      const line = lines[Math.min(state.followupScript, lines.length - 1)] ?? script.other;
       state.followupScript += 1;
       return line;
     }
-    return DEMO_SCRIPT.other;
+    return script.other;
   }
 }

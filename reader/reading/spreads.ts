@@ -6,22 +6,17 @@
  */
 import type { SpreadLayout } from '../../contracts/reading.ts';
 import { findTimeframe, words, type Topic } from './text.ts';
+import {
+  AHEAD_ES,
+  CHOICE_ES,
+  DECIDING_ES,
+  RELATIONSHIP_ES,
+  YES_NO_ES,
+  findTimeframeEs,
+} from './text-es.ts';
+import { WORDS_EN, type PositionKind, type ReaderWords } from './words-en.ts';
 
-/** What a position asks of its card; decides how an interpretation ties the card to it. */
-export type PositionKind =
-  | 'answer'
-  | 'past'
-  | 'present'
-  | 'future'
-  | 'challenge'
-  | 'advice'
-  | 'self'
-  | 'other'
-  | 'bond'
-  | 'root'
-  | 'path'
-  | 'clarification'
-  | 'generic';
+export type { PositionKind } from './words-en.ts';
 
 export interface ChosenSpread {
   layout: SpreadLayout;
@@ -156,20 +151,48 @@ const YES_NO_START =
 
 /**
  * Picks the spread for a question. `topic` and `timeframe` come from the intent handoff; the
- * shape of the question itself (length, "or", yes/no opening, time words) decides the rest.
+ * shape of the question itself (length, "or", yes/no opening, time words; in English or Spanish)
+ * decides the rest. The spread's name, reason and roles are in the reading's language (`say`);
+ * its position labels stay the English ones, the keys tools and kinds go by.
  */
-export function chooseSpread(question: string, topic: Topic, timeframe: string): ChosenSpread {
+export function chooseSpread(
+  question: string,
+  topic: Topic,
+  timeframe: string,
+  say: ReaderWords = WORDS_EN,
+): ChosenSpread {
+  const chosen = pickSpread(question, topic, timeframe);
+  const { name, why } = say.spread(chosen.layout.name, chosen.why);
+  return {
+    layout: {
+      name,
+      positions: chosen.layout.positions.map((position) => ({
+        label: position.label,
+        role: say.role(position.label, position.role, timeframe),
+      })),
+    },
+    why,
+  };
+}
+
+function pickSpread(question: string, topic: Topic, timeframe: string): ChosenSpread {
   const lower = question.toLowerCase();
   const count = words(question).length;
   const sentences = (question.match(/[.?!]+/g) ?? []).length;
   const isComplex = count >= 30 || sentences >= 3;
   const isRelationship =
-    topic === 'love' || /\b(relationship|partner|between us|marriage)\b/.test(lower);
+    topic === 'love' ||
+    /\b(relationship|partner|between us|marriage)\b/.test(lower) ||
+    RELATIONSHIP_ES.test(lower);
   const isChoice =
-    /\bor\b/.test(lower) && /\b(should|which|whether|choose|decide|stay|go|take)\b/.test(lower);
-  const namesTime = findTimeframe(question) !== undefined;
-  const isYesNo = YES_NO_START.test(question.trim()) && count <= 12;
-  const looksAhead = /\b(when|future|going to|ahead|coming|next|will)\b/.test(lower);
+    (/\bor\b/.test(lower) && /\b(should|which|whether|choose|decide|stay|go|take)\b/.test(lower)) ||
+    (CHOICE_ES.test(lower) && DECIDING_ES.test(lower));
+  const namesTime =
+    findTimeframe(question) !== undefined || findTimeframeEs(question) !== undefined;
+  const isYesNo =
+    (YES_NO_START.test(question.trim()) || YES_NO_ES.test(question.trim())) && count <= 12;
+  const looksAhead =
+    /\b(when|future|going to|ahead|coming|next|will)\b/.test(lower) || AHEAD_ES.test(lower);
 
   if (isComplex) return celticCrossLite(timeframe);
   if (isRelationship) return relationship(timeframe);

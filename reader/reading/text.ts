@@ -4,7 +4,16 @@
  * (a greeting, a request for a clarification card, a thank-you). Keyword rules, no model.
  */
 import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import { clip } from '../../contracts/text.ts';
+import {
+  CLARIFY_ES,
+  FAREWELL_ES,
+  GREETING_ES,
+  RETRY_ES,
+  TOPIC_WORDS_ES,
+  findTimeframeEs,
+} from './text-es.ts';
 
 export type Topic = IntentHandoff['topic'];
 
@@ -145,9 +154,9 @@ const TOPIC_WORDS: readonly (readonly [Topic, readonly string[]])[] = [
   ],
 ];
 
-/** Lowercase words, apostrophes kept ("what's"). */
+/** Lowercase words, apostrophes kept ("what's"), accented letters too ("año"). */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:'\p{L}+)?/gu) ?? [];
 }
 
 /** The area of life a question is about: the topic with the most keyword hits, else general. */
@@ -155,7 +164,8 @@ export function inferTopic(text: string): Topic {
   const bag = words(text);
   let best: Topic = 'general';
   let bestScore = 0;
-  for (const [topic, keywords] of TOPIC_WORDS) {
+  // English and Spanish keywords both count: a visitor may write either in either reading.
+  for (const [topic, keywords] of [...TOPIC_WORDS, ...TOPIC_WORDS_ES]) {
     // Pronouns only tip the balance; they never decide a topic on their own.
     const score = bag.reduce(
       (sum, word) =>
@@ -182,8 +192,12 @@ const NUMBER_WORDS: Record<string, string> = {
   couple: 'two',
 };
 
-/** The period a question covers, when it names one ("this year", "next month", "in six weeks"). */
-export function findTimeframe(text: string): string | undefined {
+/**
+ * The period a question covers, when it names one ("this year", "next month", "in six weeks"),
+ * said in the reading's language (a Spanish reading reads Spanish spans: "este año").
+ */
+export function findTimeframe(text: string, lang: SupportedLang = 'en'): string | undefined {
+  if (lang === 'es') return findTimeframeEs(text);
   const lower = text.toLowerCase();
   const span =
     /\b(?:in|within|over|during)?\s*(?:the\s+)?(?:next|coming)\s+(a|one|two|three|four|five|six|few|couple of|\d+)\s+(day|week|month|year)s?\b/.exec(
@@ -246,26 +260,30 @@ const GREETING =
 
 /** A message that says hello and asks nothing. */
 export function isGreeting(text: string): boolean {
-  return GREETING.test(text.trim()) || words(text).length === 0;
+  return GREETING.test(text.trim()) || GREETING_ES.test(text.trim()) || words(text).length === 0;
 }
 
 /** The user asks for another card ("draw", "another card", "clarify", "clarification"). */
 export function wantsClarificationCard(text: string): boolean {
-  return /\b(draw|another card|one more card|extra card|new card|clarify|clarifying|clarification)\b/i.test(
-    text,
+  return (
+    /\b(draw|another card|one more card|extra card|new card|clarify|clarifying|clarification)\b/i.test(
+      text,
+    ) || CLARIFY_ES.test(text)
   );
 }
 
 /** The user is done ("thank you", "that's all", "bye"). */
 export function isFarewell(text: string): boolean {
-  return /\b(thanks|thank you|bye|goodbye|that's all|that is all|that's it|i'm done|we're done)\b/i.test(
-    text,
+  return (
+    /\b(thanks|thank you|bye|goodbye|that's all|that is all|that's it|i'm done|we're done)\b/i.test(
+      text,
+    ) || FAREWELL_ES.test(text)
   );
 }
 
 /** The user asks to start drawing again after every draw failed. */
 export function wantsRetry(text: string): boolean {
-  return /\b(try again|retry|again|start over|once more)\b/i.test(text);
+  return /\b(try again|retry|again|start over|once more)\b/i.test(text) || RETRY_ES.test(text);
 }
 
 /** Joins a list for speech: "a", "a and b", "a, b and c". */

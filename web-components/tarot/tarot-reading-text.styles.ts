@@ -266,7 +266,8 @@ export const styles = [
     input:focus-visible,
     button:focus-visible,
     a:focus-visible,
-    .draw:focus-visible {
+    .draw:focus-visible,
+    .log:focus-visible {
       outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));
       outline-offset: var(--va-focus-offset, 2px);
     }

@@ -184,6 +184,7 @@ export class TarotReadingText extends LitElement {
       class="log"
       part="log"
       role="log"
+      tabindex="0"
       aria-live="polite"
       aria-label="Conversation"
       aria-busy=${writing ? 'true' : 'false'}

@@ -7,6 +7,8 @@ import { $reducedMotion } from '../stores/preferences.ts';
 import { createReadingStore } from '../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
 import { LauncherController } from '../shared/controllers/launcher-controller.ts';
+import { LocaleController } from '../shared/i18n/locale-controller.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
@@ -98,12 +100,14 @@ export type {
  * the reading (follow-ups may come after): `{ sessionId, cards }`.
  * @fires {CustomEvent<TarotReadingErrorDetail>} tarot-reading-error - Something failed that the
  * reading shows: `{ sessionId, code, message }`.
+ * @fires {CustomEvent<VoiceLangFallbackDetail>} voice-lang-fallback - `lang` unsupported: English.
  * @fires {CustomEvent<MicConsentDetail>} tarot-reading-mic-consent - `{ choice }`, `accepted` or
  * `declined`, when the visitor answers the consent question.
  * @csspart consent - The consent question (`<voice-mic-consent>`).
  * @csspart launcher - The launcher (`<voice-launcher>`), with `variant="launcher"`; its parts are
  * `launcher-button`, `launcher-badge`, `launcher-panel`, `launcher-header`, `launcher-title`,
  * `launcher-end` and `launcher-close`.
+ * @csspart lang-notice - The note that the `lang` asked for is not supported.
  * @csspart modes - The list of modes to choose from.
  * @csspart mode - Each mode to choose.
  * @csspart view - The text or voice reading.
@@ -182,8 +186,10 @@ export class TarotReading extends LitElement {
     context: announcerContext,
     initialValue: this.#announcer,
   });
+  #locale = new LocaleController(this, {});
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
+    lang: () => this.#locale.lang,
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
     // the cost cap's clock survives a reload: an id, else the element's place among readings
@@ -278,7 +284,7 @@ export class TarotReading extends LitElement {
 
   override render() {
     return html`<voice-announcer part="announcer"></voice-announcer>${this.#launcher.wrap(
-        this.#renderMode(),
+        html`${langNotice(this.#locale.fallbackNote)}${this.#renderMode()}`,
       )}`;
   }
 

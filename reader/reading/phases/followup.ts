@@ -27,18 +27,18 @@ import {
   userText,
 } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
-import { DEFAULT_TIMEFRAME, isFarewell, numberWord, wantsClarificationCard } from '../text.ts';
+import { isFarewell, wantsClarificationCard } from '../text.ts';
+import { wordsOf } from '../words.ts';
+import { defaultTimeframe } from './intent.ts';
 import { cardsToRead } from './reading.ts';
 
-const FAREWELL =
-  'Thank you for reading with me. Take care, and come back whenever a new question stirs.';
-
 export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
+  const words = wordsOf(state);
   const cards = [
-    ...(state.show?.interpreted ?? cardsToRead(state).map(lookUp)),
+    ...(state.show?.interpreted ?? cardsToRead(state).map((drawn) => lookUp(drawn, words))),
     ...state.clarificationCards,
   ];
-  const timeframe = state.intent?.timeframe ?? DEFAULT_TIMEFRAME;
+  const timeframe = state.intent?.timeframe ?? defaultTimeframe(state);
   const spoken: string[] = [];
   const said: ReaderAction[] = [];
   const pending = state.clarification;
@@ -50,14 +50,12 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
       if (!outcome.ok && isCancelled(input.output)) {
         sawCancel = true;
         pending.stage = 'cancelled';
-        spoken.push(
-          'The clarification draw was cancelled, so no card was drawn. Would you like to draw again, or end here?',
-        );
+        spoken.push(words.clarificationCancelled);
       } else if (outcome.ok) {
         pending.card = {
           ...outcome.value,
           positionLabel: 'Clarification',
-          promptRole: clarificationRole(pending.question),
+          promptRole: clarificationRole(pending.question, words),
         };
         pending.stage = 'show';
         pending.failures = 0;
@@ -65,23 +63,19 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
         pending.failures += 1;
         if (pending.failures >= 2) {
           state.clarification = undefined;
-          spoken.push(
-            "I'm sorry, the clarification card didn't come through. We can keep working with the cards already on the table.",
-          );
+          spoken.push(words.clarificationLost);
         } else {
-          spoken.push("I'm sorry, something went wrong drawing that card. Let's try once more.");
+          spoken.push(words.clarificationRetry);
         }
       }
     } else if (input.name === SHOW_CARD && pending.stage === 'show' && pending.card) {
-      const read = lookUp(pending.card);
+      const read = lookUp(pending.card, words);
       state.clarification = undefined;
       if (showOutcome(input.output).ok) {
         state.clarificationCards.push(read);
-        said.push(say(`${interpretCard(read, timeframe)} What else would you like to ask?`));
+        said.push(say(`${interpretCard(read, timeframe, words)} ${words.whatElseToAsk}`));
       } else {
-        spoken.push(
-          `I'm sorry, I couldn't show ${displayName(read)} on screen, so I'll leave it aside. What else would you like to ask?`,
-        );
+        spoken.push(words.couldNotShowAside(displayName(read)));
       }
     }
   }
@@ -91,10 +85,10 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
     const choice = drawChoiceIn(turn.inputs);
     if (choice === 'again') current.stage = 'draw';
     else state.clarification = undefined; // ended, or they asked something else: answer that
-    if (choice === 'end') return [...said, say(FAREWELL)];
+    if (choice === 'end') return [...said, say(words.farewell)];
   }
   if (current && turn.awaitingTool !== undefined) {
-    return [...said, say([...spoken, 'Take your time: the card is on its way.'].join(' '))];
+    return [...said, say([...spoken, words.cardOnItsWay].join(' '))];
   }
   if (current?.stage === 'draw' && turn.tools.has(DRAW_CARD)) {
     return [
@@ -102,7 +96,7 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
       ...sayIf(spoken.join(' ')),
       call(DRAW_CARD, {
         positionLabel: 'Clarification',
-        promptRole: clarificationRole(current.question),
+        promptRole: clarificationRole(current.question, words),
       }),
     ];
   }
@@ -110,17 +104,16 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
     return [
       ...said,
       say(
-        [
-          ...spoken,
-          `You drew ${nameWithOrientation(lookUp(current.card))}. Let's look at it.`,
-        ].join(' '),
+        [...spoken, words.youDrew(nameWithOrientation(lookUp(current.card, words), words))].join(
+          ' ',
+        ),
       ),
       call(SHOW_CARD, { cardId: current.card.cardId, reversed: current.card.reversed }),
     ];
   }
   if (current) {
     state.clarification = undefined;
-    spoken.push("I can't draw or show a card from here, so let's work with the cards we have.");
+    spoken.push(words.cannotDrawOrShow);
   }
 
   const text = userText(turn.inputs);
@@ -128,41 +121,34 @@ export function followup(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
     if (said.length > 0 || spoken.length > 0) return [...said, ...sayIf(spoken.join(' '))];
     if (!state.followupGreeted) {
       state.followupGreeted = true;
-      return [
-        say(
-          'Your reading is complete. Ask me anything about these cards, or ask for a clarification card if something feels unclear.',
-        ),
-      ];
+      return [say(words.readingDone)];
     }
-    return [say('What else would you like to know about your reading?')];
+    return [say(words.whatElseToKnow)];
   }
   state.followupGreeted = true;
   if (wantsClarificationCard(text)) {
     if (state.clarificationCards.length >= MAX_CLARIFICATION_CARDS) {
-      spoken.push(
-        `We've already drawn ${numberWord(MAX_CLARIFICATION_CARDS)} clarification cards; more would only muddy the picture, so let's work with what's here.`,
-      );
-      spoken.push(answerFromCards(cards, text, state.synthesis));
+      spoken.push(words.enoughClarification(MAX_CLARIFICATION_CARDS));
+      spoken.push(answerFromCards(cards, text, state.synthesis, words));
       return [...said, say(spoken.join(' '))];
     }
     if (turn.tools.has(DRAW_CARD)) {
       state.clarification = { stage: 'draw', question: text, card: undefined, failures: 0 };
       return [
         ...said,
-        say(
-          [...spoken, "Let's draw a clarification card for that. Pick one when you're ready."].join(
-            ' ',
-          ),
-        ),
+        say([...spoken, words.drawClarification].join(' ')),
         call(DRAW_CARD, {
           positionLabel: 'Clarification',
-          promptRole: clarificationRole(text),
+          promptRole: clarificationRole(text, words),
         }),
       ];
     }
   }
   if (isFarewell(text)) {
-    return [...said, say([...spoken, FAREWELL].join(' '))];
+    return [...said, say([...spoken, words.farewell].join(' '))];
   }
-  return [...said, say([...spoken, answerFromCards(cards, text, state.synthesis)].join(' '))];
+  return [
+    ...said,
+    say([...spoken, answerFromCards(cards, text, state.synthesis, words)].join(' ')),
+  ];
 }

@@ -24,7 +24,8 @@ import {
   userText,
 } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
-import { DEFAULT_TIMEFRAME } from '../text.ts';
+import { wordsOf } from '../words.ts';
+import { defaultTimeframe } from './intent.ts';
 
 /** Reading's handoff, as the agent graph declares it. */
 const HANDOFF = READING_GRAPH.Reading.handoff;
@@ -34,24 +35,17 @@ export function cardsToRead(state: PolicyState): DrawnCard[] {
 }
 
 export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
-  const cards = cardsToRead(state).map(lookUp);
-  if (cards.length === 0) {
-    return [
-      say(
-        "I don't have any cards to read yet. Once your cards are drawn, I'll turn them over with you.",
-      ),
-    ];
-  }
-  const timeframe = state.intent?.timeframe ?? DEFAULT_TIMEFRAME;
+  const words = wordsOf(state);
+  const cards = cardsToRead(state).map((drawn) => lookUp(drawn, words));
+  if (cards.length === 0) return [say(words.noCardsYet)];
+  const timeframe = state.intent?.timeframe ?? defaultTimeframe(state);
   const spoken: string[] = [];
   let show = state.show;
   if (!show) {
     show = { next: 0, showing: undefined, interpreted: [], done: false };
     state.show = show;
     const first = cards[0];
-    spoken.push(
-      `Let's turn your cards over one at a time${first ? `, beginning with the ${first.drawn.positionLabel} position` : ''}.`,
-    );
+    spoken.push(words.turnOneByOne(first ? words.label(first.drawn.positionLabel) : undefined));
   }
   for (const input of turn.inputs) {
     if (input.kind !== 'tool_output' || input.name !== SHOW_CARD) continue;
@@ -62,23 +56,21 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
     if (!read) continue;
     if (showOutcome(input.output).ok) {
       show.interpreted.push(read);
-      spoken.push(interpretCard(read, timeframe));
+      spoken.push(interpretCard(read, timeframe, words));
     } else {
-      spoken.push(
-        `I'm sorry, I couldn't show ${displayName(read)} on screen, so I'll skip it and carry on.`,
-      );
+      spoken.push(words.couldNotShow(displayName(read)));
     }
   }
   const text = userText(turn.inputs);
   if (turn.awaitingTool === SHOW_CARD) {
-    return [say([...spoken, 'One moment: the card is coming up.'].join(' '))];
+    return [say([...spoken, words.cardComing].join(' '))];
   }
   if (show.done && show.interpreted.length > 0) {
     // The reading is delivered but the session is still on Reading: answer, then hand off again.
     const reply =
       text === undefined
-        ? 'That completes your reading.'
-        : answerFromCards(show.interpreted, text, state.synthesis);
+        ? words.readingComplete
+        : answerFromCards(show.interpreted, text, state.synthesis, words);
     const tool = handoffToolName(HANDOFF.to);
     return state.reading && turn.tools.has(tool)
       ? [say(reply), call(tool, state.reading)]
@@ -88,14 +80,14 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
     // Nothing could be shown earlier and the user has spoken: try again from the top.
     show.done = false;
     show.next = 0;
-    spoken.push("Let's try showing the cards again.");
+    spoken.push(words.tryShowingAgain);
   } else if (text !== undefined && show.next > 0 && show.next < cards.length) {
-    spoken.push("Let's finish the reading first; I'll take your questions right after.");
+    spoken.push(words.finishFirst);
   }
   const next = cards[show.next];
   if (next && turn.tools.has(SHOW_CARD)) {
     show.showing = show.next;
-    if (show.next > 0) spoken.push(`Next, the ${next.drawn.positionLabel} position.`);
+    if (show.next > 0) spoken.push(words.nextPosition(words.label(next.drawn.positionLabel)));
     return [
       ...sayIf(spoken.join(' ')),
       call(SHOW_CARD, { cardId: next.drawn.cardId, reversed: next.drawn.reversed }),
@@ -105,28 +97,21 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
     // No way to show cards: read the rest straight through.
     for (const read of cards.slice(show.next)) {
       show.interpreted.push(read);
-      spoken.push(interpretCard(read, timeframe));
+      spoken.push(interpretCard(read, timeframe, words));
     }
     show.next = cards.length;
   }
   show.done = true;
   if (show.interpreted.length === 0) {
-    return [
-      say(
-        [
-          ...spoken,
-          "I'm sorry, I couldn't show any of your cards, so I can't give you a reading yet. Tell me when you'd like to try again.",
-        ].join(' '),
-      ),
-    ];
+    return [say([...spoken, words.noneShown].join(' '))];
   }
-  state.synthesis = synthesise(show.interpreted, timeframe);
-  const advice = advise(show.interpreted);
+  state.synthesis = synthesise(show.interpreted, timeframe, words);
+  const advice = advise(show.interpreted, words);
   state.reading ??= HANDOFF.carries.parse({
     interpretations: show.interpreted.map((read) => ({
       cardId: read.drawn.cardId,
       positionLabel: read.drawn.positionLabel,
-      summary: summariseCard(read),
+      summary: summariseCard(read, words),
     })),
     synthesis: state.synthesis,
     advice,
@@ -138,7 +123,7 @@ export function readingPhase(state: PolicyState, turn: PhaseTurn): ReaderAction[
   }
   return [
     ...sayIf(spoken.join(' ')),
-    say(`${closing} That completes your reading; I'll stay with you for any questions.`),
+    say(`${closing} ${words.completeStay}`),
     call(tool, state.reading),
   ];
 }

@@ -25,16 +25,14 @@ import {
 } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
 import { chooseSpread } from '../spreads.ts';
-import { numberWord, spokenList } from '../text.ts';
+import { wordsOf } from '../words.ts';
 import { intentOrFallback } from './intent.ts';
 
 /** SpreadGeneration's handoff, as the agent graph declares it. */
 const HANDOFF = READING_GRAPH.SpreadGeneration.handoff;
 
-const ENDED =
-  "Of course. We'll end the reading here. Thank you for sitting with the cards, and come back whenever a new question stirs.";
-
 export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
+  const words = wordsOf(state);
   const intent = intentOrFallback(state, turn);
   const spoken: string[] = [];
   let fresh = false;
@@ -44,17 +42,12 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
       state.question ?? intent.intentSummary,
       intent.topic,
       intent.timeframe,
+      words,
     );
     fresh = true;
     const { layout, why } = state.spread;
-    const count = layout.positions.length;
-    spoken.push(
-      `For your question I'll use this spread: ${layout.name}. ${why} ${
-        count === 1
-          ? 'It has a single position.'
-          : `It has ${numberWord(count)} positions: ${spokenList(layout.positions.map((p) => p.label))}.`
-      }`,
-    );
+    const labels = layout.positions.map((p) => words.label(p.label));
+    spoken.push(words.spreadIntro(layout.name, why, labels, words.number(labels.length)));
   }
   const positions = state.spread.layout.positions;
   let sawOutput = false;
@@ -69,36 +62,28 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
   if (state.drawChoice !== undefined) {
     // A cancelled draw: nothing is drawn until the person says to draw again.
     const choice = sawCancel ? undefined : drawChoiceIn(turn.inputs);
-    const label = positions[state.nextPosition]?.label ?? 'next';
+    const next = positions[state.nextPosition]?.label;
+    const label = next === undefined ? undefined : words.label(next);
     if (choice === 'end') {
       state.drawChoice = 'ended';
-      return [say(ENDED)];
+      return [say(words.ended)];
     }
     if (choice === undefined) {
-      const ask =
-        state.drawChoice === 'ended'
-          ? 'Our reading is closed for now. If you would like to carry on, say “draw again”.'
-          : `Would you like to draw a card for the ${label} position again, or end the reading here?`;
+      const ask = state.drawChoice === 'ended' ? words.closedForNow : words.drawAgainOrEnd(label);
       return [say(sawCancel ? spoken.join(' ') : ask)];
     }
     state.drawChoice = undefined;
     if (choice === 'continue') {
       state.nextPosition += 1;
-      spoken.push(`I'll leave the ${label} position open and move on.`);
+      spoken.push(words.leaveOpen(label));
     } else {
-      spoken.push("Let's draw again.");
+      spoken.push(words.drawAgain);
     }
   }
   if (turn.awaitingTool === DRAW_CARD && state.drawing !== undefined) {
     const position = positions[state.drawing];
-    return [
-      say(
-        [
-          ...spoken,
-          `Take your time: pick a card for the ${position?.label ?? 'next'} position when you're ready.`,
-        ].join(' '),
-      ),
-    ];
+    const label = position === undefined ? undefined : words.label(position.label);
+    return [say([...spoken, words.pickWhenReady(label)].join(' '))];
   }
   if (
     !fresh &&
@@ -110,7 +95,7 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
     // Every draw failed earlier; the user has spoken, so start again.
     state.nextPosition = 0;
     state.drawFailures = 0;
-    spoken.push("Let's try drawing again.");
+    spoken.push(words.tryDrawingAgain);
   }
   if (state.nextPosition < positions.length) {
     const position = positions[state.nextPosition];
@@ -118,24 +103,17 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
       const intro =
         state.drawFailures > 0
           ? ''
-          : describePosition(position, state.nextPosition, positions.length);
+          : describePosition(position, state.nextPosition, positions.length, words);
       state.drawing = state.nextPosition;
       return [
         say([...spoken, intro].filter(Boolean).join(' ')),
         call(DRAW_CARD, { positionLabel: position.label, promptRole: position.role }),
       ];
     }
-    return [say([...spoken, "I can't draw cards from here, I'm afraid."].join(' '))];
+    return [say([...spoken, words.cannotDraw].join(' '))];
   }
   if (state.drawn.length === 0) {
-    return [
-      say(
-        [
-          ...spoken,
-          "I'm sorry, I couldn't draw any cards just now. Tell me when you'd like to try again.",
-        ].join(' '),
-      ),
-    ];
+    return [say([...spoken, words.noCardsDrawn].join(' '))];
   }
   state.spreadHandoff ??= HANDOFF.carries.parse({
     spread: state.spread.layout,
@@ -144,15 +122,12 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
   const tool = handoffToolName(HANDOFF.to);
   const all =
     state.drawn.length === positions.length
-      ? `That's all ${numberWord(state.drawn.length)} ${state.drawn.length === 1 ? 'card' : 'cards'} drawn.`
-      : `That's ${numberWord(state.drawn.length)} of ${numberWord(positions.length)} cards drawn.`;
+      ? words.allDrawn(state.drawn.length)
+      : words.someDrawn(state.drawn.length, positions.length);
   if (!turn.tools.has(tool)) {
     return [say([...spoken, all].join(' '))];
   }
-  return [
-    say([...spoken, all, "Now let's turn them over and see what they say."].join(' ')),
-    call(tool, state.spreadHandoff),
-  ];
+  return [say([...spoken, all, words.turnThemOver].join(' ')), call(tool, state.spreadHandoff)];
 }
 
 /** Records a draw_card output and says what happened. */
@@ -161,14 +136,16 @@ export function takeDraw(
   output: string,
   positions: readonly SpreadPosition[],
 ): string {
+  const words = wordsOf(state);
   const index = state.drawing ?? state.nextPosition;
   state.drawing = undefined;
   const position = positions[index];
   if (!position) return '';
+  const label = words.label(position.label);
   const outcome = drawOutcome(output);
   if (!outcome.ok && isCancelled(output)) {
     state.drawChoice = 'asked';
-    return `The draw for the ${position.label} position was cancelled, so no card was drawn. Would you like to draw again, or end the reading here?`;
+    return words.drawCancelled(label);
   }
   if (outcome.ok) {
     const drawn: DrawnCard = {
@@ -179,13 +156,11 @@ export function takeDraw(
     state.drawn.push(drawn);
     state.nextPosition = index + 1;
     state.drawFailures = 0;
-    return `For the ${position.label} position you drew ${nameWithOrientation(lookUp(drawn))}.`;
+    return words.drew(label, nameWithOrientation(lookUp(drawn, words), words));
   }
   state.drawFailures += 1;
-  if (state.drawFailures < 2) {
-    return `I'm sorry, something went wrong while drawing that card. Let's try the ${position.label} position once more.`;
-  }
+  if (state.drawFailures < 2) return words.drawFailedOnce(label);
   state.drawFailures = 0;
   state.nextPosition = index + 1;
-  return `I'm sorry, the card still didn't come through, so I'll leave the ${position.label} position open and move on.`;
+  return words.drawFailedTwice(label);
 }

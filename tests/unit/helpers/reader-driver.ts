@@ -2,13 +2,16 @@
  * The scripted Realtime client (tests/support/reader-driver.ts) wired straight to the reader's
  * engine in this process, for the unit tests and the reader bench.
  */
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import { ReaderSession } from '../../../reader/protocol/engine.ts';
 import { type DriverOptions, ReaderDriver } from '../../support/reader-driver.ts';
 
 export * from '../../support/reader-driver.ts';
 
 /** A driver wired straight to a `ReaderSession` in this process; frames are handled in order. */
-export function inProcess(options: Omit<DriverOptions, 'transmit'> & { now?: () => number } = {}): {
+export function inProcess(
+  options: Omit<DriverOptions, 'transmit'> & { now?: () => number; lang?: SupportedLang } = {},
+): {
   driver: ReaderDriver;
   session: ReaderSession;
 } {
@@ -36,6 +39,7 @@ export function inProcess(options: Omit<DriverOptions, 'transmit'> & { now?: () 
   const session = new ReaderSession({
     send: (event) => driver.receive(JSON.stringify(event)),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.lang ? { lang: options.lang } : {}),
   });
   session.start();
   return { driver, session };

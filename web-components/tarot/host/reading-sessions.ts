@@ -1,3 +1,4 @@
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { ConnectRequest, ReadingConnection } from '../session/connection.ts';
@@ -19,6 +20,8 @@ export type ReadingMode = 'choose' | Modality;
 export interface ReadingSessionsOptions {
   /** The mode the host shows now. */
   mode: () => ReadingMode;
+  /** The host's checked language (its locale controller's), read when a mode's session is made. */
+  lang?: () => SupportedLang;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
   /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
@@ -314,6 +317,7 @@ export class ReadingSessions implements ReactiveController {
       announcer: this.#options.announcer,
       connect: this.#connect,
       persistKey: this.#options.persistKey?.(mode),
+      lang: this.#options.lang?.(),
       micAllowed: this.#options.micAllowed,
       onMicDeclined: this.#options.onMicDeclined,
     });

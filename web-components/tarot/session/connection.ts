@@ -6,6 +6,7 @@
  * The edge is this page's origin unless an `apiBase` names another (an embed on a site owner's
  * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
 import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
@@ -22,6 +23,8 @@ export interface ConnectRequest {
   mode: Modality;
   sessionId: string;
   transport?: 'websocket' | undefined;
+  /** The reading's checked language (its facts'), so the offline reader answers in it. */
+  lang?: SupportedLang | undefined;
 }
 
 /** A connection failure a person can read; `code` is the edge's error code when there is one. */
@@ -38,6 +41,8 @@ export interface RequestTokenOptions {
   mode: Modality;
   sessionId: string;
   transport?: 'websocket' | undefined;
+  /** The reading's checked language; English is not sent. */
+  lang?: SupportedLang | undefined;
   /** The edge's origin; default '' (this page's). Ignored when `endpoint` is given. */
   apiBase?: string | undefined;
   /** The token route's full address; default `${apiBase}/api/voice/token`. */
@@ -94,6 +99,7 @@ export async function requestReadingToken(
         sessionId: options.sessionId,
         mode: options.mode,
         ...(options.transport ? { transport: options.transport } : {}),
+        ...(options.lang && options.lang !== 'en' ? { lang: options.lang } : {}),
       },
       {
         signal: options.signal,

@@ -112,6 +112,7 @@ export class ReadingLink {
         mode,
         sessionId: owner.sessionId(),
         ...(this.#webSocketFallback ? { transport: 'websocket' as const } : {}),
+        lang: owner.facts().lang,
       });
       [sdk, agentsModule] = await code;
     } catch (error) {

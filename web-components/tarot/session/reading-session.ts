@@ -4,6 +4,7 @@
  * asking which mode is active. A call a mode has no use for does nothing there (a text reading has
  * no talk button), since only the active mode's view sends it.
  */
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReadableAtom } from 'nanostores';
 import type { Modality } from '../agents/context.ts';
 import type { Announcer } from '../../stores/announcer.ts';
@@ -56,6 +57,8 @@ export interface ReadingSessionOptions {
   connect: (request: ConnectRequest) => Promise<ReadingConnection>;
   /** The key its reading is kept under across a reload; none keeps nothing. */
   persistKey?: string | undefined;
+  /** The reading's checked language (English when none). */
+  lang?: SupportedLang | undefined;
   /** Whether the microphone may open (the visitor's consent); asked before a voice start. */
   micAllowed?: (() => Promise<boolean>) | undefined;
   /** The visitor declined the microphone: the voice reading does not start. */

@@ -76,5 +76,6 @@ export const createReadingSession: CreateReadingSession = (options: ReadingSessi
       mode: 'text',
       connect: options.connect,
       persistKey: options.persistKey,
+      lang: options.lang,
     }),
   );

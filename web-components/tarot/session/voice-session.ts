@@ -366,7 +366,7 @@ export const createReadingSession: CreateReadingSession = (options: ReadingSessi
   new VoiceReadingSession({
     store: options.store,
     announcer: options.announcer,
-    reading: { connect: options.connect, persistKey: options.persistKey },
+    reading: { connect: options.connect, persistKey: options.persistKey, lang: options.lang },
     micAllowed: options.micAllowed,
     onMicDeclined: options.onMicDeclined,
   });

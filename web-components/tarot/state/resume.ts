@@ -19,6 +19,7 @@ import {
   type AgentName,
 } from '../../../contracts/reading.ts';
 import type { RealtimeItem } from '@openai/agents-realtime';
+import { SupportedLangSchema } from '../../../contracts/locale-schema.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ReadingFacts } from '../agents/context.ts';
@@ -37,6 +38,8 @@ export const ReadingSnapshot = z.object({
   agent: z.enum(AGENT_NAMES),
   facts: z.object({
     modality: z.enum(['text', 'voice']),
+    /** The reading's language: a resumed reading keeps it, whatever the element says now. */
+    lang: SupportedLangSchema.optional(),
     intent: IntentHandoff.nullable(),
     spread: SpreadLayout.nullable(),
     cards: z.array(DrawnCard).max(100),
