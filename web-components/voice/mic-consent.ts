@@ -6,8 +6,7 @@ import {
   rememberConsent,
 } from './mic-consent-memory.ts';
 import type { MicConsentHost, MicConsentOptions } from '../shared/mic-consent-controller.ts';
-import type { VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
-import './voice-mic-consent.ts';
+import { VoiceMicConsent, type VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 
 export interface MicConsentDetail {
   /** What the visitor chose: the microphone may open (`accepted`), or they type (`declined`). */
@@ -73,6 +72,7 @@ export class MicConsent {
 
   #chosen = async (event: CustomEvent<VoiceMicConsentChoiceDetail>): Promise<void> => {
     const { choice } = event.detail;
+    const prompt = event.currentTarget;
     const host = this.#host;
     rememberConsent(host.consentText, host.consentHref, choice);
     this.#answer?.(choice === 'accepted');
@@ -83,9 +83,7 @@ export class MicConsent {
         composed: true,
       }),
     );
-    this.#options.announce(
-      choice === 'accepted' ? 'Microphone allowed.' : 'Microphone declined: you can type instead.',
-    );
+    if (prompt instanceof VoiceMicConsent) this.#options.announce(prompt.announcement(choice));
     await host.updateComplete;
     host.renderRoot.querySelector<HTMLElement>(this.#options.focusAfter)?.focus();
   };
