@@ -26,6 +26,9 @@ import type { TarotCardShownDetail } from './tarot-card-stage.ts';
 import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { tarotLocale } from './strings.ts';
+import type { TarotStrings } from './strings-en.ts';
 import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
 
 export type TarotReadingMode = ReadingMode;
@@ -33,9 +36,6 @@ export type TarotReadingMode = ReadingMode;
 export interface TarotReadingModeDetail {
   mode: TarotReadingMode;
 }
-
-/** How each reading's region is named for assistive technology. */
-const VIEW_LABELS = { text: 'Text chat reading', voice: 'Voice reading' } as const;
 
 export type {
   TarotReadingCardDrawnDetail,
@@ -137,6 +137,9 @@ export class TarotReading extends LitElement {
    */
   @property() label = '';
 
+  /** Any of the shell's words (mode choice, names), over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
 
@@ -207,7 +210,7 @@ export class TarotReading extends LitElement {
     load: () => import('../voice/mic-consent.ts'),
   });
   #launcher = new LauncherController(this, {
-    label: 'Tarot reading',
+    label: () => this.#locale.t.tarotReading,
     notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
     // a reading's view is open: End ends its session, as "End reading" does
     active: () => this.#mode() !== 'choose',
@@ -221,6 +224,7 @@ export class TarotReading extends LitElement {
     },
   });
   #reduced = new StoreController(this, $reducedMotion);
+  #locale = tarotLocale(this);
   #voiceSupported = voiceSupported();
   #focusView = false;
 
@@ -273,7 +277,7 @@ export class TarotReading extends LitElement {
 
   override render() {
     return html`<voice-announcer part="announcer"></voice-announcer>${this.#launcher.wrap(
-        this.#renderMode(),
+        html`${langNotice(this.#locale.fallbackNote)}${this.#renderMode()}`,
       )}`;
   }
 
@@ -326,6 +330,7 @@ export class TarotReading extends LitElement {
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),
+      t: this.#locale.t,
     });
   }
 
@@ -335,7 +340,7 @@ export class TarotReading extends LitElement {
       class="view"
       part="view"
       tabindex="-1"
-      aria-label=${this.label || VIEW_LABELS[mode]}
+      aria-label=${this.label || (mode === 'text' ? this.#locale.t.textView : this.#locale.t.voiceView)}
     >
       ${content}
     </section>`;
