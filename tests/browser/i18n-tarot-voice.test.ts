@@ -141,12 +141,14 @@ describe('the tarot and voice elements in the visitor’s language', () => {
     );
     for (let i = 0; i < 1200; i += 1) launcher.notify();
     await waitUntil(
-      () => find(launcher, '.launcher')?.getAttribute('aria-label') === 'BMO (1200 nuevos)',
+      () => find(launcher, '[part="button"]')?.getAttribute('aria-label') === 'BMO (1200 nuevos)',
       'a Spanish name',
     );
     launcher.setAttribute('lang', 'en');
     await waitUntil(() => textOf(find(launcher, '[part="badge"]')) === '1,200', 'English digits');
-    expect(find(launcher, '.launcher')?.getAttribute('aria-label')).to.equal('BMO (1,200 new)');
+    expect(find(launcher, '[part="button"]')?.getAttribute('aria-label')).to.equal(
+      'BMO (1,200 new)',
+    );
   });
 
   it('an unsupported lang: <tarot-reading> notes it once, its inner elements stay quiet', async () => {

@@ -57,7 +57,7 @@ const ELEMENTS: Mirrored[] = [
   {
     name: 'voice-transcript',
     view: (dir) => html`<voice-transcript dir=${dir}></voice-transcript>`,
-    pair: (el) => [inside(el, '.chevron'), toggleWords(el)],
+    pair: (el) => [inside(el, '[part="toggle"] svg'), toggleWords(el)],
   },
   {
     name: 'voice-agent-indicator',
@@ -131,6 +131,24 @@ describe('right to left, the tarot and voice elements', () => {
     const middle = innerWidth / 2;
     await waitUntil(() => centre(inside(el, '[part="panel"]')) < middle, 'the panel on the left');
     expect(centre(inside(el, '[part="button"]'))).to.be.below(middle);
+  });
+
+  it('words in their own direction: an English "2 of 3" in a mirrored indicator, an Arabic line in an English transcript', async () => {
+    const indicator = await fixture<HTMLElement>(
+      html`<voice-agent-indicator
+        dir="rtl"
+        label="Reading"
+        .steps=${['Intent', 'Reading', 'Followup']}
+      ></voice-agent-indicator>`,
+    );
+    expect(getComputedStyle(inside(indicator, '[part="step"]')).direction).to.equal('ltr');
+    const transcript = await fixture<HTMLElement>(
+      html`<voice-transcript
+        open
+        .entries=${[{ id: '1', role: 'user', text: 'مرحبا' }]}
+      ></voice-transcript>`,
+    );
+    expect(getComputedStyle(inside(transcript, '[part~="entry"] p')).direction).to.equal('rtl');
   });
 
   it('a right-to-left lang mirrors without a dir (words in English)', async () => {

@@ -65,7 +65,7 @@ export class VoiceAgentIndicator extends LitElement {
             >${this.label || (this.idleLabel ?? t.notStarted)}</span
           >`,
         )}
-        ${index >= 0 ? html`<span class="step" part="step">${step}</span>` : nothing}
+        ${index >= 0 ? html`<span class="step" part="step" dir="auto">${step}</span>` : nothing}
       </p>`;
   }
 }

@@ -163,7 +163,7 @@ export class VoiceTranscript extends LitElement {
       <span class="who"
         >${entry.role === 'user' ? (this.userName ?? t.you) : (this.agentName ?? t.reader)}</span
       >
-      <p class="text">${entry.text}</p>
+      <p class="text" dir="auto">${entry.text}</p>
     </li>`;
   }
 
