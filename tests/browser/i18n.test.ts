@@ -87,6 +87,23 @@ describe('the elements in the visitor’s language', () => {
     el.remove();
   });
 
+  it('an unsupported lang is noted once: the inner cassette slot stays quiet, and fires no event', async () => {
+    const el = document.createElement('bmo-assistant');
+    el.setAttribute('lang', 'fr');
+    const fallbacks: EventTarget[] = [];
+    el.addEventListener('voice-lang-fallback', (event) =>
+      fallbacks.push(event.composedPath()[0] ?? el),
+    );
+    document.body.append(el);
+    await waitUntil(() => find(el, '[part="lang-notice"]') !== null, 'the assistant’s note');
+    const slot = find(el, 'bmo-cassette-slot');
+    if (!slot) throw new Error('an inner cassette slot');
+    await (slot as BmoCassetteSlot).updateComplete;
+    expect(find(slot, '[part="lang-notice"]')).to.equal(null);
+    expect(fallbacks).to.deep.equal([el]);
+    el.remove();
+  });
+
   it('sends the checked language with the token request, never the tag as written', async () => {
     const bodies: unknown[] = [];
     const realFetch = globalThis.fetch;

@@ -6,6 +6,10 @@ import { bmoEn } from '../../web-components/bmo/i18n/strings-en.ts';
 import { bmoEs } from '../../web-components/bmo/i18n/strings-es.ts';
 import { bmoSessionEn } from '../../web-components/bmo/session/session-strings-en.ts';
 import { bmoSessionEs } from '../../web-components/bmo/session/session-strings-es.ts';
+import { tarotEn } from '../../web-components/tarot/strings-en.ts';
+import { tarotEs } from '../../web-components/tarot/strings-es.ts';
+import { voiceEn } from '../../web-components/voice/strings-en.ts';
+import { voiceEs } from '../../web-components/voice/strings-es.ts';
 
 export interface FamilyCatalogues {
   family: string;
@@ -16,4 +20,6 @@ export interface FamilyCatalogues {
 export const CATALOGUES: FamilyCatalogues[] = [
   { family: 'bmo', en: bmoEn, others: { es: bmoEs } },
   { family: 'bmo conversation', en: bmoSessionEn, others: { es: bmoSessionEs } },
+  { family: 'tarot', en: tarotEn, others: { es: tarotEs } },
+  { family: 'voice', en: voiceEn, others: { es: voiceEs } },
 ];

@@ -182,7 +182,7 @@ export class BmoAssistant extends LitElement {
   #locale = bmoLocale(this);
   #bmo = new BmoAssistantController(this, () => this.#locale);
   #launcher = new LauncherController(this, {
-    label: 'BMO',
+    label: () => this.#locale.t.bmo,
     notifyOn: ['bmo-cassette-receive'],
     active: () => this.#bmo.connection.value !== 'disconnected',
     load: () => import('../voice/launcher-panel.ts'),

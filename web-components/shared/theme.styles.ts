@@ -13,6 +13,7 @@ import { css } from 'lit';
  * over the fallbacks. styles/tokens.css picks each scheme's values with
  * `prefers-color-scheme` and `[theme]` selectors (so `theme` works on any ancestor there too),
  * not `light-dark()`, which a bundler's default CSS target rewrites into something invalid.
+ * It also mirrors an element whose language is written right to left though no `dir` says so.
  */
 export const colorScheme = css`
   :host {
@@ -23,5 +24,9 @@ export const colorScheme = css`
   }
   :host([theme='dark']) {
     --va-color-scheme: dark;
+  }
+  /* A right-to-left language with no dir on the way up (LocaleController sets data-rtl). */
+  :host([data-rtl]) {
+    direction: rtl;
   }
 `;

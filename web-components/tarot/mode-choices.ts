@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { isPlainClick } from '../shared/plain-click.ts';
+import type { TarotStrings } from './strings-en.ts';
 
 export interface ModeChoicesOptions {
   /** Whether this browser can do a voice reading (WebRTC and the microphone API). */
@@ -11,35 +12,28 @@ export interface ModeChoicesOptions {
   voiceHref: string;
   /** The person chose a mode (a button, or a plain click on a link). */
   choose: (mode: 'text' | 'voice') => void;
+  /** The element's words. */
+  t: TarotStrings;
 }
 
 /** `<tarot-reading>`'s mode selection: "Text Chat" and "Voice Reading". */
 export function modeChoices(options: ModeChoicesOptions) {
+  const { t } = options;
   const voice = options.voiceSupported
     ? option(
         options,
         'voice',
-        'Voice Reading',
-        'Hold the talk button (or Space) to speak to the reader, and draw your cards when asked.',
-        options.offlineReader
-          ? "This site runs the offline reader: it can't hear you, so a voice reading follows a demo script. A real voice reading needs an OpenAI key."
-          : '',
+        t.voiceReading,
+        t.voiceReadingHint,
+        options.offlineReader ? t.voiceReadingOffline : '',
       )
     : html`<div class="mode" part="mode" aria-disabled="true">
-        <h2>Voice Reading</h2>
-        <p>Your browser doesn't support voice readings: it needs WebRTC and microphone access.</p>
-        <p class="note">Try a current Chrome, Edge, Firefox or Safari, or choose Text Chat.</p>
+        <h2>${t.voiceReading}</h2>
+        <p>${t.voiceUnsupported}</p>
+        <p class="note">${t.voiceUnsupportedTry}</p>
       </div>`;
   return html`<ul class="modes" part="modes">
-    <li>
-      ${option(
-        options,
-        'text',
-        'Text Chat',
-        'Type with the reader and draw your cards on screen.',
-        '',
-      )}
-    </li>
+    <li>${option(options, 'text', t.textChat, t.textChatHint, '')}</li>
     <li>${voice}</li>
   </ul>`;
 }

@@ -7,6 +7,9 @@ import { CardMotionController } from '../shared/controllers/card-motion.ts';
 import { RovingTabindexController } from '../shared/controllers/roving-tabindex.ts';
 import { secureCoin, secureShuffle } from './secure-shuffle.ts';
 import { styles } from './tarot-card-picker.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { tarotLocale } from './strings.ts';
+import type { TarotStrings } from './strings-en.ts';
 import './tarot-card.ts';
 
 export type TarotCardPickDetail = DrawCardResult;
@@ -43,6 +46,7 @@ const DEAL = 20;
  * reversed }`, once its reveal has finished. Fired once per draw.
  * @fires {CustomEvent<TarotCardPickCancelDetail>} tarot-card-pick-cancel - The person cancelled
  * the draw (the Cancel draw button or Escape) before picking: `{ positionLabel }`.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart header - The position label and prompt role.
  * @csspart position - The position label.
  * @csspart role - The prompt role.
@@ -78,6 +82,11 @@ export class TarotCardPicker extends LitElement {
   @property({ type: Boolean, reflect: true }) disabled = false;
 
   /** The shuffled ids on offer. Card ids stay in script: the buttons only know their position. */
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
+  #locale = tarotLocale(this);
+
   @state() private order: readonly string[] = [];
   /** How many of `order` are on the table yet: the rest follow, `DEAL` per frame. */
   @state() private dealt = 0;
@@ -168,8 +177,10 @@ export class TarotCardPicker extends LitElement {
 
   override render() {
     const total = this.order.length;
-    const title = this.positionLabel ? `Choose a card for ${this.positionLabel}` : 'Choose a card';
+    const t = this.#locale.t;
+    const title = this.positionLabel ? t.chooseCardFor(this.positionLabel) : t.chooseCard;
     return html`
+      ${langNotice(this.#locale.fallbackNote)}
       <header part="header">
         ${
           this.positionLabel
@@ -181,7 +192,7 @@ export class TarotCardPicker extends LitElement {
       <div class="table">
         ${
           total === 0
-            ? html`<p class="empty">No cards are left to draw.</p>`
+            ? html`<p class="empty">${t.noCardsLeft}</p>`
             : html`<div
                 class="spread"
                 part="spread"
@@ -201,7 +212,7 @@ export class TarotCardPicker extends LitElement {
         this.result
           ? nothing
           : html`<button class="cancel" part="cancel" type="button" @click=${this.#cancel}>
-              Cancel draw
+              ${t.cancelDraw}
             </button>`
       }
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -212,9 +223,10 @@ export class TarotCardPicker extends LitElement {
 
   #renderCard(index: number, total: number) {
     const drawn = index === this.drawnIndex && this.result;
-    const label = drawn
-      ? `Card ${index + 1} of ${total}, drawn: ${orientationText(drawn)}`
-      : `Card ${index + 1} of ${total}`;
+    const locale = this.#locale;
+    const t = locale.t;
+    const place = t.cardOf(locale.number(index + 1), locale.number(total));
+    const label = drawn ? `${place}, ${t.drawn(orientationText(drawn, t))}` : place;
     return html`<button
       class="card"
       part="card"
@@ -227,6 +239,7 @@ export class TarotCardPicker extends LitElement {
   }
 
   #renderReveal(result: DrawCardResult) {
+    const t = this.#locale.t;
     return html`<div class="reveal" part="reveal">
       <div class="flipper" part="flipper">
         <div class="side back"></div>
@@ -238,8 +251,8 @@ export class TarotCardPicker extends LitElement {
         ></tarot-card>
       </div>
       <p class="caption" part="caption">
-        <span class="name">${result.cardName}</span>
-        <span class="orientation">${result.reversed ? 'Reversed' : 'Upright'}</span>
+        <span class="name">${t.cardName(result.cardId)}</span>
+        <span class="orientation">${result.reversed ? t.reversed : t.upright}</span>
       </p>
     </div>`;
   }
@@ -281,7 +294,7 @@ export class TarotCardPicker extends LitElement {
     this.drawnIndex = index;
     this.result = result;
     this.disabled = true;
-    this.announcement = `You drew ${orientationText(result)}`;
+    this.announcement = this.#locale.t.youDrew(orientationText(result, this.#locale.t));
     await this.updateComplete;
     const finished = await this.#reveal(duration);
     if (!finished || generation !== this.#generation) return;
@@ -341,8 +354,8 @@ function nextFrame(callback: () => void): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-function orientationText(result: DrawCardResult): string {
-  return `${result.cardName}, ${result.reversed ? 'reversed' : 'upright'}`;
+function orientationText(result: DrawCardResult, t: TarotStrings): string {
+  return t.cardAs(t.cardName(result.cardId), result.reversed);
 }
 
 declare global {

@@ -5,6 +5,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import { cardIdentity } from '../../contracts/cards.ts';
 import { CardMotionController } from '../shared/controllers/card-motion.ts';
 import { styles } from './tarot-card-stage.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { tarotLocale } from './strings.ts';
+import type { TarotStrings } from './strings-en.ts';
 import './tarot-card.ts';
 
 /** A card as the stage shows it. */
@@ -33,6 +36,7 @@ const EASE = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
  *
  * @fires {CustomEvent<TarotCardShownDetail>} tarot-card-shown - `{ cardId, reversed }` once the
  * card is fully on screen.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart stage - The area the cards move in.
  * @csspart figure - The current card with its caption.
  * @csspart caption - The card's name and orientation.
@@ -59,6 +63,11 @@ export class TarotCardStage extends LitElement {
    * own live regions (the voice reading does), so screen readers do not hear it twice.
    */
   @property({ type: Boolean }) quiet = false;
+
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
+  #locale = tarotLocale(this);
 
   @state() private entries: readonly Entry[] = [];
   @state() private announcement = '';
@@ -95,8 +104,9 @@ export class TarotCardStage extends LitElement {
     this.#replay = false;
     this.#pendingTransition = true;
     const card = next ? cardIdentity(next.cardId) : undefined;
+    const t = this.#locale.t;
     this.announcement = card
-      ? `Showing ${card.name}, ${next?.reversed ? 'reversed' : 'upright'}`
+      ? t.showing(t.cardAs(t.cardName(card.id), next?.reversed === true))
       : '';
   }
 
@@ -118,6 +128,7 @@ export class TarotCardStage extends LitElement {
 
   override render() {
     return html`
+      ${langNotice(this.#locale.fallbackNote)}
       <div class="stage" part="stage">
         ${repeat(
           this.entries,
@@ -137,6 +148,7 @@ export class TarotCardStage extends LitElement {
 
   #renderEntry(entry: Entry, isCurrent: boolean) {
     const card = cardIdentity(entry.cardId);
+    const t = this.#locale.t;
     return html`<figure
       class=${isCurrent ? 'slot current' : 'slot leaving'}
       part=${isCurrent ? 'figure' : nothing}
@@ -148,10 +160,10 @@ export class TarotCardStage extends LitElement {
         image-base=${this.imageBase}
       ></tarot-card>
       <figcaption part="caption">
-        <span class="name" part="name">${card?.name ?? 'Unknown card'}</span>
+        <span class="name" part="name">${card ? t.cardName(card.id) : t.unknownCard}</span>
         ${
           card
-            ? html`<span class="orientation">${entry.reversed ? 'Reversed' : 'Upright'}</span>`
+            ? html`<span class="orientation">${entry.reversed ? t.reversed : t.upright}</span>`
             : nothing
         }
       </figcaption>

@@ -4,16 +4,23 @@ import { customElement } from '../shared/define.ts';
 import { type CardIdentity, cardIdentity } from '../../contracts/cards.ts';
 import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { tarotLocale } from './strings.ts';
+import { tarotEn, type TarotStrings } from './strings-en.ts';
 
-/** The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown card". */
+/**
+ * The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown
+ * card", in the words of `t` (English by default).
+ */
 export function cardLabel(
   card: CardIdentity | undefined,
   reversed: boolean,
   faceDown: boolean,
+  t: TarotStrings = tarotEn,
 ): string {
-  if (!card) return 'Unknown card';
-  if (faceDown) return 'Face-down card';
-  return `${card.name}, ${reversed ? 'reversed' : 'upright'}`;
+  if (!card) return t.unknownCard;
+  if (faceDown) return t.faceDownCard;
+  return t.cardAs(t.cardName(card.id), reversed);
 }
 
 /** The image address for `id` under a deployer's `image-base` template ("…/{id}.png"). */
@@ -30,6 +37,10 @@ export function cardImageUrl(imageBase: string, id: string): string {
  * Draws the card's own SVG face, or the deployer's image when `image-base` is set. An unknown
  * `card-id` shows the back, labelled "Unknown card"; it never throws.
  *
+ * Its name (the image's text) follows its `lang`: English, or Spanish with the Spanish deck's
+ * card names; `strings` replaces any word.
+ *
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart art - The card's picture (the SVG or the image), turned when reversed.
  * @cssprop --tarot-card-width - The card's width (its height follows, 200:340). Default 10rem.
  * @cssprop --tarot-card-radius - Corner radius. Defaults to --va-radius-m.
@@ -54,25 +65,33 @@ export class TarotCardElement extends LitElement {
    */
   @property({ attribute: 'image-base' }) imageBase = '';
 
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
+  #locale = tarotLocale(this);
+
   /** The image that failed to load, so the SVG art stands in for it. */
   @state() private failedImage = '';
 
   override render() {
     const card = cardIdentity(this.cardId);
     const faceUp = card !== undefined && !this.faceDown;
-    const label = cardLabel(card, this.reversed, this.faceDown);
+    const label = cardLabel(card, this.reversed, this.faceDown, this.#locale.t);
+    const note = langNotice(this.#locale.fallbackNote);
     const turned = faceUp && this.reversed ? 'art reversed' : 'art';
     const src = card && this.imageBase ? cardImageUrl(this.imageBase, card.id) : '';
     if (faceUp && src && src !== this.failedImage) {
-      return html`<div class=${turned} part="art">
-        <img src=${src} alt=${label} decoding="async" @error=${() => (this.failedImage = src)} />
-      </div>`;
+      return html`${note}
+        <div class=${turned} part="art">
+          <img src=${src} alt=${label} decoding="async" @error=${() => (this.failedImage = src)} />
+        </div>`;
     }
-    return html`<div class=${turned} part="art">
-      <svg viewBox=${CARD_VIEWBOX} role="img" aria-label=${label} focusable="false">
-        ${faceUp ? cardFace(card) : cardBack()}
-      </svg>
-    </div>`;
+    return html`${note}
+      <div class=${turned} part="art">
+        <svg viewBox=${CARD_VIEWBOX} role="img" aria-label=${label} focusable="false">
+          ${faceUp ? cardFace(card) : cardBack()}
+        </svg>
+      </div>`;
   }
 }
 

@@ -7,8 +7,6 @@ import { $reducedMotion } from '../stores/preferences.ts';
 import { createReadingStore } from '../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
 import { LauncherController } from '../shared/controllers/launcher-controller.ts';
-import { LocaleController } from '../shared/i18n/locale-controller.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../voice/mic-consent.ts';
 import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
@@ -28,6 +26,9 @@ import type { TarotCardShownDetail } from './tarot-card-stage.ts';
 import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
 import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { tarotLocale } from './strings.ts';
+import type { TarotStrings } from './strings-en.ts';
 import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
 
 export type TarotReadingMode = ReadingMode;
@@ -35,9 +36,6 @@ export type TarotReadingMode = ReadingMode;
 export interface TarotReadingModeDetail {
   mode: TarotReadingMode;
 }
-
-/** How each reading's region is named for assistive technology. */
-const VIEW_LABELS = { text: 'Text chat reading', voice: 'Voice reading' } as const;
 
 export type {
   TarotReadingCardDrawnDetail,
@@ -141,6 +139,9 @@ export class TarotReading extends LitElement {
    */
   @property() label = '';
 
+  /** Any of the shell's words (mode choice, names), over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
 
@@ -186,7 +187,6 @@ export class TarotReading extends LitElement {
     context: announcerContext,
     initialValue: this.#announcer,
   });
-  #locale = new LocaleController(this, {});
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
     lang: () => this.#locale.lang,
@@ -218,7 +218,7 @@ export class TarotReading extends LitElement {
     load: () => import('../voice/mic-consent.ts'),
   });
   #launcher = new LauncherController(this, {
-    label: 'Tarot reading',
+    label: () => this.#locale.t.tarotReading,
     notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
     // a reading's view is open: End ends its session, as "End reading" does
     active: () => this.#mode() !== 'choose',
@@ -232,6 +232,7 @@ export class TarotReading extends LitElement {
     },
   });
   #reduced = new StoreController(this, $reducedMotion);
+  #locale = tarotLocale(this);
   #voiceSupported = voiceSupported();
   #focusView = false;
 
@@ -338,6 +339,7 @@ export class TarotReading extends LitElement {
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),
+      t: this.#locale.t,
     });
   }
 
@@ -347,7 +349,7 @@ export class TarotReading extends LitElement {
       class="view"
       part="view"
       tabindex="-1"
-      aria-label=${this.label || VIEW_LABELS[mode]}
+      aria-label=${this.label || (mode === 'text' ? this.#locale.t.textView : this.#locale.t.voiceView)}
     >
       ${content}
     </section>`;

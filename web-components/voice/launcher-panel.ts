@@ -32,7 +32,7 @@ export class LauncherPanel implements ReactiveController {
     return html`<voice-launcher
       part="launcher"
       exportparts="button: launcher-button, badge: launcher-badge, panel: launcher-panel, header: launcher-header, title: launcher-title, end: launcher-end, close: launcher-close"
-      label=${this.#options.label}
+      label=${this.#options.label()}
       placement=${host.placement || 'bottom-right'}
       ?active=${this.#options.active()}
       @voice-launcher-end=${() => host.end()}

@@ -9,8 +9,7 @@ import type {
   MicConsentHost,
   MicConsentOptions,
 } from '../shared/controllers/mic-consent-controller.ts';
-import type { VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
-import './voice-mic-consent.ts';
+import { VoiceMicConsent, type VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 
 export interface MicConsentDetail {
   /** What the visitor chose: the microphone may open (`accepted`), or they type (`declined`). */
@@ -76,6 +75,7 @@ export class MicConsent {
 
   #chosen = async (event: CustomEvent<VoiceMicConsentChoiceDetail>): Promise<void> => {
     const { choice } = event.detail;
+    const prompt = event.currentTarget;
     const host = this.#host;
     rememberConsent(host.consentText, host.consentHref, choice);
     this.#answer?.(choice === 'accepted');
@@ -86,9 +86,7 @@ export class MicConsent {
         composed: true,
       }),
     );
-    this.#options.announce(
-      choice === 'accepted' ? 'Microphone allowed.' : 'Microphone declined: you can type instead.',
-    );
+    if (prompt instanceof VoiceMicConsent) this.#options.announce(prompt.announcement(choice));
     await host.updateComplete;
     host.renderRoot.querySelector<HTMLElement>(this.#options.focusAfter)?.focus();
   };

@@ -5,6 +5,9 @@ import { keyed } from 'lit/directives/keyed.js';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-agent-indicator.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { voiceLocale } from './strings.ts';
+import type { VoiceStrings } from './strings-en.ts';
 
 /**
  * @summary A subtle pill naming the agent (phase) a voice session is in, e.g. "Intent Assessment",
@@ -17,7 +20,8 @@ import { styles } from './voice-agent-indicator.styles.ts';
  * @csspart indicator - The pill.
  * @csspart dot - The coloured dot.
  * @csspart label - The agent's name.
- * @csspart step - The "2 of 4" count.
+ * @csspart step - The "2 of 4" count, its numbers written for its `lang`.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @cssprop --voice-agent-indicator-color - Dot and name colour. Defaults to --va-color-accent.
  * @cssprop --voice-agent-indicator-background - Pill background. Defaults to --va-color-surface.
  */
@@ -28,8 +32,13 @@ export class VoiceAgentIndicator extends LitElement {
   /** The current agent's name as a person reads it; empty shows `idle-label`. */
   @property() label = '';
 
-  /** Shown before any agent is active. */
-  @property({ attribute: 'idle-label' }) idleLabel = 'Not started';
+  /** Shown before any agent is active (default: the catalogue's "Not started"). */
+  @property({ attribute: 'idle-label' }) idleLabel: string | undefined;
+
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
+
+  #locale = voiceLocale(this);
 
   /** The phases in order, to show where `label` falls ("2 of 4"); empty shows no count. */
   @property({ attribute: false }) steps: readonly string[] = [];
@@ -43,16 +52,21 @@ export class VoiceAgentIndicator extends LitElement {
 
   override render() {
     const index = this.label ? this.steps.indexOf(this.label) : -1;
-    return html`<p class="indicator" part="indicator">
-      <span class="dot" part="dot" aria-hidden="true"></span>
-      <span class="visually-hidden">Current phase:</span>
-      ${keyed(this.label, html`<span class="label" part="label">${this.label || this.idleLabel}</span>`)}
-      ${
-        index >= 0
-          ? html`<span class="step" part="step">${index + 1} of ${this.steps.length}</span>`
-          : nothing
-      }
-    </p>`;
+    const locale = this.#locale;
+    const t = locale.t;
+    const step = t.stepOf(locale.number(index + 1), locale.number(this.steps.length));
+    return html`${langNotice(locale.fallbackNote)}
+      <p class="indicator" part="indicator">
+        <span class="dot" part="dot" aria-hidden="true"></span>
+        <span class="visually-hidden">${t.currentPhase}</span>
+        ${keyed(
+          this.label,
+          html`<span class="label" part="label"
+            >${this.label || (this.idleLabel ?? t.notStarted)}</span
+          >`,
+        )}
+        ${index >= 0 ? html`<span class="step" part="step" dir="auto">${step}</span>` : nothing}
+      </p>`;
   }
 }
 

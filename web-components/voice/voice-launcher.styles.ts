@@ -69,8 +69,8 @@ export const styles = css`
   }
   dialog {
     position: fixed;
-    inset: auto var(--_launcher-offset)
-      calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
+    inset-block: auto calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap));
+    inset-inline: auto var(--_launcher-offset);
     box-sizing: border-box;
     inline-size: min(var(--voice-launcher-panel-width, 26rem), 100vw - 2 * var(--_launcher-offset));
     max-block-size: min(
@@ -107,7 +107,8 @@ export const styles = css`
     display: flex;
     align-items: center;
     gap: var(--_launcher-gap);
-    padding: var(--_launcher-gap) var(--_launcher-gap) var(--_launcher-gap) var(--va-space-m, 1rem);
+    padding-block: var(--_launcher-gap);
+    padding-inline: var(--va-space-m, 1rem) var(--_launcher-gap);
     border-block-end: 1px solid var(--va-color-border, light-dark(#7d7299, #4a4068));
     background: var(--va-color-surface, light-dark(#ffffff, #1f1a30));
   }

@@ -2,6 +2,9 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { PHONE_QUERY, styles } from './voice-launcher.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { voiceLocale } from './strings.ts';
+import type { VoiceStrings } from './strings-en.ts';
 
 export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 
@@ -27,6 +30,7 @@ export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right
  * @csspart title - The panel's title.
  * @csspart end - The End button.
  * @csspart close - The Close button.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @cssprop --voice-launcher-accent - The button's colour (default --va-color-accent).
  * @cssprop --voice-launcher-size - The button's size (default 3.5rem).
  * @cssprop --voice-launcher-offset - The distance from the corner (default 1.25rem).
@@ -38,8 +42,8 @@ export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right
 export class VoiceLauncher extends LitElement {
   static override styles = styles;
 
-  /** The button's accessible name, e.g. "Ask BMO". */
-  @property() label = 'Open';
+  /** The button's accessible name, e.g. "Ask BMO" (default: the catalogue's "Open"). */
+  @property() label: string | undefined;
 
   /** The panel's title. Empty: the label. */
   @property() heading = '';
@@ -52,6 +56,11 @@ export class VoiceLauncher extends LitElement {
 
   /** Whether the panel is open. */
   @property({ type: Boolean, reflect: true }) open = false;
+
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
+
+  #locale = voiceLocale(this);
 
   /** How many things arrived while the panel was closed. */
   @state() unread = 0;
@@ -147,7 +156,11 @@ export class VoiceLauncher extends LitElement {
   };
 
   override render() {
-    const name = this.unread ? `${this.label} (${this.unread} new)` : this.label;
+    const locale = this.#locale;
+    const t = locale.t;
+    const label = this.label ?? t.open;
+    const count = locale.number(this.unread);
+    const name = this.unread ? t.launcherUnread(label, count) : label;
     return html`
       <button
         type="button"
@@ -166,7 +179,7 @@ export class VoiceLauncher extends LitElement {
         </svg>
         ${
           this.unread
-            ? html`<span class="badge" part="badge" aria-hidden="true">${this.unread}</span>`
+            ? html`<span class="badge" part="badge" aria-hidden="true">${count}</span>`
             : nothing
         }
       </button>
@@ -179,18 +192,24 @@ export class VoiceLauncher extends LitElement {
         @cancel=${this.#onCancel}
       >
         <div class="header" part="header">
-          <p id="title" class="title" part="title">${this.heading || this.label}</p>
+          <p id="title" class="title" part="title">${this.heading || label}</p>
           ${
             this.active
-              ? html`<button type="button" part="end" @click=${this.#end}>End</button>`
+              ? html`<button type="button" part="end" @click=${this.#end}>${t.end}</button>`
               : nothing
           }
-          <button type="button" part="close" aria-label="Close" @click=${() => this.toggle(false)}>
+          <button
+            type="button"
+            part="close"
+            aria-label=${t.close}
+            @click=${() => this.toggle(false)}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
         </div>
+        ${langNotice(locale.fallbackNote)}
         <div class="body"><slot></slot></div>
       </dialog>
     `;

@@ -3,6 +3,9 @@ import { property } from 'lit/decorators.js';
 import { customElement } from '../shared/define.ts';
 import { colorScheme } from '../shared/theme.styles.ts';
 import type { MicConsentChoice } from './mic-consent-memory.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { voiceLocale } from './strings.ts';
+import type { VoiceStrings } from './strings-en.ts';
 
 export interface VoiceMicConsentChoiceDetail {
   choice: MicConsentChoice;
@@ -23,6 +26,9 @@ export interface VoiceMicConsentChoiceDetail {
  * @csspart link - The link to more.
  * @csspart accept - "Allow microphone".
  * @csspart decline - "Type instead".
+ * @csspart lang-notice - The note that its language tag is not supported.
+ *
+ * Its words follow its `lang` (English or Spanish); `strings` replaces any of them.
  */
 @customElement('voice-mic-consent')
 export class VoiceMicConsent extends LitElement {
@@ -80,6 +86,17 @@ export class VoiceMicConsent extends LitElement {
   /** A link to the site's fuller terms; empty for none. */
   @property() href = '';
 
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
+
+  #locale = voiceLocale(this);
+
+  /** What a screen reader hears after `choice` (the root element announces it). */
+  announcement(choice: MicConsentChoice): string {
+    const t = this.#locale.t;
+    return choice === 'accepted' ? t.micAllowed : t.micDeclined;
+  }
+
   /** Takes focus when it first renders (as a root element's question does); off for an example. */
   @property({ type: Boolean, attribute: 'focus-on-open' }) focusOnOpen = false;
 
@@ -98,33 +115,40 @@ export class VoiceMicConsent extends LitElement {
   }
 
   override render() {
-    return html`<section
-      part="prompt"
-      role="alertdialog"
-      aria-labelledby="consent-title"
-      aria-describedby="consent-text"
-      tabindex="-1"
-    >
-      <p id="consent-title" class="title">Before the microphone opens</p>
-      <p id="consent-text" part="text">
-        ${this.text}
-        ${
-          this.href
-            ? html`<a part="link" href=${this.href} target="_blank" rel="noopener"
-                >Read more (opens in a new tab)</a
-              >`
-            : nothing
-        }
-      </p>
-      <div class="actions">
-        <button type="button" class="accept" part="accept" @click=${() => this.#choose('accepted')}>
-          Allow microphone
-        </button>
-        <button type="button" part="decline" @click=${() => this.#choose('declined')}>
-          Type instead
-        </button>
-      </div>
-    </section>`;
+    const t = this.#locale.t;
+    return html`${langNotice(this.#locale.fallbackNote)}
+      <section
+        part="prompt"
+        role="alertdialog"
+        aria-labelledby="consent-title"
+        aria-describedby="consent-text"
+        tabindex="-1"
+      >
+        <p id="consent-title" class="title">${t.consentTitle}</p>
+        <p id="consent-text" part="text">
+          ${this.text}
+          ${
+            this.href
+              ? html`<a part="link" href=${this.href} target="_blank" rel="noopener"
+                  >${t.consentReadMore}</a
+                >`
+              : nothing
+          }
+        </p>
+        <div class="actions">
+          <button
+            type="button"
+            class="accept"
+            part="accept"
+            @click=${() => this.#choose('accepted')}
+          >
+            ${t.consentAllow}
+          </button>
+          <button type="button" part="decline" @click=${() => this.#choose('declined')}>
+            ${t.consentDecline}
+          </button>
+        </div>
+      </section>`;
   }
 }
 

@@ -4,6 +4,9 @@ import { customElement } from '../shared/define.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-speaker-button.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { voiceLocale } from './strings.ts';
+import type { VoiceStrings } from './strings-en.ts';
 
 export type VoiceTalkSource = 'pointer' | 'keyboard';
 
@@ -23,7 +26,8 @@ const TALK_KEYS = new Set([' ', 'Enter']);
  * @summary The large round push-to-talk button: hold it (pointer, touch, or Space or Enter) while
  * you speak, let go to send.
  *
- * Shows `label` ("Hold to Speak") when idle and `active-label` ("Listening…") while held;
+ * Shows `label` ("Hold to Speak") when idle and `active-label` ("Listening…") while held, by
+ * default in its `lang` (English or Spanish; any word replaced through `strings`);
  * `aria-pressed` says whether it is held. A held pointer is captured, so sliding off the button
  * does not end the turn; lifting, a cancelled pointer, a lost capture, or focus leaving the button
  * does. Keyboard auto-repeat is ignored. `speaking` shows a soft ring while the agent talks
@@ -35,6 +39,7 @@ const TALK_KEYS = new Set([' ', 'Enter']);
  * @csspart button - The round button.
  * @csspart label - Its text.
  * @csspart hint - How to use it, below the button.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @cssprop --voice-speaker-button-size - Diameter. Default clamp(8rem, 32vw, 11rem).
  * @cssprop --voice-speaker-button-color - Face colour. Defaults to --va-color-accent.
  * @cssprop --voice-speaker-button-text - Text colour on the face. Defaults to --va-color-accent-contrast.
@@ -55,14 +60,19 @@ export class VoiceSpeakerButton extends LitElement {
   /** The agent is speaking (a press interrupts it). */
   @property({ type: Boolean, reflect: true }) speaking = false;
 
-  /** The text when idle. */
-  @property() label = 'Hold to Speak';
+  /** The text when idle (default: the catalogue's "Hold to Speak"). */
+  @property() label: string | undefined;
 
-  /** The text while held. */
-  @property({ attribute: 'active-label' }) activeLabel = 'Listening…';
+  /** The text while held (default: the catalogue's "Listening…"). */
+  @property({ attribute: 'active-label' }) activeLabel: string | undefined;
 
   /** How to use the button, shown below it and given as its description. */
-  @property() hint = 'Hold the button, or hold Space or Enter, while you speak. Let go to send.';
+  @property() hint: string | undefined;
+
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
+
+  #locale = voiceLocale(this);
 
   @state() private held: VoiceTalkSource | null = null;
 
@@ -88,7 +98,8 @@ export class VoiceSpeakerButton extends LitElement {
 
   override render() {
     const holding = this.held !== null;
-    return html`<button
+    const t = this.#locale.t;
+    return html`${langNotice(this.#locale.fallbackNote)}<button
         part="button"
         type="button"
         aria-pressed=${holding ? 'true' : 'false'}
@@ -108,9 +119,11 @@ export class VoiceSpeakerButton extends LitElement {
           <rect x="9" y="3" width="6" height="11" rx="3"></rect>
           <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7"></path>
         </svg>
-        <span class="label" part="label">${holding ? this.activeLabel : this.label}</span>
+        <span class="label" part="label"
+          >${holding ? (this.activeLabel ?? t.listening) : (this.label ?? t.holdToSpeak)}</span
+        >
       </button>
-      <p id="hint" class="hint" part="hint">${this.hint}</p>`;
+      <p id="hint" class="hint" part="hint">${this.hint ?? t.talkHint}</p>`;
   }
 
   #start(source: VoiceTalkSource): void {

@@ -5,6 +5,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import { styles } from './voice-transcript.styles.ts';
+import { langNotice } from '../shared/i18n/lang-notice.ts';
+import { voiceLocale } from './strings.ts';
+import type { VoiceStrings } from './strings-en.ts';
 
 /** One line of a spoken conversation. */
 export interface VoiceTranscriptEntry {
@@ -32,6 +35,7 @@ export interface VoiceTranscriptToggleDetail {
  *
  * @fires {CustomEvent<VoiceTranscriptToggleDetail>} voice-transcript-toggle - The person showed or hid the transcript.
  * @csspart toggle - The show/hide button.
+ * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart log - The scrolling transcript.
  * @csspart entry - Each line; a spoken line also `entry-user` or `entry-assistant`, by who said it,
  *   and an event line (a card drawn or shown) its kind in `data-kind`.
@@ -49,14 +53,19 @@ export class VoiceTranscript extends LitElement {
   /** Whether the transcript is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
 
-  /** The toggle's text. */
-  @property() label = 'Transcript';
+  /** The toggle's text (default: the catalogue's "Transcript"). */
+  @property() label: string | undefined;
 
-  /** How the person is named. */
-  @property({ attribute: 'user-name' }) userName = 'You';
+  /** How the person is named (default: the catalogue's "You"). */
+  @property({ attribute: 'user-name' }) userName: string | undefined;
 
-  /** How the agent is named. */
-  @property({ attribute: 'agent-name' }) agentName = 'Reader';
+  /** How the agent is named (default: the catalogue's "Reader"). */
+  @property({ attribute: 'agent-name' }) agentName: string | undefined;
+
+  /** Any of the element's words, over its language's catalogue. */
+  @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
+
+  #locale = voiceLocale(this);
 
   #reduced = new StoreController(this, $reducedMotion);
   /** Whether the log follows new lines: true until the person scrolls up to reread. */
@@ -96,7 +105,9 @@ export class VoiceTranscript extends LitElement {
   };
 
   override render() {
-    return html`<button
+    const t = this.#locale.t;
+    const label = this.label ?? t.transcript;
+    return html`${langNotice(this.#locale.fallbackNote)}<button
         class="toggle"
         part="toggle"
         type="button"
@@ -107,7 +118,7 @@ export class VoiceTranscript extends LitElement {
         <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4"></path>
         </svg>
-        ${this.label}
+        ${label}
       </button>
       <div
         id="log"
@@ -115,7 +126,7 @@ export class VoiceTranscript extends LitElement {
         part="log"
         role="log"
         aria-live="off"
-        aria-label=${this.label}
+        aria-label=${label}
         tabindex="0"
         ?hidden=${!this.open}
         @scroll=${this.#onScroll}
@@ -123,7 +134,7 @@ export class VoiceTranscript extends LitElement {
       >
         ${
           this.entries.length === 0
-            ? html`<p class="empty">Nothing has been said yet.</p>`
+            ? html`<p class="empty">${t.nothingSaid}</p>`
             : html`<ol class="entries">
                 ${repeat(
                   this.entries,
@@ -142,14 +153,17 @@ export class VoiceTranscript extends LitElement {
       </li>`;
     }
     const done = entry.done !== false;
+    const t = this.#locale.t;
     return html`<li
       class="entry ${entry.role}"
       part="entry entry-${entry.role}"
       data-kind=${entry.kind ?? nothing}
       data-done=${done ? 'true' : 'false'}
     >
-      <span class="who">${entry.role === 'user' ? this.userName : this.agentName}</span>
-      <p class="text">${entry.text}</p>
+      <span class="who"
+        >${entry.role === 'user' ? (this.userName ?? t.you) : (this.agentName ?? t.reader)}</span
+      >
+      <p class="text" dir="auto">${entry.text}</p>
     </li>`;
   }
 

@@ -10,7 +10,7 @@ export interface LauncherHost extends ReactiveElement {
 
 export interface LauncherOptions {
   /** The button's accessible name and the panel's title. */
-  label: string;
+  label: () => string;
   /** The host's events that count on the badge while the panel is closed. */
   notifyOn: readonly string[];
   /** Whether a session runs (the panel then offers End). */

@@ -32,6 +32,25 @@ export type CatalogueLoaders<T extends Catalogue> = Partial<
 
 const loaded = new WeakMap<() => Promise<Catalogue>, Catalogue | Promise<Catalogue>>();
 
+/** Every connected element's controller, so an inner element can see that its host speaks up. */
+interface SpokenLang {
+  readonly supported: boolean;
+  readonly requested: string;
+}
+const controllers = new WeakMap<Element, SpokenLang>();
+
+/** The closest element above `element` (across shadow roots) that has a locale controller. */
+function localeAncestor(element: Element): SpokenLang | undefined {
+  let node: Node | null = element.parentNode;
+  while (node) {
+    if (node instanceof ShadowRoot) node = node.host;
+    const found = node instanceof Element ? controllers.get(node) : undefined;
+    if (found) return found;
+    node = node.parentNode;
+  }
+  return undefined;
+}
+
 /** The language tag that applies to `element`: its own, an ancestor's, or the document's. */
 export function inheritedAttribute(element: Element, name: 'lang' | 'dir'): string {
   let node: Node | null = element;
@@ -90,13 +109,25 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
 
   /**
    * The note an unsupported language gets, in English (the language it falls back to), or
-   * `undefined` while the language is supported; `langNotice()` renders it.
+   * `undefined` while the language is supported, or while an element around this one (a root
+   * element around its parts) already says the same; `langNotice()` renders it.
    */
   get fallbackNote(): string | undefined {
-    return this.#supported ? undefined : fallbackText(this.#requested);
+    return this.#supported || this.#saidAbove() ? undefined : fallbackText(this.#requested);
+  }
+
+  /** `n` written for the element's language (`1,234` in English, `1234`/`1.234` in Spanish). */
+  number(n: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(this.#lang, options).format(n);
+  }
+
+  /** A time of day written for the element's language (`3:05 PM`, `15:05`). */
+  time(at: Date | number): string {
+    return new Intl.DateTimeFormat(this.#lang, { timeStyle: 'short' }).format(at);
   }
 
   hostConnected(): void {
+    controllers.set(this.#host, this);
     this.#resolve();
     this.#observer = new MutationObserver(() => this.#resolve());
     this.#observer.observe(this.#host, { attributes: true, attributeFilter: ['lang', 'dir'] });
@@ -104,7 +135,13 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     this.#observer.observe(page, { attributes: true, attributeFilter: ['lang', 'dir'] });
   }
 
+  hostUpdate(): void {
+    // The element's own layout mirrors when its language is right to left and no dir says so.
+    this.#host.toggleAttribute('data-rtl', this.#dir === 'rtl');
+  }
+
   hostDisconnected(): void {
+    controllers.delete(this.#host);
     this.#observer?.disconnect();
     this.#observer = undefined;
   }
@@ -123,7 +160,7 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     this.#supported = supported;
     this.#use(lang);
     this.#host.requestUpdate();
-    if (newlyUnsupported) {
+    if (newlyUnsupported && !this.#saidAbove()) {
       this.#host.dispatchEvent(
         new CustomEvent<VoiceLangFallbackDetail>('voice-lang-fallback', {
           detail: { requested, lang },
@@ -132,6 +169,12 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
         }),
       );
     }
+  }
+
+  /** Whether an element around this one falls back from the same tag, and so says it already. */
+  #saidAbove(): boolean {
+    const above = localeAncestor(this.#host);
+    return above !== undefined && !above.supported && above.requested === this.#requested;
   }
 
   #use(lang: SupportedLang): void {

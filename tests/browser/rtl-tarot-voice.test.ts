@@ -1,0 +1,164 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
+import '../../web-components/tarot/tarot-reading.ts';
+import '../../web-components/tarot/cards.ts';
+import '../../web-components/voice/index.ts';
+import '../../web-components/voice/voice-launcher.ts';
+import '../../web-components/voice/voice-mic-consent.ts';
+import { configureEvents } from '../../web-components/events/index.ts';
+import { waitUntil } from './helpers/a11y.ts';
+
+/** The horizontal centre of a box. */
+function centre(node: Element | Range): number {
+  const box = node.getBoundingClientRect();
+  return box.left + box.width / 2;
+}
+
+function inside(el: Element, selector: string): Element {
+  const found = el.shadowRoot?.querySelector(selector);
+  if (!found) throw new Error(`${el.localName} has no ${selector}`);
+  return found;
+}
+
+/** The toggle's own words (a text node beside its chevron), as a range to measure. */
+function toggleWords(el: Element): Range {
+  const toggle = inside(el, '[part="toggle"]');
+  const text = [...toggle.childNodes].find(
+    (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+  );
+  if (!text) throw new Error('no toggle words');
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  return range;
+}
+
+interface Mirrored {
+  name: string;
+  view: (dir: 'ltr' | 'rtl') => TemplateResult;
+  /** Two parts that sit side by side: [the one at the line's start, the other]. */
+  pair: (el: Element) => [Element | Range, Element | Range];
+}
+
+/** Each element, and two of its parts whose places swap when it mirrors. */
+const ELEMENTS: Mirrored[] = [
+  {
+    name: 'tarot-reading',
+    view: (dir) => html`<tarot-reading dir=${dir}></tarot-reading>`,
+    pair: (el) => [
+      inside(el, 'li:first-child [part="mode"]'),
+      inside(el, 'li:last-child [part="mode"]'),
+    ],
+  },
+  {
+    name: 'tarot-card-picker',
+    view: (dir) => html`<tarot-card-picker dir=${dir}></tarot-card-picker>`,
+    pair: (el) => [inside(el, '[data-index="0"]'), inside(el, '[data-index="1"]')],
+  },
+  {
+    name: 'voice-transcript',
+    view: (dir) => html`<voice-transcript dir=${dir}></voice-transcript>`,
+    pair: (el) => [inside(el, '[part="toggle"] svg'), toggleWords(el)],
+  },
+  {
+    name: 'voice-agent-indicator',
+    view: (dir) => html`<voice-agent-indicator dir=${dir}></voice-agent-indicator>`,
+    pair: (el) => [inside(el, '[part="dot"]'), inside(el, '[part="label"]')],
+  },
+  {
+    name: 'voice-launcher',
+    view: (dir) => html`<voice-launcher dir=${dir} open active></voice-launcher>`,
+    pair: (el) => [inside(el, '[part="title"]'), inside(el, '[part="close"]')],
+  },
+  {
+    name: 'voice-mic-consent',
+    view: (dir) => html`<voice-mic-consent dir=${dir} text="We record."></voice-mic-consent>`,
+    pair: (el) => [inside(el, '[part="accept"]'), inside(el, '[part="decline"]')],
+  },
+];
+
+describe('right to left, the tarot and voice elements', () => {
+  before(() => configureEvents({ console: false }));
+  after(() => configureEvents({ console: true }));
+
+  for (const { name, view, pair } of ELEMENTS) {
+    it(`<${name}> mirrors with dir="rtl": two of its parts swap sides`, async () => {
+      const page = await fixture<HTMLElement>(
+        html`<div style="inline-size: 900px">${view('ltr')}${view('rtl')}</div>`,
+      );
+      const [ltr, rtl] = [...page.children];
+      if (!ltr || !rtl) throw new Error(name);
+      await waitUntil(() => {
+        try {
+          const [a, b] = pair(ltr);
+          const [c, d] = pair(rtl);
+          return centre(a) < centre(b) && centre(c) > centre(d);
+        } catch {
+          return false;
+        }
+      }, `${name} mirrored`);
+    });
+  }
+
+  // A centred column, nothing side by side: their text runs right to left, and a card's picture
+  // is never drawn mirrored.
+  for (const [name, view, part] of [
+    [
+      'tarot-card-stage',
+      html`<tarot-card-stage dir="rtl" card-id="the-fool"></tarot-card-stage>`,
+      '[part="caption"]',
+    ],
+    ['tarot-card', html`<tarot-card dir="rtl" card-id="the-fool"></tarot-card>`, '[part="art"]'],
+    [
+      'voice-speaker-button',
+      html`<voice-speaker-button dir="rtl"></voice-speaker-button>`,
+      '[part="hint"]',
+    ],
+  ] as const) {
+    it(`<${name} dir="rtl"> runs its text right to left`, async () => {
+      const el = await fixture<HTMLElement>(view);
+      expect(getComputedStyle(inside(el, part)).direction).to.equal('rtl');
+      const art =
+        el.shadowRoot?.querySelector('[part="art"]') ??
+        el.shadowRoot?.querySelector('tarot-card')?.shadowRoot?.querySelector('[part="art"]');
+      if (art) expect(getComputedStyle(art).transform).to.equal('none');
+    });
+  }
+
+  it('<voice-launcher dir="rtl"> sits, with its open panel, in the line’s end corner: the left', async () => {
+    const el = await fixture<HTMLElement>(
+      html`<voice-launcher dir="rtl" open label="BMO"></voice-launcher>`,
+    );
+    const middle = innerWidth / 2;
+    await waitUntil(() => centre(inside(el, '[part="panel"]')) < middle, 'the panel on the left');
+    expect(centre(inside(el, '[part="button"]'))).to.be.below(middle);
+  });
+
+  it('words in their own direction: an English "2 of 3" in a mirrored indicator, an Arabic line in an English transcript', async () => {
+    const indicator = await fixture<HTMLElement>(
+      html`<voice-agent-indicator
+        dir="rtl"
+        label="Reading"
+        .steps=${['Intent', 'Reading', 'Followup']}
+      ></voice-agent-indicator>`,
+    );
+    expect(getComputedStyle(inside(indicator, '[part="step"]')).direction).to.equal('ltr');
+    const transcript = await fixture<HTMLElement>(
+      html`<voice-transcript
+        open
+        .entries=${[{ id: '1', role: 'user', text: 'مرحبا' }]}
+      ></voice-transcript>`,
+    );
+    expect(getComputedStyle(inside(transcript, '[part~="entry"] p')).direction).to.equal('rtl');
+  });
+
+  it('a right-to-left lang mirrors without a dir (words in English)', async () => {
+    const el = await fixture<HTMLElement>(
+      html`<voice-agent-indicator lang="ar" label="Reading"></voice-agent-indicator>`,
+    );
+    await waitUntil(
+      () => centre(inside(el, '[part="dot"]')) > centre(inside(el, '[part="label"]')),
+      'mirrored',
+    );
+    expect(getComputedStyle(el).direction).to.equal('rtl');
+  });
+});
