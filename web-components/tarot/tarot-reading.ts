@@ -20,16 +20,12 @@ import {
   voiceSupported,
 } from './host/reading-sessions.ts';
 import { modeChoices } from './mode-choices.ts';
+import { type ViewHandlers, textView, voiceView } from './reading-views.ts';
 import { ReadingEvents, type TarotReadingEventMap } from './host/reading-events.ts';
-import type { TarotCardPickDetail } from './tarot-card-picker.ts';
-import type { TarotCardShownDetail } from './tarot-card-stage.ts';
-import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
-import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
 import { styles } from './tarot-reading.styles.ts';
 import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { tarotLocale } from './strings.ts';
 import type { TarotStrings } from './strings-en.ts';
-import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
 
 export type TarotReadingMode = ReadingMode;
 
@@ -52,34 +48,26 @@ export type {
  * @summary A whole tarot reading in one element: the choice between "Text Chat" and "Voice
  * Reading", then the reading itself, with its session started, fed and ended for you.
  *
- * Each element is a reading of its own: it makes its own stores (one for its text reading, one
- * for its voice reading) and its own announcer, and hands them to the views inside it through
- * `@lit/context`, so any number of readings can share a page. It carries its own live regions (a
- * polite one for phase changes and tool states such as "Drawing a card for the Past position", an
- * assertive one for errors), so it is heard on any page with nothing for the page to add. Only
- * reduced motion and the saved sound mute are page-wide.
+ * Each element is a reading of its own (its own stores, announcer and live regions: polite for
+ * phases and tool states, assertive for errors), so any number share a page and each is heard on
+ * any page. Only reduced motion and the saved sound mute are page-wide.
  *
- * The host page can drive it (`start()`, `end()`, `send(text)`) and hear it: the events below, in
- * a whole reading in this order: session start, phase (Intent Assessment), phase (Spread
+ * The host page drives it (`start()`, `end()`, `send(text)`) and hears the events below, in a
+ * whole reading in this order: session start, phase (Intent Assessment), phase (Spread
  * Generation), card drawn per position, phase (Reading), card shown per card, reading complete,
  * phase (Followup), session end.
  *
- * Choosing a mode switches in place and fires `tarot-reading-mode`; cancel that event to handle
- * the switch yourself (the hosted page turns it into a navigation). The active mode's session
- * starts when the mode becomes active and ends when another mode takes over, when the element is
- * removed, or when the page is hidden. Each mode's view and session code load when the mode is
- * first chosen, and the Realtime SDK when a session starts. Switch to text in a voice reading
- * under way ends the voice session and carries the reading over: the text reading goes on with
- * its question, spread, cards and transcript. Voice Reading is offered only where the browser has WebRTC
- * and the microphone API. Tokens come from `POST {api-base}/api/voice/token`; an edge on another
- * origin must list this site's origin in its `ALLOWED_ORIGINS`.
+ * Choosing a mode fires `tarot-reading-mode` (cancel it to handle the switch yourself). A mode's
+ * session starts when it becomes active and ends when another takes over, the element is removed
+ * or the page is hidden; its code loads on first choice, the Realtime SDK when a session starts.
+ * Switch to text carries a voice reading over (question, spread, cards, transcript). Voice is
+ * offered only with WebRTC and the microphone API. Tokens come from `POST
+ * {api-base}/api/voice/token`; an edge on another origin must list this site in `ALLOWED_ORIGINS`.
  *
- * `variant="launcher"` puts the reading behind a button in a corner of the page (`placement`) that
- * opens it in a panel (`<voice-launcher>`; full-screen up to 640px wide). Closing the panel keeps
- * the reading; the panel's End ends it, and the button's badge counts phases, cards and errors
- * that came while it was closed. With `consent-text` set, a voice reading asks the visitor before
- * the microphone opens (declining switches to text) and remembers the answer; without it, the
- * browser's own permission prompt is the only consent.
+ * `variant="launcher"` puts the reading behind a corner button (`placement`) that opens a panel
+ * (full-screen up to 640px wide); closing keeps the reading, End ends it, and the badge counts
+ * what came while closed. With `consent-text`, a voice reading asks before the microphone opens
+ * (declining switches to text) and remembers the answer.
  *
  * @slot heading - A heading for the voice reading's top bar.
  * @fires {CustomEvent<TarotReadingModeDetail>} tarot-reading-mode - The person chose a mode
@@ -294,44 +282,11 @@ export class TarotReading extends LitElement {
     if (mode !== 'choose' && this.#sessions.loadFailed) {
       return this.#view(mode, html`<p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>`);
     }
-    if (mode === 'text') {
-      return this.#view(
-        mode,
-        html`<tarot-reading-text
-          exportparts="log, message, draw, composer, spread"
-          image-base=${this.imageBase}
-          choose-href=${this.chooseHref}
-          @tarot-reading-send=${this.#onSend}
-          @tarot-reading-end=${this.#onEnd}
-          @tarot-reading-restart=${this.#onRestart}
-          @tarot-reading-leave=${this.#onLeave}
-          @tarot-card-pick=${this.#onPick}
-          @tarot-card-pick-cancel=${this.#onPickCancel}
-          @tarot-card-shown=${this.#onShown}
-        ></tarot-reading-text>`,
-      );
-    }
+    if (mode === 'text')
+      return this.#view(mode, textView(this.imageBase, this.chooseHref, this.#on));
     if (mode === 'voice') {
-      return this.#view(
-        mode,
-        html`${this.#consent.render()}<voice-start-audio></voice-start-audio
-          ><tarot-reading-voice
-            exportparts="bar, center, status, problem, draw, choice"
-            image-base=${this.imageBase}
-            .notice=${this.#sessions.notice}
-            @voice-talk-start=${this.#onTalkStart}
-            @voice-talk-end=${this.#onTalkEnd}
-            @tarot-card-pick=${this.#onPick}
-            @tarot-card-pick-cancel=${this.#onPickCancel}
-            @tarot-card-shown=${this.#onShown}
-            @tarot-reading-retry=${this.#onRetry}
-            @tarot-reading-leave=${this.#onLeave}
-            @tarot-reading-switch-text=${this.#onSwitchText}
-            @tarot-reading-choose=${this.#onChoose}
-          >
-            <slot name="heading" slot="heading"></slot>
-          </tarot-reading-voice>`,
-      );
+      const voice = voiceView(this.imageBase, this.#sessions.notice, this.#on);
+      return this.#view(mode, html`${this.#consent.render()}${voice}`);
     }
     return modeChoices({
       voiceSupported: this.#voiceSupported,
@@ -372,28 +327,23 @@ export class TarotReading extends LitElement {
     this.mode = mode;
   }
 
-  #onSend = (event: CustomEvent<TarotReadingSendDetail>): void => {
-    this.#sessions.sendMessage(event.detail.text);
-  };
-  #onEnd = (): void => this.#sessions.end();
-  #onRestart = (): void => this.#sessions.restart();
-  #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
-  #onPickCancel = (): void => this.#sessions.cancelPick();
-  #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
-    this.#sessions.choose(event.detail.choice);
-  };
-  #onShown = (event: CustomEvent<TarotCardShownDetail>): void => {
-    this.#sessions.cardShown(event.detail.cardId);
-  };
-  #onTalkStart = (): void => this.#sessions.talkStart();
-  #onTalkEnd = (event: CustomEvent<VoiceTalkEndDetail>): void => {
-    this.#sessions.talkEnd(event.detail.released);
-  };
-  #onRetry = (): void => this.#sessions.retry();
-  #onLeave = (): void => this.#switch('choose');
-  #onSwitchText = (): void => {
-    this.#sessions.handToText();
-    this.#switch('text');
+  /** What the views ask of the reading, each to its session (see reading-views.ts). */
+  #on: ViewHandlers = {
+    send: (event) => this.#sessions.sendMessage(event.detail.text),
+    end: () => this.#sessions.end(),
+    restart: () => this.#sessions.restart(),
+    pick: (event) => this.#sessions.pick(event.detail),
+    pickCancel: () => this.#sessions.cancelPick(),
+    choose: (event) => this.#sessions.choose(event.detail.choice),
+    shown: (event) => this.#sessions.cardShown(event.detail.cardId),
+    talkStart: () => this.#sessions.talkStart(),
+    talkEnd: (event) => this.#sessions.talkEnd(event.detail.released),
+    retry: () => this.#sessions.retry(),
+    leave: () => this.#switch('choose'),
+    switchText: () => {
+      this.#sessions.handToText();
+      this.#switch('text');
+    },
   };
 }
 
