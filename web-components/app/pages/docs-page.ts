@@ -8,6 +8,7 @@ import '../../tarot/index.ts';
 import '../../bmo/index.ts';
 import '../../voice/voice-launcher.ts';
 import '../../voice/voice-mic-consent.ts';
+import '../../voice/voice-start-audio.ts';
 
 /** How each element's live example is set up (by property, as a site would). */
 const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
