@@ -95,6 +95,8 @@ export interface RealtimeReadingOptions {
   persistKey?: string;
   /** The storage for `persistKey`; default `sessionStorage`. */
   storage?: SnapshotStorage;
+  /** A notice from the reader for the visitor (`voice_peer.notice`: no speech voice, tones). */
+  onNotice?: (notice: string) => void;
 }
 
 /** The default transport: the local reader over WebSocket at its `url`; OpenAI by modality. */
