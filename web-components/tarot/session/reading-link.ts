@@ -22,7 +22,12 @@ import {
 } from './connection.ts';
 import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
-import { type RealtimeReadingOptions, type Sdk, createSession } from './reading-options.ts';
+import {
+  type RealtimeReadingOptions,
+  type Sdk,
+  createSession,
+  endWithChannel,
+} from './reading-options.ts';
 import { carryOnNote, replayableHistory } from '../state/resume.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
@@ -159,6 +164,7 @@ export class ReadingLink {
       return false;
     }
     if (generation !== this.#generation) return false;
+    endWithChannel(session.transport, sdk);
     if (kind !== 'new') {
       replayInto(session, owner.transcript.items, owner.log(), first, this.#status);
     }

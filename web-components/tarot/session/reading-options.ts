@@ -121,6 +121,18 @@ export function transportKind(transport: TransportChoice, sdk: Sdk): SessionTran
   return undefined; // a custom transport (a test's scripted one)
 }
 
+/**
+ * A connected WebRTC call ends on the page when its `oai-events` channel closes (the reader hung
+ * up, or the edge did at the reading's cap). The SDK watches only the peer connection's state,
+ * which a hangup can leave unchanged for many seconds, so the page would sit on a call that is gone.
+ */
+export function endWithChannel(transport: unknown, sdk: Sdk): void {
+  if (!(transport instanceof sdk.OpenAIRealtimeWebRTC)) return;
+  transport.connectionState.dataChannel?.addEventListener('close', () => {
+    if (transport.status !== 'disconnected') transport.close();
+  });
+}
+
 /** A RealtimeSession for `connection`, starting at `first`, on the chosen transport. */
 export function createSession(
   sdk: Sdk,

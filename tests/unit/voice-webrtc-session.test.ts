@@ -1,9 +1,11 @@
 /**
- * The interrupt, by events, on the production transport: the page's voice session and the SDK's
- * own `OpenAIRealtimeWebRTC` (on Node's WebRTC), through the edge's call route, to the local WebRTC
- * reader. While the reader speaks, a press sends `response.cancel` and `output_audio_buffer.clear`
- * on `oai-events`, `output_audio_buffer.cleared` comes back, and then the reader's track, as the
- * page receives it, carries silence.
+ * The page's voice session on the production transport: the SDK's own `OpenAIRealtimeWebRTC` (on
+ * Node's WebRTC), through the edge's call route, to the local WebRTC reader.
+ * - The interrupt, by events: while the reader speaks, a press sends `response.cancel` and
+ *   `output_audio_buffer.clear` on `oai-events`, `output_audio_buffer.cleared` comes back, and then
+ *   the reader's track, as the page receives it, carries silence.
+ * - The edge's hangup at the reading's cap reaches the page (the reader's channel closes) and the
+ *   page says the reading reached its time limit, without calling again.
  */
 import wrtc from '@roamhq/wrtc';
 import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
@@ -14,6 +16,7 @@ import { mintCallToken } from '../../edge/voice-calls/token.ts';
 import { FRAME_SAMPLES, TRACK_RATE, isVoiced } from '../../voice-peer/audio.ts';
 import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
+import { TIME_LIMIT_ENDED } from '../../web-components/tarot/session/connection.ts';
 import { VoiceReadingSession } from '../../web-components/tarot/session/voice-session.ts';
 import { allowAll } from './helpers/edge-env.ts';
 import { memoryCalls } from './helpers/voice-calls-memory.ts';
@@ -94,36 +97,63 @@ function silentMicrophone() {
   return { stream: new wrtc.MediaStream([track]), stop: () => clearInterval(tick) };
 }
 
-describe('the interrupt over WebRTC, by events', () => {
-  it('a press while the reader speaks: cancel and clear sent, cleared received, then silence on its track', async () => {
-    const microphone = silentMicrophone();
-    const { token } = await mintCallToken(KEY, {
-      sessionId: 'reading-interrupt',
-      ttlSeconds: 60,
-      capSeconds: 0,
-    });
-    const audioElement = { autoplay: false, srcObject: null } as unknown as HTMLAudioElement;
-    const voice = new VoiceReadingSession({
-      missingApis: () => [],
-      getUserMedia: async () => microphone.stream,
-      minHoldMs: 0,
-      reading: {
-        connect: async () => ({
+/**
+ * The page's voice session on the SDK's WebRTC transport, its call through the edge with a token
+ * good for `capSeconds` (0: no cap); `maxSessionMinutes` is what the token route would hand the
+ * page with it, and `now` the page's clock.
+ */
+async function webRtcSession(
+  sessionId: string,
+  cap: { capSeconds: number; maxSessionMinutes?: number; now?: () => number } = { capSeconds: 0 },
+) {
+  const microphone = silentMicrophone();
+  const { token, payload } = await mintCallToken(KEY, {
+    sessionId,
+    ttlSeconds: 60,
+    capSeconds: cap.capSeconds,
+  });
+  const audioElement = { autoplay: false, srcObject: null } as unknown as HTMLAudioElement;
+  let connects = 0;
+  const voice = new VoiceReadingSession({
+    missingApis: () => [],
+    getUserMedia: async () => microphone.stream,
+    minHoldMs: 0,
+    reading: {
+      connect: async () => {
+        connects += 1;
+        return {
           engine: 'local',
           token,
           expiresAt: Math.floor(Date.now() / 1000) + 60,
           model: 'gpt-realtime',
           callUrl: CALLS_URL,
-        }),
-        createTransport: (connection, sdk) =>
-          new sdk.OpenAIRealtimeWebRTC({
-            baseUrl: connection.callUrl ?? '',
-            audioElement,
-            mediaStream: microphone.stream,
-          }),
-        createLog: (id) => new SessionLog(id, { emit: () => true }),
+          ...(cap.maxSessionMinutes ? { maxSessionMinutes: cap.maxSessionMinutes } : {}),
+        };
       },
-    });
+      createTransport: (connection, sdk) =>
+        new sdk.OpenAIRealtimeWebRTC({
+          baseUrl: connection.callUrl ?? '',
+          audioElement,
+          mediaStream: microphone.stream,
+        }),
+      createLog: (id) => new SessionLog(id, { emit: () => true }),
+      ...(cap.now ? { now: cap.now } : {}),
+    },
+  });
+  return {
+    voice,
+    callObject: () => calls.objects.get(payload.jti),
+    connects: () => connects,
+    close: () => {
+      voice.end('leave');
+      microphone.stop();
+    },
+  };
+}
+
+describe('the interrupt over WebRTC, by events', () => {
+  it('a press while the reader speaks: cancel and clear sent, cleared received, then silence on its track', async () => {
+    const { voice, close } = await webRtcSession('reading-interrupt');
     try {
       expect(await voice.start()).toBe(true);
       expect(voice.reading.transport).toBe('webrtc');
@@ -164,8 +194,38 @@ describe('the interrupt over WebRTC, by events', () => {
       // cut off, never finished
       expect(wire.received).not.toContain('output_audio_buffer.stopped');
     } finally {
-      voice.end('leave');
-      microphone.stop();
+      close();
     }
   }, 60_000);
+});
+
+describe('the edge hangs the call up at the reading’s cap', () => {
+  it('the call closes on the page, which says the reading reached its time limit and does not call again', async () => {
+    let now = Date.now();
+    const capped = await webRtcSession('reading-capped', {
+      capSeconds: 1,
+      maxSessionMinutes: 1,
+      now: () => now,
+    });
+    try {
+      expect(await capped.voice.start()).toBe(true);
+      const held = capped.callObject();
+      const hangupAt = held?.alarm() ?? 0;
+      expect(hangupAt).toBeGreaterThan(0);
+      // workerd runs the alarm at its time; here the test does, once the time has come. The
+      // page's clock has seen the reading's minute go by (the token said 1, the edge held 1 s).
+      await until(() => Date.now() >= hangupAt, 'the cap', 5000);
+      now += 60_000;
+      await held?.object.alarm();
+      await until(
+        () => capped.voice.store.$connection.get() === 'disconnected',
+        'the call closed on the page',
+        10_000,
+      );
+      expect(capped.voice.store.$error.get()?.message).toBe(TIME_LIMIT_ENDED);
+      expect(capped.connects()).toBe(1);
+    } finally {
+      capped.close();
+    }
+  }, 30_000);
 });
