@@ -266,3 +266,13 @@ export const RealtimeErrorEvent = z.object({
   }),
 });
 export type RealtimeErrorEvent = z.infer<typeof RealtimeErrorEvent>;
+
+/**
+ * The local WebRTC reader's own server event (not OpenAI's): something the visitor should be told,
+ * such as a reader with no speech voice installed answering in tones. The page shows `notice`.
+ */
+export const VoicePeerNotice = z.object({
+  type: z.literal('voice_peer.notice'),
+  notice: z.string().min(1).max(300),
+});
+export type VoicePeerNotice = z.infer<typeof VoicePeerNotice>;

@@ -12,6 +12,7 @@
 import wrtc from '@roamhq/wrtc';
 import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import type { LogEvent } from '../contracts/events.ts';
+import type { VoicePeerNotice } from '../contracts/realtime.ts';
 import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced } from './audio.ts';
 import { MAX_FRAME_BYTES, ReaderSession } from './reader-engine.ts';
 import type { Speaker } from './speech.ts';
@@ -230,11 +231,11 @@ export class VoiceCall {
       }
       if (speech.voice === 'tone' && !this.#noticeSent) {
         this.#noticeSent = true;
-        this.#emit({
-          event_id: this.#eventId(),
+        const notice: VoicePeerNotice = {
           type: 'voice_peer.notice',
           notice: 'espeak-ng is not installed here: the reader speaks in tones.',
-        });
+        };
+        this.#emit({ event_id: this.#eventId(), ...notice });
       }
       if (this.#playing.length === 0) {
         this.#playingResponse = responseId;

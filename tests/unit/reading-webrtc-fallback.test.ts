@@ -5,7 +5,10 @@
  */
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { describe, expect, it } from 'vitest';
-import type { ConnectRequest } from '../../web-components/tarot/session/connection.ts';
+import {
+  CALL_PASS_REFUSED,
+  type ConnectRequest,
+} from '../../web-components/tarot/session/connection.ts';
 import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/session/reading-link.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 
@@ -68,6 +71,9 @@ describe('the voice reading falls back to the WebSocket where WebRTC cannot conn
     expect(await r.controller.start()).toBe(false);
     expect(r.requests).toHaveLength(1);
     expect(r.store.$connection.get()).toBe('error');
-    expect(r.store.$error.get()?.message).toMatch(/did not accept this session’s key/);
+    expect(r.store.$error.get()?.message).toBe(CALL_PASS_REFUSED);
+    expect(CALL_PASS_REFUSED).toBe(
+      "This voice reading's pass was already used or has expired. Start again.",
+    );
   });
 });

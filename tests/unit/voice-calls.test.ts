@@ -6,56 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../edge/app.ts';
-import type { Bindings, DurableObjectNamespaceLike } from '../../edge/env.ts';
-import { VoiceCallObject } from '../../edge/voice-calls/call-object.ts';
+import type { Bindings } from '../../edge/env.ts';
 import { mintCallToken } from '../../edge/voice-calls/token.ts';
 import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
 import { allowAll } from './helpers/edge-env.ts';
+import { memoryCalls } from './helpers/voice-calls-memory.ts';
 import { callPeer, postSdp } from './helpers/webrtc-client.ts';
 
 const KEY = 'voice-calls-test-peer-key-0123';
 const CALLS_URL = 'http://127.0.0.1/api/voice/calls';
 let peer: VoicePeer;
-
-/** The real call objects, in memory, with their alarms visible. */
-function memoryCalls() {
-  const objects = new Map<string, { object: VoiceCallObject; alarm: () => number | undefined }>();
-  let env: Bindings = {};
-  const namespace: DurableObjectNamespaceLike = {
-    idFromName: (name: string) => name,
-    get: (id: unknown) => {
-      const name = String(id);
-      let found = objects.get(name);
-      if (!found) {
-        const stored = new Map<string, unknown>();
-        let alarm: number | undefined;
-        const object = new VoiceCallObject(
-          {
-            storage: {
-              get: async <T>(key: string) => stored.get(key) as T | undefined,
-              put: async (key: string, value: unknown) =>
-                void stored.set(key, structuredClone(value)),
-              deleteAll: async () => stored.clear(),
-              setAlarm: async (time: number) => void (alarm = time),
-            },
-          },
-          env,
-        );
-        found = { object, alarm: () => alarm };
-        objects.set(name, found);
-      }
-      const { object } = found;
-      return { fetch: (request: Request) => object.fetch(request) };
-    },
-  };
-  return {
-    namespace,
-    objects,
-    setEnv: (next: Bindings) => {
-      env = next;
-    },
-  };
-}
 
 const calls = memoryCalls();
 let env: Bindings;

@@ -7,9 +7,11 @@
  * (its key), and only a reading the person ends or restarts starts it again.
  */
 import type { Announcer } from '../../stores/announcer.ts';
+import { TIME_LIMIT_ENDED } from '../session/connection.ts';
 
 export const COST_CAP_NOTICE = 'One minute left: this reading ends in a minute.';
-export const COST_CAP_ENDED = 'This reading has reached its time limit and has ended.';
+/** The same words as a call the edge hung up at the cap (the session's own check). */
+export const COST_CAP_ENDED = TIME_LIMIT_ENDED;
 
 const STORAGE_PREFIX = 'tarot-reading.started:';
 const MINUTE_MS = 60_000;

@@ -125,14 +125,17 @@ export { microphoneProblem, type MicrophoneProblem };
 
 const WEBRTC_FAILED =
   'The voice connection could not be set up (WebRTC failed). Check your network or firewall and retry, or switch to text mode.';
+/**
+ * The edge refused a voice call's token (401 from `/api/voice/calls`): used once already, forged,
+ * or past its time. A new start mints a new one.
+ */
+export const CALL_PASS_REFUSED =
+  "This voice reading's pass was already used or has expired. Start again.";
+/** A voice call through the edge was hung up at the reading's minute cap. */
+export const TIME_LIMIT_ENDED = 'This reading has reached its time limit and has ended.';
 const KEY_REFUSED =
   'The voice service did not accept this session’s key. Retry to get a fresh one.';
 
-/**
- * A sentence for a failed connection, fitted to what failed: the token endpoint (its error code),
- * the network, a refused WebSocket handshake (a bare DOM `Event`), the WebRTC call setup
- * (`Realtime call request failed with status N`, an unparsable answer), or the microphone.
- */
 /**
  * Whether a voice call failed in WebRTC itself (ICE, DTLS, the data channel, a network that blocks
  * UDP), where the WebSocket may still get through. A refused token or a busy service is not: those
@@ -146,7 +149,17 @@ export function webRtcCannotConnect(error: unknown): boolean {
   );
 }
 
-export function readableConnectError(error: unknown, engine: VoiceEngine | undefined): string {
+/**
+ * A sentence for a failed connection, fitted to what failed: the token endpoint (its error code),
+ * the network, a refused WebSocket handshake (a bare DOM `Event`), the WebRTC call setup
+ * (`Realtime call request failed with status N`, an unparsable answer; `viaCall`: the call went
+ * through the edge's `/api/voice/calls`, whose 401 is its call token refused), or the microphone.
+ */
+export function readableConnectError(
+  error: unknown,
+  engine: VoiceEngine | undefined,
+  viaCall = false,
+): string {
   if (error instanceof ReadingConnectError) return error.message;
   const microphone = microphoneProblem(error);
   if (microphone) return MICROPHONE_MESSAGES[microphone];
@@ -159,6 +172,7 @@ export function readableConnectError(error: unknown, engine: VoiceEngine | undef
   const status = /Realtime call request failed with status (\d+)/.exec(message)?.[1];
   if (status) {
     const code = Number(status);
+    if (code === 401 && viaCall) return CALL_PASS_REFUSED;
     if (code === 401 || code === 403) return KEY_REFUSED;
     if (code === 429) return READABLE['upstream_busy'] ?? WEBRTC_FAILED;
     if (code >= 500) return READABLE['upstream_unavailable'] ?? WEBRTC_FAILED;

@@ -15,13 +15,19 @@ import type { CardWaiters } from './card-waiters.ts';
 import {
   type ConnectRequest,
   type ReadingConnection,
+  TIME_LIMIT_ENDED,
   readableConnectError,
   requestReadingToken,
   webRtcCannotConnect,
 } from './connection.ts';
 import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
-import { type RealtimeReadingOptions, type Sdk, createSession } from './reading-options.ts';
+import {
+  type RealtimeReadingOptions,
+  type Sdk,
+  createSession,
+  endWithChannel,
+} from './reading-options.ts';
 import { carryOnNote, replayableHistory } from '../state/resume.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
@@ -66,6 +72,8 @@ export class ReadingLink {
   #interruptedDraw = false;
   /** The voice call through the edge could not connect: this reading uses the WebSocket. */
   #webSocketFallback = false;
+  /** When the page began posting this session's call offer (its own clock); 0 for none. */
+  #callBegunAt = 0;
   readonly #owner: LinkOwner;
 
   constructor(owner: LinkOwner) {
@@ -140,6 +148,7 @@ export class ReadingLink {
     }
     this.session = session;
     wireSession(session, sdk, this.#events());
+    this.#callBegunAt = connection.callUrl ? this.#now() : 0;
     try {
       await session.connect({
         apiKey: connection.token,
@@ -155,6 +164,7 @@ export class ReadingLink {
       return false;
     }
     if (generation !== this.#generation) return false;
+    endWithChannel(session.transport, sdk);
     if (kind !== 'new') {
       replayInto(session, owner.transcript.items, owner.log(), first, this.#status);
     }
@@ -214,7 +224,8 @@ export class ReadingLink {
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
-    const message = readableConnectError(error, this.connection?.engine);
+    const viaCall = this.connection?.callUrl !== undefined;
+    const message = readableConnectError(error, this.connection?.engine, viaCall);
     try {
       this.session?.close();
     } catch {
@@ -249,6 +260,7 @@ export class ReadingLink {
       log: () => owner.log(),
       currentAgent: () => owner.currentAgent(),
       lostConnection: () => this.#lostConnection(),
+      notice: (text) => owner.options.onNotice?.(text),
       toolFailed: (tool, code) => {
         const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code);
         if (choice) {
@@ -282,7 +294,8 @@ export class ReadingLink {
     } catch {
       // Already closed underneath; nothing more to close.
     }
-    if (this.#owner.options.reconnect !== false) {
+    const capped = this.#hungUpAtCap();
+    if (this.#owner.options.reconnect !== false && !capped) {
       this.#interruptedDraw ||= drawing;
       this.#owner.transcript.carry();
       store.closePicker();
@@ -302,13 +315,30 @@ export class ReadingLink {
       void this.open('reconnect');
       return;
     }
-    const message = 'The connection to the reader closed.';
+    const message = capped ? TIME_LIMIT_ENDED : 'The connection to the reader closed.';
     // The error first: whoever watches the status going to 'disconnected' can read why.
     store.setError({ kind: 'connection', message });
     this.setStatus('disconnected');
     announcer.announce(message, { assertive: true });
     log?.error({ type: 'connection', message, agent, connectionStatus: 'disconnected' });
     log?.end();
+  }
+
+  #now(): number {
+    return (this.#owner.options.now ?? Date.now)();
+  }
+
+  /**
+   * Whether the call that dropped was hung up by the edge at the reading's minute cap. Neither
+   * OpenAI nor the local reader says why before a hangup (the call just closes), so the page
+   * tells by its own clock: it began posting the offer before the edge started counting (the edge
+   * counts from the upstream's answer), so when the edge hangs up at the cap the page has seen at
+   * least the cap go by. Durations on one clock: no skew between the page's and the edge's.
+   */
+  #hungUpAtCap(): boolean {
+    const minutes = this.connection?.maxSessionMinutes;
+    if (!this.#callBegunAt || minutes === undefined) return false;
+    return this.#now() - this.#callBegunAt >= minutes * 60_000;
   }
 }
 

@@ -95,6 +95,8 @@ export interface RealtimeReadingOptions {
   persistKey?: string;
   /** The storage for `persistKey`; default `sessionStorage`. */
   storage?: SnapshotStorage;
+  /** A notice from the reader for the visitor (`voice_peer.notice`: no speech voice, tones). */
+  onNotice?: (notice: string) => void;
 }
 
 /** The default transport: the local reader over WebSocket at its `url`; OpenAI by modality. */
@@ -117,6 +119,18 @@ export function transportKind(transport: TransportChoice, sdk: Sdk): SessionTran
   if (transport instanceof sdk.OpenAIRealtimeWebRTC) return 'webrtc';
   if (transport instanceof sdk.OpenAIRealtimeWebSocket) return 'websocket';
   return undefined; // a custom transport (a test's scripted one)
+}
+
+/**
+ * A connected WebRTC call ends on the page when its `oai-events` channel closes (the reader hung
+ * up, or the edge did at the reading's cap). The SDK watches only the peer connection's state,
+ * which a hangup can leave unchanged for many seconds, so the page would sit on a call that is gone.
+ */
+export function endWithChannel(transport: unknown, sdk: Sdk): void {
+  if (!(transport instanceof sdk.OpenAIRealtimeWebRTC)) return;
+  transport.connectionState.dataChannel?.addEventListener('close', () => {
+    if (transport.status !== 'disconnected') transport.close();
+  });
 }
 
 /** A RealtimeSession for `connection`, starting at `first`, on the chosen transport. */

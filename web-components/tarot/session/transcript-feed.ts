@@ -6,6 +6,7 @@
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
+import { VoicePeerNotice } from '../../../contracts/realtime.ts';
 import { AGENT_LABELS, AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
@@ -122,6 +123,8 @@ export interface SessionEventsTarget {
   lostConnection(): void;
   /** A tool ended with `{ success: false }` (its error code). */
   toolFailed(tool: string, code: string): void;
+  /** The reader has something to tell the visitor (`voice_peer.notice`). */
+  notice(text: string): void;
 }
 
 /** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
@@ -191,6 +194,11 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
       event.type === 'output_audio_buffer.cleared'
     ) {
       store.setAudio({ speaking: false });
+      return;
+    }
+    const notice = VoicePeerNotice.safeParse(event);
+    if (notice.success) {
+      target.notice(notice.data.notice);
       return;
     }
     if (

@@ -109,6 +109,12 @@ export class VoiceReadingSession implements ReadingSession {
       createTransport: reading.createTransport ?? ((c, sdk) => this.#createTransport(c, sdk)),
       // Push-to-talk: the person says when a turn ends, so the server must not guess it.
       sessionConfig: pushToTalkConfig(reading.sessionConfig),
+      // What the reader says about itself (no speech voice here: tones) is shown and heard.
+      onNotice: (notice) => {
+        reading.onNotice?.(notice);
+        this.#notice.set(notice);
+        this.announcer.announce(notice);
+      },
     });
     this.#ptt = new PushToTalk({
       session: () => this.reading.session,
