@@ -24,7 +24,6 @@ const LIVEKIT_SPECS = [
   'page.spec.ts',
   'edge-files.spec.ts',
   'scale-cluster.spec.ts',
-  'languages.spec.ts',
 ];
 
 export default defineConfig({

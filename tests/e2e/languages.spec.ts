@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, expect, test } from '@playwright/test';
 import { getCardEs } from '../../contracts/deck-es.ts';
 import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../contracts/reader-es.ts';
-import { bmoEs } from '../../web-components/bmo/i18n/strings-es.ts';
 import { fallbackText } from '../../web-components/shared/i18n/locale-controller.ts';
-import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
-import { freeTcpPort } from '../support/free-port.ts';
-import { ROOT } from '../support/paths.ts';
+import { violations } from './helpers/axe.ts';
 import { openSite } from './helpers/site.ts';
 
-// The elements in the visitor's language, end to end: a Spanish text reading on the offline
-// reader (the edge under wrangler dev) to a drawn and shown card, read in Spanish; an unsupported
-// language read in English with its note; and a Spanish question to the offline BMO (the real
-// worker and livekit-server) that brings the cassette. Controls are found by role, part, or the
+// The reading in the visitor's language, end to end: a Spanish text reading on the offline
+// reader (the edge under wrangler dev) to a drawn and shown card, read in Spanish, and an
+// unsupported language read in English with its note (BMO in Spanish: bmo-spanish.spec.ts). Controls are found by role, part, or the
 // words the element's own catalogue gives them; what the reader says is asserted from the
 // Spanish data it reads from (contracts/reader-es.ts, the Spanish deck).
 
@@ -40,21 +34,6 @@ async function send(reading: Locator, text: string): Promise<void> {
   await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toContainText(
     text,
   );
-}
-
-/** axe-core's violations on the whole page, shadow roots included. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    interface Result {
-      violations: { id: string; nodes: { target: unknown[] }[] }[];
-    }
-    const axe = Reflect.get(window, 'axe') as { run(): Promise<Result> };
-    const result = await axe.run();
-    return result.violations.map(
-      (v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
-    );
-  });
 }
 
 /** Records the `voice-lang-fallback` events the page hears, from before the elements load. */
@@ -158,58 +137,4 @@ test('an unsupported lang falls back to English: the reading says so in a note, 
     'Thank you for bringing that to the cards. Before we draw',
   );
   expect(await violations(page)).toEqual([]);
-});
-
-test.describe('the offline BMO in Spanish', () => {
-  // The hosted page's CSP is bypassed here only, to inject axe.
-  test.use({ bypassCSP: true });
-  // One worker serves `bmo` for this group, as in bmo.spec.ts.
-  const state: { worker?: AgentWorker } = {};
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const { LIVEKIT_URL: url, LIVEKIT_API_KEY: key, LIVEKIT_API_SECRET: secret } = process.env;
-    if (!url || !key || !secret) throw new Error('the global setup did not start LiveKit');
-    state.worker = await startAgentWorker(
-      {
-        LIVEKIT_URL: url,
-        LIVEKIT_API_KEY: key,
-        LIVEKIT_API_SECRET: secret,
-        BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
-      },
-      { mode: 'start', echo: process.env.ECHO_WORKER === '1' },
-    );
-  });
-  test.afterAll(async () => {
-    await state.worker?.stop();
-  });
-  test.describe.configure({ timeout: 150_000 });
-
-  test('asked in Spanish for the PhilHealth ID, BMO answers in Spanish and brings the cassette', async ({
-    page,
-  }) => {
-    const note = readFileSync(join(ROOT, 'agent/vault/Health insurance.md'), 'utf8');
-    const id = /PhilHealth ID \(PIN\):\s*(\S+)/.exec(note)?.[1] ?? 'missing';
-    await page.goto('/bmo');
-    const assistant = page.locator('bmo-assistant');
-    await assistant.evaluate((element) => element.setAttribute('lang', 'es'));
-    await page
-      .locator('bmo-cassette-slot')
-      .evaluate((element) => element.setAttribute('lang', 'es'));
-    await page.getByRole('button', { name: bmoEs.connect, exact: true }).click();
-    const box = page.getByRole('textbox', { name: bmoEs.typeLabel });
-    await expect(box).toBeEnabled({ timeout: 60_000 });
-    const items = page.getByRole('log').getByRole('listitem');
-    await expect(items.first()).toContainText('BMO', { timeout: 30_000 });
-    const before = await items.count();
-    await box.fill('¿Cuál es mi ID de PhilHealth?');
-    await box.press('Enter');
-    await expect(items.nth(before + 1)).toContainText(/casete/, { timeout: 30_000 });
-
-    const open = page.getByRole('button', { name: bmoEs.cassetteOpen('PhilHealth ID') });
-    await expect(open).toBeVisible({ timeout: 30_000 });
-    await open.click();
-    await expect(page.getByRole('dialog').locator('[part="content"]')).toHaveText(id);
-    await page.keyboard.press('Escape');
-    expect(await violations(page)).toEqual([]);
-  });
 });
