@@ -9,7 +9,7 @@ import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-pick
 import type { VoiceLauncher } from '../../web-components/voice/voice-launcher.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
-import { all, find, textOf } from './helpers/dom.ts';
+import { all, find, motionSettled, textOf } from './helpers/dom.ts';
 
 /** Everything an element shows or names: its text and its accessible names, in order. */
 function words(el: Element): string {
@@ -88,6 +88,9 @@ describe('the tarot and voice elements in the visitor’s language', () => {
       const el = page.firstElementChild;
       if (!(el instanceof HTMLElement)) throw new Error(name);
       await waitUntil(() => words(el).includes(says), `“${says}”`);
+      // Settled: a change of reduced motion reaches the element a task late, so its first
+      // entrance may still fade in; axe measures what stays on screen, not a frame of a fade.
+      await motionSettled(el);
       // Both schemes, page and element together (styles/tokens.css follows the preference).
       for (const colorScheme of ['light', 'dark'] as const) {
         await emulateMedia({ colorScheme });
@@ -96,7 +99,7 @@ describe('the tarot and voice elements in the visitor’s language', () => {
       await emulateMedia({ colorScheme: 'no-preference' });
       el.setAttribute('lang', 'en');
       await waitUntil(() => !words(el).includes(says), 'English again');
-      // still reduced motion: the re-render's fade, slow on a busy machine, is not measured
+      await motionSettled(el);
       await expectAccessible(el);
       await emulateMedia({ reducedMotion: 'no-preference' });
     });
