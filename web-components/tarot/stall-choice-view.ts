@@ -4,6 +4,7 @@
  * Switch to text calls `switchText` (the view's own `tarot-reading-switch-text`).
  */
 import { html } from 'lit';
+import type { TarotStrings } from './strings-en.ts';
 
 /** The person's answer to a stall choice: go on, or draw the card again. */
 export interface TarotReadingChooseDetail {
@@ -20,15 +21,20 @@ function choose(host: HTMLElement, choice: TarotReadingChooseDetail['choice']): 
   );
 }
 
-export function renderStallChoice(message: string, host: HTMLElement, switchText: () => void) {
+export function renderStallChoice(
+  message: string,
+  host: HTMLElement,
+  switchText: () => void,
+  t: TarotStrings,
+) {
   return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
     <p id="choice-title">${message}</p>
     <div class="actions">
       <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
-        Continue
+        ${t.continue}
       </button>
-      <button type="button" @click=${() => choose(host, 'draw-again')}>Draw again</button>
-      <button type="button" @click=${switchText}>Switch to text</button>
+      <button type="button" @click=${() => choose(host, 'draw-again')}>${t.drawAgain}</button>
+      <button type="button" @click=${switchText}>${t.switchToText}</button>
     </div>
   </div>`;
 }

@@ -1,6 +1,14 @@
 /** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
 import { cardNameEs } from '../../contracts/deck-es.ts';
+import type { AgentName } from '../../contracts/agents.ts';
 import type { TarotStrings } from './strings-en.ts';
+
+const PHASES_ES: Record<AgentName, string> = {
+  IntentAssessment: 'Tu pregunta',
+  SpreadGeneration: 'La tirada',
+  Reading: 'La lectura',
+  Followup: 'Preguntas finales',
+};
 
 export const tarotEs: TarotStrings = {
   cardName: (id: string): string => cardNameEs(id) ?? id,
@@ -35,4 +43,63 @@ export const tarotEs: TarotStrings = {
   cancelDraw: 'Cancelar',
   drawAgain: 'Sacar de nuevo',
   switchToText: 'Pasar a texto',
+  phase: (agent: AgentName): string => PHASES_ES[agent],
+  phaseIs: 'Fase:',
+  phaseEvent: (phase: string): string => `Fase: ${phase}`,
+  notStarted: 'Sin empezar',
+  notConnected: 'Sin conexión',
+  connectingReader: 'Conectando con la lectora…',
+  connected: 'Conectada',
+  readingEnded: 'La lectura ha terminado',
+  connecting: 'Conectando…',
+  offlineReaderNotice:
+    'Estás usando la lectora sin conexión: una lectora de demostración con guion, incluida en este sitio. Añade una clave de OpenAI para una lectura real.',
+  offlineVoiceNotice:
+    'Lectora sin conexión: no puede oírte, así que cada vez que hablas sigue un guion de demostración.',
+  conversation: 'Conversación',
+  intro: 'Haz tu pregunta a la lectora para empezar. Las cartas las sacas tú, de una en una.',
+  you: 'Tú',
+  reader: 'Lectora',
+  drawnCard: (card: string): string => `Sacada: ${card}`,
+  shownCard: (card: string): string => `Mostrada: ${card}`,
+  forPosition: (position: string): string => `para ${position}`,
+  yourSpread: 'Tu tirada',
+  noCardsYet: 'Aún no has sacado cartas.',
+  notDrawnYet: 'sin sacar aún',
+  pickToContinue: 'Elige una carta para seguir',
+  askReader: 'Pregunta a la lectora…',
+  yourMessage: 'Tu mensaje',
+  send: 'Enviar',
+  endReading: 'Terminar la lectura',
+  couldNotStart: 'La lectura no ha podido empezar.',
+  endedThanks: 'La lectura ha terminado. Gracias por leer con nosotros.',
+  tryAgain: 'Intentar de nuevo',
+  retry: 'Reintentar',
+  startNewReading: 'Empezar una lectura nueva',
+  chooseAnotherMode: 'Elegir otro modo',
+  back: 'Volver',
+  leaveTitle: '¿Salir de la lectura?',
+  leaveBody: 'La lectura terminará y la lectora se desconectará.',
+  stay: 'Quedarme',
+  leave: 'Salir',
+  holdToSpeak: 'Mantén pulsado para hablar',
+  voiceNeeds: 'Una lectura por voz necesita WebRTC y acceso a un micrófono (MediaDevices).',
+  notHttps:
+    'Esta página no se sirve por HTTPS, y los navegadores solo ofrecen el micrófono a páginas seguras.',
+  voiceTryBrowser:
+    'Prueba una versión actual de Chrome, Edge, Firefox o Safari, o haz la lectura por chat de texto aquí.',
+  switchToTextChat: 'Pasar al chat de texto',
+  switchToTextMode: 'Pasar al modo texto',
+  micUnavailable: 'El micrófono no está disponible',
+  voiceCouldNotConnect: 'La lectura por voz no ha podido conectar',
+  choosingSpread: 'La lectora está eligiendo una tirada para tu pregunta.',
+  listening: 'Te escucho… suelta para enviar.',
+  pickCard: 'Elige la carta que te llame.',
+  layingOut:
+    'La lectora está disponiendo tu tirada. Podrás hablar de nuevo cuando termine la lectura.',
+  listenReading:
+    'Escucha cómo la lectora interpreta cada carta. Podrás hablar de nuevo cuando termine la lectura.',
+  readerSpeaking: 'La lectora está hablando. Mantén pulsado el botón para interrumpirla.',
+  askFollowup: 'Haz otra pregunta: mantén pulsado el botón mientras hablas.',
+  continue: 'Continuar',
 };
