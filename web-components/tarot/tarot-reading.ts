@@ -190,6 +190,7 @@ export class TarotReading extends LitElement {
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
     lang: () => this.#locale.lang,
+    strings: () => this.#locale.t,
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
     // the cost cap's clock survives a reload: an id, else the element's place among readings

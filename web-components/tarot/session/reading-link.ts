@@ -25,6 +25,7 @@ import { type RealtimeReadingOptions, type Sdk, createSession } from './reading-
 import { carryOnNote, replayableHistory } from '../state/resume.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
 type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;
@@ -46,9 +47,13 @@ export interface LinkOwner {
   currentAgent(): AgentName;
 }
 
-/** Said when a voice reading falls back from WebRTC to the WebSocket. */
-export const WEBSOCKET_FALLBACK_NOTICE =
-  'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.';
+/** Said when a voice reading falls back from WebRTC to the WebSocket (in English). */
+export const WEBSOCKET_FALLBACK_NOTICE = tarotEn.webSocketFallback;
+
+/** The visitor's words, from the reading's options (English when none are given). */
+function wordsOf(owner: LinkOwner): TarotStrings {
+  return owner.options.words?.() ?? tarotEn;
+}
 
 /**
  * One reading's link to the reader: the session, its connection and status, and what happens
@@ -164,7 +169,7 @@ export class ReadingLink {
     if (kind !== 'reconnect') {
       logSessionStart(owner.log(), { agent: first, connection, mode, transport: this.transport });
     } else {
-      owner.announcer.announce('Reconnected. The reading goes on where it was.');
+      owner.announcer.announce(wordsOf(owner).reconnected);
     }
     owner.nudges.startAgentTimer(first);
     if (kind !== 'new') this.#carryOn(first);
@@ -208,13 +213,13 @@ export class ReadingLink {
       error,
       connectionStatus: 'connecting',
     });
-    this.#owner.announcer.announce(WEBSOCKET_FALLBACK_NOTICE);
+    this.#owner.announcer.announce(wordsOf(this.#owner).webSocketFallback);
     return this.open(kind);
   }
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
-    const message = readableConnectError(error, this.connection?.engine);
+    const message = readableConnectError(error, this.connection?.engine, wordsOf(this.#owner));
     try {
       this.session?.close();
     } catch {
@@ -249,8 +254,9 @@ export class ReadingLink {
       log: () => owner.log(),
       currentAgent: () => owner.currentAgent(),
       lostConnection: () => this.#lostConnection(),
+      words: () => wordsOf(owner),
       toolFailed: (tool, code) => {
-        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code);
+        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, wordsOf(owner));
         if (choice) {
           owner.store.setChoice(choice);
           owner.announcer.announce(choice.message, { assertive: true });
@@ -289,7 +295,7 @@ export class ReadingLink {
       store.setToolActivity(null);
       store.setAudio({ listening: false, speaking: false });
       this.setStatus('connecting');
-      announcer.announce('The connection to the reader dropped. Reconnecting…', {
+      announcer.announce(wordsOf(this.#owner).reconnecting, {
         assertive: true,
       });
       log?.error({
@@ -302,7 +308,7 @@ export class ReadingLink {
       void this.open('reconnect');
       return;
     }
-    const message = 'The connection to the reader closed.';
+    const message = wordsOf(this.#owner).connectionClosed;
     // The error first: whoever watches the status going to 'disconnected' can read why.
     store.setError({ kind: 'connection', message });
     this.setStatus('disconnected');

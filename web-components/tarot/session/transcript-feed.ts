@@ -6,7 +6,7 @@
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
-import { AGENT_LABELS, AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
+import { AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
@@ -15,6 +15,7 @@ import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { mergeHistory } from '../state/resume.ts';
 import { transcriptFromHistory } from '../state/transcript.ts';
+import type { TarotStrings } from '../strings-en.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
 
@@ -122,6 +123,8 @@ export interface SessionEventsTarget {
   lostConnection(): void;
   /** A tool ended with `{ success: false }` (its error code). */
   toolFailed(tool: string, code: string): void;
+  /** The visitor's words, for what it announces. */
+  words(): TarotStrings;
 }
 
 /** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
@@ -155,7 +158,8 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
     if (!current() || !isAgentName(from.name) || !isAgentName(to.name)) return;
     target.log()?.agentTransition(from.name, to.name, contextSummary(target.facts(), to.name));
     store.setAgent(to.name);
-    target.announcer.announce(`Now in the ${AGENT_LABELS[to.name]} phase.`);
+    const t = target.words();
+    target.announcer.announce(t.nowInPhase(t.phase(to.name)));
     nudges.phaseChanged(to.name);
   });
 
