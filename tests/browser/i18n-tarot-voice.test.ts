@@ -11,7 +11,7 @@ import { createReadingStore } from '../../web-components/stores/reading.ts';
 import '../../web-components/tarot/tarot-reading-text.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
-import { all, find, textOf } from './helpers/dom.ts';
+import { all, buttonNamed, find, textOf } from './helpers/dom.ts';
 
 /** Everything an element shows or names: its text and its accessible names, in order. */
 function words(el: Element): string {
@@ -191,9 +191,10 @@ describe('the tarot and voice elements in the visitor’s language', () => {
     expect(textOf(find(view, 'label[for="message"]'))).to.equal('Tu mensaje');
     expect(find(view, 'input')?.getAttribute('placeholder')).to.equal('Pregunta a la lectora…');
     expect(textOf(find(view, 'button[type="submit"]'))).to.equal('Enviar');
-    expect(textOf(find(view, 'button.end'))).to.equal('Terminar la lectura');
+    expect(buttonNamed(view, 'Terminar la lectura').disabled).to.equal(false);
     expect(textOf(find(view, '[part="log"]'))).to.include('Haz tu pregunta a la lectora');
-    expect(textOf(find(view, '.phase'))).to.equal('Fase: Tu pregunta');
+    expect(textOf(find(view, '[part="phase"]'))).to.equal('Tu pregunta');
+    expect(words(view)).to.include('Fase: Tu pregunta');
     expect(find(view, '[part="log"]')?.getAttribute('aria-label')).to.equal('Conversación');
   });
 

@@ -4,6 +4,7 @@
  * Switch to text calls `switchText` (the view's own `tarot-reading-switch-text`).
  */
 import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import type { TarotStrings } from './strings-en.ts';
 
 /** The person's answer to a stall choice: go on, or draw the card again. */
@@ -26,9 +27,10 @@ export function renderStallChoice(
   host: HTMLElement,
   switchText: () => void,
   t: TarotStrings,
+  sentenceDir?: 'ltr',
 ) {
   return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
-    <p id="choice-title">${message}</p>
+    <p id="choice-title" dir=${ifDefined(sentenceDir)}>${message}</p>
     <div class="actions">
       <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
         ${t.continue}

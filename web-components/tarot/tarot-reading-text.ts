@@ -1,5 +1,6 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../shared/define.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';
@@ -158,6 +159,7 @@ export class TarotReadingText extends LitElement {
     const error = this.#error.value;
     const ended = status === 'disconnected' || status === 'error';
     const t = this.#locale.t;
+    const dir = ifDefined(this.#locale.sentenceDir);
     return html`
       <header class="status">
         <p class="phase">
@@ -167,8 +169,8 @@ export class TarotReadingText extends LitElement {
           ${t[CONNECTION_TEXT[status]]}
         </p>
       </header>
-      ${this.#engine.value === 'local' ? html`<p class="notice" part="notice">${t.offlineReaderNotice}</p>` : nothing}
-      ${error ? html`<p class="error" role="alert">${error.message}</p>` : nothing}
+      ${this.#engine.value === 'local' ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineReaderNotice}</p>` : nothing}
+      ${error ? html`<p class="error" role="alert" dir=${dir}>${error.message}</p>` : nothing}
       <div class="layout">
         ${this.#renderSpread()}
         <div class="conversation">
@@ -198,7 +200,7 @@ export class TarotReadingText extends LitElement {
       <ol class="entries">
         ${
           entries.length === 0
-            ? html`<li class="intro">${t.intro}</li>`
+            ? html`<li class="intro" dir=${ifDefined(this.#locale.sentenceDir)}>${t.intro}</li>`
             : entries.map((entry) => this.#renderEntry(entry))
         }
       </ol>
@@ -258,7 +260,7 @@ export class TarotReadingText extends LitElement {
       <h2>${t.yourSpread}</h2>
       ${
         rows.length === 0
-          ? html`<p class="empty">${t.noCardsYet}</p>`
+          ? html`<p class="empty" dir=${ifDefined(this.#locale.sentenceDir)}>${t.noCardsYet}</p>`
           : html`<ol class="rows">
               ${rows.map(
                 (row) =>
@@ -295,7 +297,7 @@ export class TarotReadingText extends LitElement {
   #renderEnded(failed: boolean) {
     const t = this.#locale.t;
     return html`<div class="ended" part="ended">
-      <p>${failed ? t.couldNotStart : t.endedThanks}</p>
+      <p dir=${ifDefined(this.#locale.sentenceDir)}>${failed ? t.couldNotStart : t.endedThanks}</p>
       <button type="button" @click=${this.#onRestart}>
         ${failed ? t.tryAgain : t.startNewReading}
       </button>

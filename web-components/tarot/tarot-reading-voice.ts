@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../shared/define.ts';
 import { AGENT_NAMES } from '../../contracts/agents.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
@@ -23,12 +24,38 @@ import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
 import { tarotLocale } from './strings.ts';
 import { type TarotStrings, tarotEn } from './strings-en.ts';
-import { spreadRowWords, voiceTranscriptLines } from './reading-words.ts';
+import { cardAsLies, spreadRowWords } from './reading-words.ts';
 import { voiceProblem } from './voice-problem-view.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
 export const OFFLINE_VOICE_NOTICE = tarotEn.offlineVoiceNotice;
+
+/** Turns the reading's transcript into the voice transcript's lines, in the view's words. */
+export function voiceTranscriptLines(
+  t: TarotStrings,
+  entries: readonly TranscriptEntry[],
+): VoiceTranscriptEntry[] {
+  return entries.map((entry): VoiceTranscriptEntry => {
+    if (entry.kind === 'message') {
+      return { id: entry.id, role: entry.role, text: entry.text, done: entry.done };
+    }
+    if (entry.kind === 'phase') {
+      return {
+        id: entry.id,
+        role: 'event',
+        kind: 'phase',
+        text: t.phaseEvent(t.phase(entry.agent)),
+      };
+    }
+    const name = cardAsLies(t, entry.cardId, entry.reversed);
+    if (entry.action === 'shown') {
+      return { id: entry.id, role: 'event', kind: 'shown', text: t.shownCard(name) };
+    }
+    const at = entry.positionLabel ? ` ${t.forPosition(entry.positionLabel)}` : '';
+    return { id: entry.id, role: 'event', kind: 'drawn', text: `${t.drawnCard(name)}${at}` };
+  });
+}
 
 /**
  * @summary The voice reading: the agent indicator, the push-to-talk button at the centre while the
@@ -150,6 +177,7 @@ export class TarotReadingVoice extends LitElement {
     const centre = this.#centreKind();
     const live = centre !== 'problem' && centre !== 'ended';
     const t = this.#locale.t;
+    const dir = ifDefined(this.#locale.sentenceDir);
     return html`
       <header class="bar" part="bar">
         <button class="back" type="button" @click=${this.#onBack}>
@@ -166,16 +194,16 @@ export class TarotReadingVoice extends LitElement {
               ></voice-agent-indicator>`
         }
       </header>
-      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice">${t.offlineVoiceNotice}</p>` : nothing}
+      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineVoiceNotice}</p>` : nothing}
       <section class="center" part="center" data-centre=${centre}>
         ${this.#renderCentre(centre)}
       </section>
-      ${live ? html`<p class="status" part="status">${this.#statusText()}</p>` : nothing}
+      ${live ? html`<p class="status" part="status" dir=${dir}>${this.#statusText()}</p>` : nothing}
       ${live || this.#lines.length > 0 ? this.#renderTranscript() : nothing}
       <dialog aria-labelledby="leave-title" @close=${this.#onDialogClose}>
         <form method="dialog">
           <h2 id="leave-title">${t.leaveTitle}</h2>
-          <p>${t.leaveBody}</p>
+          <p dir=${dir}>${t.leaveBody}</p>
           <div class="actions">
             <button value="stay">${t.stay}</button>
             <button value="leave" class="primary">${t.leave}</button>
@@ -189,10 +217,16 @@ export class TarotReadingVoice extends LitElement {
     const t = this.#locale.t;
     switch (centre) {
       case 'problem':
-        return voiceProblem(this.#error.value, t, this.#onRetry, this.#onSwitch);
+        return voiceProblem(
+          this.#error.value,
+          t,
+          this.#locale.sentenceDir,
+          this.#onRetry,
+          this.#onSwitch,
+        );
       case 'ended':
         return html`<div class="ended">
-          <p>${t.endedThanks}</p>
+          <p dir=${ifDefined(this.#locale.sentenceDir)}>${t.endedThanks}</p>
           <button type="button" class="primary" @click=${this.#onRetry}>
             ${t.startNewReading}
           </button>
@@ -200,7 +234,13 @@ export class TarotReadingVoice extends LitElement {
       case 'picker':
         return this.#renderPicker();
       case 'choice':
-        return renderStallChoice(this.#choice.value?.message ?? '', this, this.#onSwitch, t);
+        return renderStallChoice(
+          this.#choice.value?.message ?? '',
+          this,
+          this.#onSwitch,
+          t,
+          this.#locale.sentenceDir,
+        );
       case 'stage':
         return this.#renderStage();
       case 'spread':
@@ -237,7 +277,9 @@ export class TarotReadingVoice extends LitElement {
       <h2>${t.yourSpread}</h2>
       ${
         rows.length === 0
-          ? html`<p class="empty">${t.choosingSpread}</p>`
+          ? html`<p class="empty" dir=${ifDefined(this.#locale.sentenceDir)}>
+              ${t.choosingSpread}
+            </p>`
           : html`<ol class="rows">
               ${rows.map(
                 (row) =>

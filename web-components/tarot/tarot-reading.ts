@@ -198,9 +198,7 @@ export class TarotReading extends LitElement {
       this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
     stores: this.#stores,
     announcer: this.#announcer,
-    onLoadFailed: () => {
-      this.#events.error('load', LOAD_FAILED_MESSAGE);
-    },
+    onLoadFailed: () => this.#events.error('load', LOAD_FAILED_MESSAGE),
     persistKey: (mode) => persistKeyOf(this, mode),
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
@@ -305,10 +303,6 @@ export class TarotReading extends LitElement {
           @tarot-reading-send=${this.#onSend}
           @tarot-reading-end=${this.#onEnd}
           @tarot-reading-restart=${this.#onRestart}
-          @tarot-reading-leave=${this.#onLeave}
-          @tarot-card-pick=${this.#onPick}
-          @tarot-card-pick-cancel=${this.#onPickCancel}
-          @tarot-card-shown=${this.#onShown}
         ></tarot-reading-text>`,
       );
     }
@@ -322,11 +316,7 @@ export class TarotReading extends LitElement {
             .notice=${this.#sessions.notice}
             @voice-talk-start=${this.#onTalkStart}
             @voice-talk-end=${this.#onTalkEnd}
-            @tarot-card-pick=${this.#onPick}
-            @tarot-card-pick-cancel=${this.#onPickCancel}
-            @tarot-card-shown=${this.#onShown}
             @tarot-reading-retry=${this.#onRetry}
-            @tarot-reading-leave=${this.#onLeave}
             @tarot-reading-switch-text=${this.#onSwitchText}
             @tarot-reading-choose=${this.#onChoose}
           >
@@ -340,17 +330,21 @@ export class TarotReading extends LitElement {
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),
-      t: this.#locale.t,
+      locale: this.#locale,
     });
   }
 
-  /** A reading's region, named for assistive technology. */
+  /** A reading's region, named for assistive technology; it hears what both views raise. */
   #view(mode: 'text' | 'voice', content: unknown) {
     return html`<section
       class="view"
       part="view"
       tabindex="-1"
       aria-label=${this.label || (mode === 'text' ? this.#locale.t.textView : this.#locale.t.voiceView)}
+      @tarot-card-pick=${this.#onPick}
+      @tarot-card-pick-cancel=${this.#onPickCancel}
+      @tarot-card-shown=${this.#onShown}
+      @tarot-reading-leave=${this.#onLeave}
     >
       ${content}
     </section>`;
@@ -373,23 +367,19 @@ export class TarotReading extends LitElement {
     this.mode = mode;
   }
 
-  #onSend = (event: CustomEvent<TarotReadingSendDetail>): void => {
-    this.#sessions.sendMessage(event.detail.text);
-  };
+  #onSend = (e: CustomEvent<TarotReadingSendDetail>): void =>
+    void this.#sessions.sendMessage(e.detail.text);
   #onEnd = (): void => this.#sessions.end();
   #onRestart = (): void => this.#sessions.restart();
   #onPick = (event: CustomEvent<TarotCardPickDetail>): void => this.#sessions.pick(event.detail);
   #onPickCancel = (): void => this.#sessions.cancelPick();
-  #onChoose = (event: CustomEvent<TarotReadingChooseDetail>): void => {
-    this.#sessions.choose(event.detail.choice);
-  };
-  #onShown = (event: CustomEvent<TarotCardShownDetail>): void => {
-    this.#sessions.cardShown(event.detail.cardId);
-  };
+  #onChoose = (e: CustomEvent<TarotReadingChooseDetail>): void =>
+    this.#sessions.choose(e.detail.choice);
+  #onShown = (e: CustomEvent<TarotCardShownDetail>): void =>
+    this.#sessions.cardShown(e.detail.cardId);
   #onTalkStart = (): void => this.#sessions.talkStart();
-  #onTalkEnd = (event: CustomEvent<VoiceTalkEndDetail>): void => {
-    this.#sessions.talkEnd(event.detail.released);
-  };
+  #onTalkEnd = (e: CustomEvent<VoiceTalkEndDetail>): void =>
+    this.#sessions.talkEnd(e.detail.released);
   #onRetry = (): void => this.#sessions.retry();
   #onLeave = (): void => this.#switch('choose');
   #onSwitchText = (): void => {
