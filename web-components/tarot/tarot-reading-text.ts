@@ -159,15 +159,14 @@ export class TarotReadingText extends LitElement {
     const error = this.#error.value;
     const ended = status === 'disconnected' || status === 'error';
     const t = this.#locale.t;
+    const connection = t[CONNECTION_TEXT[status]];
     const dir = ifDefined(this.#locale.sentenceDir);
     return html`
       <header class="status">
         <p class="phase">
           ${agent ? html`${t.phaseIs} <strong part="phase">${t.phase(agent)}</strong>` : t.notStarted}
         </p>
-        <p class="connection" part="connection" data-status=${status}>
-          ${t[CONNECTION_TEXT[status]]}
-        </p>
+        <p class="connection" part="connection" data-status=${status}>${connection}</p>
       </header>
       ${this.#engine.value === 'local' ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineReaderNotice}</p>` : nothing}
       ${error ? html`<p class="error" role="alert" dir=${dir}>${error.message}</p>` : nothing}
