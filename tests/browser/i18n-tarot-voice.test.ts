@@ -7,9 +7,11 @@ import '../../web-components/voice/voice-launcher.ts';
 import '../../web-components/voice/voice-mic-consent.ts';
 import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
 import type { VoiceLauncher } from '../../web-components/voice/voice-launcher.ts';
+import { createReadingStore } from '../../web-components/stores/reading.ts';
+import '../../web-components/tarot/tarot-reading-text.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
-import { all, find, motionSettled, textOf } from './helpers/dom.ts';
+import { all, buttonNamed, find, motionSettled, textOf } from './helpers/dom.ts';
 
 /** Everything an element shows or names: its text and its accessible names, in order. */
 function words(el: Element): string {
@@ -154,6 +156,51 @@ describe('the tarot and voice elements in the visitor’s language', () => {
     expect(find(launcher, '[part="button"]')?.getAttribute('aria-label')).to.equal(
       'BMO (1,200 new)',
     );
+  });
+
+  it('<tarot-reading lang="es">: its text view and the session’s error speak Spanish', async () => {
+    // An edge that cannot be reached: the reading fails to start, and says so in Spanish.
+    const el = await fixture<HTMLElement>(
+      html`<tarot-reading lang="es" mode="text" api-base="http://127.0.0.1:9"></tarot-reading>`,
+    );
+    await waitUntil(() => find(el, 'tarot-reading-text') !== null, 'the text view');
+    const view = find(el, 'tarot-reading-text');
+    if (!view) throw new Error('a text view');
+    await waitUntil(() => find(view, '[part="ended"]') !== null, 'the failed start');
+    const said = words(view);
+    for (const spanish of [
+      'La lectura no ha podido empezar.',
+      'Intentar de nuevo',
+      'Elegir otro modo',
+      'Tu tirada',
+      'Aún no has sacado cartas.',
+      'Sin conexión',
+      'No se ha podido llegar al servicio de lecturas',
+    ]) {
+      expect(said).to.include(spanish);
+    }
+    expect(said).not.to.match(/reading|Your spread|Try again/);
+    await expectAccessible(view);
+  });
+
+  it('a text view inside a Spanish ancestor asks in Spanish: label, placeholder, Send', async () => {
+    const store = createReadingStore();
+    store.setConnection('connected');
+    store.setAgent('IntentAssessment');
+    const page = await fixture<HTMLElement>(
+      html`<div lang="es"><tarot-reading-text .store=${store}></tarot-reading-text></div>`,
+    );
+    const view = page.firstElementChild;
+    if (!(view instanceof HTMLElement)) throw new Error('a text view');
+    await waitUntil(() => words(view).includes('Enviar'), 'Spanish words');
+    expect(textOf(find(view, 'label[for="message"]'))).to.equal('Tu mensaje');
+    expect(find(view, 'input')?.getAttribute('placeholder')).to.equal('Pregunta a la lectora…');
+    expect(textOf(find(view, 'button[type="submit"]'))).to.equal('Enviar');
+    expect(buttonNamed(view, 'Terminar la lectura').disabled).to.equal(false);
+    expect(textOf(find(view, '[part="log"]'))).to.include('Haz tu pregunta a la lectora');
+    expect(textOf(find(view, '[part="phase"]'))).to.equal('Tu pregunta');
+    expect(words(view)).to.include('Fase: Tu pregunta');
+    expect(find(view, '[part="log"]')?.getAttribute('aria-label')).to.equal('Conversación');
   });
 
   it('an unsupported lang: <tarot-reading> notes it once, its inner elements stay quiet', async () => {

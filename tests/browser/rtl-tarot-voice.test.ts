@@ -7,6 +7,42 @@ import '../../web-components/voice/voice-launcher.ts';
 import '../../web-components/voice/voice-mic-consent.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { waitUntil } from './helpers/a11y.ts';
+import { textOf } from './helpers/dom.ts';
+import { tarotEn } from '../../web-components/tarot/strings-en.ts';
+import { tarotEs } from '../../web-components/tarot/strings-es.ts';
+import '../../web-components/tarot/tarot-reading-text.ts';
+
+/** The innermost element of `el`'s shadow root whose text is `text`. */
+function byText(el: Element, text: string): Element {
+  const found = [...(el.shadowRoot?.querySelectorAll('*') ?? [])]
+    .filter((node) => textOf(node) === text)
+    .at(-1);
+  if (!found) throw new Error(`${el.localName} does not say “${text}”`);
+  return found;
+}
+
+/** The box of one character of a paragraph's text (its first text node with words). */
+function charBox(p: Element, at: 'first' | 'last'): DOMRect {
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  let text: Text | null = null;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.textContent?.trim()) text = n as Text;
+    if (text && at === 'first') break;
+  }
+  if (!text) throw new Error('no words');
+  const words = text.data.trimEnd();
+  const start = text.data.indexOf(words.trim());
+  const index = at === 'first' ? start : words.length - 1;
+  const range = document.createRange();
+  range.setStart(text, index);
+  range.setEnd(text, index + 1);
+  return range.getBoundingClientRect();
+}
+
+/** Whether a one-line English sentence reads left to right: its full stop to the right of its start. */
+function stopSitsRight(p: Element): boolean {
+  return charBox(p, 'last').left > charBox(p, 'first').left;
+}
 
 /** The horizontal centre of a box. */
 function centre(node: Element | Range): number {
@@ -149,6 +185,49 @@ describe('right to left, the tarot and voice elements', () => {
       ></voice-transcript>`,
     );
     expect(getComputedStyle(inside(transcript, '[part~="entry"] p')).direction).to.equal('rtl');
+  });
+
+  it('English sentences in an Arabic or Hebrew layout run left to right: the full stop at their end', async () => {
+    const reading = await fixture<HTMLElement>(
+      html`<tarot-reading lang="ar" style="inline-size: 900px"></tarot-reading>`,
+    );
+    const said = (): Element => byText(reading, tarotEn.textChatHint);
+    await waitUntil(() => {
+      try {
+        return said() !== null;
+      } catch {
+        return false;
+      }
+    }, 'the modes');
+    const hint = said();
+    expect(hint.getAttribute('dir')).to.equal('ltr');
+    expect(getComputedStyle(hint).direction).to.equal('ltr');
+    expect(stopSitsRight(hint), 'the full stop at the right').to.equal(true);
+    expect(getComputedStyle(reading).direction).to.equal('rtl');
+
+    const page = await fixture<HTMLElement>(
+      html`<div lang="he" style="inline-size: 1400px">
+        <tarot-reading-text></tarot-reading-text>
+      </div>`,
+    );
+    const view = page.firstElementChild;
+    if (!view) throw new Error('a text view');
+    await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const intro = byText(view, tarotEn.intro);
+    expect(intro.getAttribute('dir')).to.equal('ltr');
+    expect(stopSitsRight(intro), 'the full stop at the right').to.equal(true);
+    expect(byText(view, tarotEn.noCardsYet).getAttribute('dir')).to.equal('ltr');
+  });
+
+  it('a supported language, or a left-to-right one, keeps its paragraphs in the layout’s direction', async () => {
+    const reading = await fixture<HTMLElement>(
+      html`<tarot-reading lang="es" dir="rtl"></tarot-reading>`,
+    );
+    await waitUntil(() => textOf(reading.shadowRoot).includes(tarotEs.textChatHint), 'Spanish');
+    expect(byText(reading, tarotEs.textChatHint).hasAttribute('dir')).to.equal(false);
+    const english = await fixture<HTMLElement>(html`<tarot-reading lang="en"></tarot-reading>`);
+    await waitUntil(() => textOf(english.shadowRoot).includes(tarotEn.textChatHint), 'English');
+    expect(byText(english, tarotEn.textChatHint).hasAttribute('dir')).to.equal(false);
   });
 
   it('a right-to-left lang mirrors without a dir (words in English)', async () => {

@@ -91,12 +91,6 @@ export interface SpreadRow {
   card: DrawnCard | null;
 }
 
-/** What a spread summary says for a row: the card and its orientation, or that it is still to draw. */
-export function spreadRowText(row: SpreadRow): string {
-  if (!row.card) return 'not drawn yet';
-  return `${row.card.cardName}${row.card.reversed ? ', reversed' : ''}`;
-}
-
 export interface ReadingStore {
   /** The current session's id, for the host's events; null before a session starts. */
   $sessionId: WritableAtom<string | null>;

@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { isPlainClick } from '../shared/plain-click.ts';
+import type { LocaleController } from '../shared/i18n/locale-controller.ts';
 import type { TarotStrings } from './strings-en.ts';
 
 export interface ModeChoicesOptions {
@@ -12,13 +14,14 @@ export interface ModeChoicesOptions {
   voiceHref: string;
   /** The person chose a mode (a button, or a plain click on a link). */
   choose: (mode: 'text' | 'voice') => void;
-  /** The element's words. */
-  t: TarotStrings;
+  /** The element's language: its words, and `sentenceDir` for English in a right-to-left layout. */
+  locale: Pick<LocaleController<TarotStrings>, 't' | 'sentenceDir'>;
 }
 
 /** `<tarot-reading>`'s mode selection: "Text Chat" and "Voice Reading". */
 export function modeChoices(options: ModeChoicesOptions) {
-  const { t } = options;
+  const { t } = options.locale;
+  const dir = ifDefined(options.locale.sentenceDir);
   const voice = options.voiceSupported
     ? option(
         options,
@@ -29,8 +32,8 @@ export function modeChoices(options: ModeChoicesOptions) {
       )
     : html`<div class="mode" part="mode" aria-disabled="true">
         <h2>${t.voiceReading}</h2>
-        <p>${t.voiceUnsupported}</p>
-        <p class="note">${t.voiceUnsupportedTry}</p>
+        <p dir=${dir}>${t.voiceUnsupported}</p>
+        <p class="note" dir=${dir}>${t.voiceUnsupportedTry}</p>
       </div>`;
   return html`<ul class="modes" part="modes">
     <li>${option(options, 'text', t.textChat, t.textChatHint, '')}</li>
@@ -55,13 +58,13 @@ function option(
     };
     return html`<a class="mode" part="mode" href=${href} @click=${onClick}>
       <h2>${title}</h2>
-      <p>${description}</p>
-      ${note ? html`<p class="note">${note}</p>` : nothing}
+      <p dir=${ifDefined(options.locale.sentenceDir)}>${description}</p>
+      ${note ? html`<p class="note" dir=${ifDefined(options.locale.sentenceDir)}>${note}</p>` : nothing}
     </a>`;
   }
   return html`<button class="mode" part="mode" type="button" @click=${() => options.choose(mode)}>
     <span class="title">${title}</span>
-    <span class="description">${description}</span>
-    ${note ? html`<span class="description note">${note}</span>` : nothing}
+    <span class="description" dir=${ifDefined(options.locale.sentenceDir)}>${description}</span>
+    ${note ? html`<span class="description note" dir=${ifDefined(options.locale.sentenceDir)}>${note}</span>` : nothing}
   </button>`;
 }

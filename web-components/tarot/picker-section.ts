@@ -1,18 +1,24 @@
 import { html, nothing } from 'lit';
 import type { PickerState } from '../stores/reading.ts';
+import type { TarotStrings } from './strings-en.ts';
 import './tarot-card-picker.ts';
 
 /**
  * The draw area both readings show while `draw_card` waits: a labelled, focusable section (the
  * reading moves focus there) holding `<tarot-card-picker>` over the cards not yet drawn.
  */
-export function pickerSection(picker: PickerState, excluded: readonly string[], imageBase: string) {
+export function pickerSection(
+  picker: PickerState,
+  excluded: readonly string[],
+  imageBase: string,
+  t: TarotStrings,
+) {
   if (!picker.open) return nothing;
   return html`<section
     class="draw"
     part="draw"
     tabindex="-1"
-    aria-label=${`Draw a card for ${picker.positionLabel}`}
+    aria-label=${t.drawCardFor(picker.positionLabel)}
   >
     <tarot-card-picker
       position-label=${picker.positionLabel}

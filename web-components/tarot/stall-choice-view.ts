@@ -4,6 +4,8 @@
  * Switch to text calls `switchText` (the view's own `tarot-reading-switch-text`).
  */
 import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { TarotStrings } from './strings-en.ts';
 
 /** The person's answer to a stall choice: go on, or draw the card again. */
 export interface TarotReadingChooseDetail {
@@ -20,15 +22,21 @@ function choose(host: HTMLElement, choice: TarotReadingChooseDetail['choice']): 
   );
 }
 
-export function renderStallChoice(message: string, host: HTMLElement, switchText: () => void) {
+export function renderStallChoice(
+  message: string,
+  host: HTMLElement,
+  switchText: () => void,
+  t: TarotStrings,
+  sentenceDir?: 'ltr',
+) {
   return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
-    <p id="choice-title">${message}</p>
+    <p id="choice-title" dir=${ifDefined(sentenceDir)}>${message}</p>
     <div class="actions">
       <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
-        Continue
+        ${t.continue}
       </button>
-      <button type="button" @click=${() => choose(host, 'draw-again')}>Draw again</button>
-      <button type="button" @click=${switchText}>Switch to text</button>
+      <button type="button" @click=${() => choose(host, 'draw-again')}>${t.drawAgain}</button>
+      <button type="button" @click=${switchText}>${t.switchToText}</button>
     </div>
   </div>`;
 }

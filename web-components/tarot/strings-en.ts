@@ -1,9 +1,10 @@
 /**
  * Every word the tarot family's shells show or announce, in English: `<tarot-card>`,
- * `<tarot-card-stage>`, `<tarot-card-picker>` and `<tarot-reading>`'s mode choice. Other
+ * `<tarot-card-stage>`, `<tarot-card-picker>`, `<tarot-reading>` and its reading views. Other
  * languages have the same keys (`strings-es.ts`, loaded when an element asks for it); a host
  * overrides any of them through the element's `strings` property.
  */
+import { AGENT_LABELS, type AgentName } from '../../contracts/agents.ts';
 import { cardName } from '../../contracts/cards.ts';
 
 export const tarotEn = {
@@ -41,6 +42,115 @@ export const tarotEn = {
   cancelDraw: 'Cancel draw',
   drawAgain: 'Draw again',
   switchToText: 'Switch to text',
+  // The reading views (`<tarot-reading-text>`, `<tarot-reading-voice>`) and the session's notes.
+  /** A phase's name for its agent. */
+  phase: (agent: AgentName): string => AGENT_LABELS[agent],
+  phaseIs: 'Phase:',
+  phaseEvent: (phase: string): string => `${phase} phase`,
+  notStarted: 'Not started',
+  notConnected: 'Not connected',
+  connectingReader: 'Connecting to the reader…',
+  connected: 'Connected',
+  readingEnded: 'The reading has ended',
+  connecting: 'Connecting…',
+  offlineReaderNotice:
+    "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
+  offlineVoiceNotice:
+    "Offline reader: it can't hear you, so each time you speak it follows a demo script.",
+  conversation: 'Conversation',
+  intro: 'Ask the reader your question to begin. Cards are drawn by you, one at a time.',
+  you: 'You',
+  reader: 'Reader',
+  /** A card drawn or shown in the conversation, already named as it lies. */
+  drawnCard: (card: string): string => `Drawn: ${card}`,
+  shownCard: (card: string): string => `Shown: ${card}`,
+  forPosition: (position: string): string => `for ${position}`,
+  yourSpread: 'Your spread',
+  noCardsYet: 'No cards drawn yet.',
+  notDrawnYet: 'not drawn yet',
+  pickToContinue: 'Pick a card to continue',
+  askReader: 'Ask the reader…',
+  yourMessage: 'Your message',
+  send: 'Send',
+  endReading: 'End reading',
+  couldNotStart: 'The reading could not start.',
+  endedThanks: 'The reading has ended. Thank you for reading with us.',
+  tryAgain: 'Try again',
+  retry: 'Retry',
+  startNewReading: 'Start a new reading',
+  chooseAnotherMode: 'Choose another mode',
+  back: 'Back',
+  leaveTitle: 'Leave the reading?',
+  leaveBody: 'The reading will end and the reader will disconnect.',
+  stay: 'Stay',
+  leave: 'Leave',
+  holdToSpeak: 'Hold to Speak',
+  voiceNeeds: 'A voice reading needs WebRTC and access to a microphone (MediaDevices).',
+  notHttps:
+    'This page is not served over HTTPS, and browsers only offer the microphone to secure pages.',
+  voiceTryBrowser:
+    'Try a current version of Chrome, Edge, Firefox or Safari, or read by text chat here.',
+  switchToTextChat: 'Switch to Text Chat',
+  switchToTextMode: 'Switch to Text Mode',
+  micUnavailable: 'The microphone is not available',
+  voiceCouldNotConnect: 'The voice reading could not connect',
+  choosingSpread: 'The reader is choosing a spread for your question.',
+  listening: 'Listening… let go to send.',
+  pickCard: 'Pick the card that calls to you.',
+  layingOut:
+    'The reader is laying out your spread. You can speak again once the reading is complete.',
+  listenReading:
+    'Listen as the reader interprets each card. You can speak again once the reading is complete.',
+  readerSpeaking: 'The reader is speaking. Hold the button to interrupt.',
+  askFollowup: 'Ask a follow-up question: hold the button while you speak.',
+  continue: 'Continue',
+
+  // The reading session's errors, notes and announcements.
+  rateLimited: 'Too many readings were started from here just now. Wait a minute and try again.',
+  forbiddenOrigin: 'This page is not allowed to start readings on this server.',
+  notConfigured: 'The reading service is not set up on this server.',
+  upstreamUnavailable: 'The reading service is unavailable right now. Try again in a moment.',
+  upstreamBusy: 'The reading service is busy right now. Try again in a moment.',
+  upstreamMisconfigured: 'The reading service is misconfigured on this server.',
+  unreachableAt: (origin: string): string =>
+    `Could not reach the reading service at ${origin}. It may be offline, or it may not accept readings from this site.`,
+  unreachable: 'Could not reach the reading service. Check your connection and try again.',
+  badToken: 'The reading service sent a token this page cannot use.',
+  /** The edge answered with an HTTP status (already written as digits), or with none. */
+  serviceAnswered: (status: string): string => `The reading service answered ${status}.`,
+  serviceError: 'The reading service answered an error.',
+  micBlocked:
+    'The microphone is blocked for this site. Allow it in your browser’s site settings and try again, or switch to text chat.',
+  micBusy:
+    'Your microphone is in use by another app or could not be started. Close the other app and try again, or switch to text chat.',
+  micMissing: 'No microphone was found. Connect one and try again, or switch to text chat.',
+  micFailed: (reason: string): string =>
+    `The microphone could not be opened: ${reason}. Try again, or switch to text chat.`,
+  webRtcFailed:
+    'The voice connection could not be set up (WebRTC failed). Check your network or firewall and retry, or switch to text mode.',
+  keyRefused: 'The voice service did not accept this session’s key. Retry to get a fresh one.',
+  callPassRefused: "This voice reading's pass was already used or has expired. Start again.",
+  timeLimitEnded: 'This reading has reached its time limit and has ended.',
+  offlineRefused: 'The offline reader refused the connection. Try again in a moment.',
+  couldNotConnect: 'Could not connect to the reader. Check your connection and try again.',
+  webSocketFallback:
+    'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.',
+  reconnected: 'Reconnected. The reading goes on where it was.',
+  reconnecting: 'The connection to the reader dropped. Reconnecting…',
+  connectionClosed: 'The connection to the reader closed.',
+  noCardInTime: 'No card was picked in time. What would you like to do?',
+  drawCancelled: 'The draw was cancelled. What would you like to do?',
+  cardNotShown: 'The card could not be shown. What would you like to do?',
+  cardNotDrawn: 'The card could not be drawn. What would you like to do?',
+  wordsNotSent: 'Your words could not be sent. Hold the button and try again.',
+  micStopped: 'The microphone stopped working. Hold the button to try again.',
+  holdWhileSpeaking: 'Hold the button down while you speak, then let go.',
+  noVoiceSupport: "Your browser doesn't support voice readings",
+  noVoiceSupportSay:
+    "Your browser doesn't support voice readings. Switch to text chat to read by typing.",
+  nowInPhase: (phase: string): string => `Now in the ${phase} phase.`,
+  drawingFor: (position: string, role: string): string =>
+    `Drawing a card for the ${position} position: ${role}. Pick a card from the deck.`,
 };
 
 export type TarotStrings = typeof tarotEn;

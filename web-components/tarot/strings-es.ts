@@ -1,6 +1,14 @@
 /** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
 import { cardNameEs } from '../../contracts/deck-es.ts';
+import type { AgentName } from '../../contracts/agents.ts';
 import type { TarotStrings } from './strings-en.ts';
+
+const PHASES_ES: Record<AgentName, string> = {
+  IntentAssessment: 'Tu pregunta',
+  SpreadGeneration: 'La tirada',
+  Reading: 'La lectura',
+  Followup: 'Preguntas finales',
+};
 
 export const tarotEs: TarotStrings = {
   cardName: (id: string): string => cardNameEs(id) ?? id,
@@ -35,4 +43,117 @@ export const tarotEs: TarotStrings = {
   cancelDraw: 'Cancelar',
   drawAgain: 'Sacar de nuevo',
   switchToText: 'Pasar a texto',
+  phase: (agent: AgentName): string => PHASES_ES[agent],
+  phaseIs: 'Fase:',
+  phaseEvent: (phase: string): string => `Fase: ${phase}`,
+  notStarted: 'Sin empezar',
+  notConnected: 'Sin conexión',
+  connectingReader: 'Conectando con la lectora…',
+  connected: 'Conectada',
+  readingEnded: 'La lectura ha terminado',
+  connecting: 'Conectando…',
+  offlineReaderNotice:
+    'Estás usando la lectora sin conexión: una lectora de demostración con guion, incluida en este sitio. Añade una clave de OpenAI para una lectura real.',
+  offlineVoiceNotice:
+    'Lectora sin conexión: no puede oírte, así que cada vez que hablas sigue un guion de demostración.',
+  conversation: 'Conversación',
+  intro: 'Haz tu pregunta a la lectora para empezar. Las cartas las sacas tú, de una en una.',
+  you: 'Tú',
+  reader: 'Lectora',
+  drawnCard: (card: string): string => `Sacada: ${card}`,
+  shownCard: (card: string): string => `Mostrada: ${card}`,
+  forPosition: (position: string): string => `para ${position}`,
+  yourSpread: 'Tu tirada',
+  noCardsYet: 'Aún no has sacado cartas.',
+  notDrawnYet: 'sin sacar aún',
+  pickToContinue: 'Elige una carta para seguir',
+  askReader: 'Pregunta a la lectora…',
+  yourMessage: 'Tu mensaje',
+  send: 'Enviar',
+  endReading: 'Terminar la lectura',
+  couldNotStart: 'La lectura no ha podido empezar.',
+  endedThanks: 'La lectura ha terminado. Gracias por leer con nosotros.',
+  tryAgain: 'Intentar de nuevo',
+  retry: 'Reintentar',
+  startNewReading: 'Empezar una lectura nueva',
+  chooseAnotherMode: 'Elegir otro modo',
+  back: 'Volver',
+  leaveTitle: '¿Salir de la lectura?',
+  leaveBody: 'La lectura terminará y la lectora se desconectará.',
+  stay: 'Quedarme',
+  leave: 'Salir',
+  holdToSpeak: 'Mantén pulsado para hablar',
+  voiceNeeds: 'Una lectura por voz necesita WebRTC y acceso a un micrófono (MediaDevices).',
+  notHttps:
+    'Esta página no se sirve por HTTPS, y los navegadores solo ofrecen el micrófono a páginas seguras.',
+  voiceTryBrowser:
+    'Prueba una versión actual de Chrome, Edge, Firefox o Safari, o haz la lectura por chat de texto aquí.',
+  switchToTextChat: 'Pasar al chat de texto',
+  switchToTextMode: 'Pasar al modo texto',
+  micUnavailable: 'El micrófono no está disponible',
+  voiceCouldNotConnect: 'La lectura por voz no ha podido conectar',
+  choosingSpread: 'La lectora está eligiendo una tirada para tu pregunta.',
+  listening: 'Te escucho… suelta para enviar.',
+  pickCard: 'Elige la carta que te llame.',
+  layingOut:
+    'La lectora está disponiendo tu tirada. Podrás hablar de nuevo cuando termine la lectura.',
+  listenReading:
+    'Escucha cómo la lectora interpreta cada carta. Podrás hablar de nuevo cuando termine la lectura.',
+  readerSpeaking: 'La lectora está hablando. Mantén pulsado el botón para interrumpirla.',
+  askFollowup: 'Haz otra pregunta: mantén pulsado el botón mientras hablas.',
+  continue: 'Continuar',
+
+  rateLimited:
+    'Se han empezado demasiadas lecturas desde aquí hace poco. Espera un minuto y vuelve a intentarlo.',
+  forbiddenOrigin: 'Esta página no tiene permiso para empezar lecturas en este servidor.',
+  notConfigured: 'El servicio de lecturas no está configurado en este servidor.',
+  upstreamUnavailable:
+    'El servicio de lecturas no está disponible ahora. Vuelve a intentarlo en un momento.',
+  upstreamBusy: 'El servicio de lecturas está ocupado ahora. Vuelve a intentarlo en un momento.',
+  upstreamMisconfigured: 'El servicio de lecturas está mal configurado en este servidor.',
+  unreachableAt: (origin: string): string =>
+    `No se ha podido llegar al servicio de lecturas en ${origin}. Puede que esté desconectado o que no acepte lecturas desde este sitio.`,
+  unreachable:
+    'No se ha podido llegar al servicio de lecturas. Comprueba tu conexión y vuelve a intentarlo.',
+  badToken: 'El servicio de lecturas ha enviado un token que esta página no puede usar.',
+  serviceAnswered: (status: string): string => `El servicio de lecturas ha respondido ${status}.`,
+  serviceError: 'El servicio de lecturas ha respondido con un error.',
+  micBlocked:
+    'El micrófono está bloqueado para este sitio. Permítelo en los ajustes del sitio de tu navegador y vuelve a intentarlo, o pasa al chat de texto.',
+  micBusy:
+    'Otra aplicación está usando tu micrófono o no se ha podido iniciar. Cierra la otra aplicación y vuelve a intentarlo, o pasa al chat de texto.',
+  micMissing:
+    'No se ha encontrado ningún micrófono. Conecta uno y vuelve a intentarlo, o pasa al chat de texto.',
+  micFailed: (reason: string): string =>
+    `No se ha podido abrir el micrófono: ${reason}. Vuelve a intentarlo o pasa al chat de texto.`,
+  webRtcFailed:
+    'No se ha podido establecer la conexión de voz (falló WebRTC). Revisa tu red o cortafuegos y reinténtalo, o pasa al modo texto.',
+  keyRefused:
+    'El servicio de voz no ha aceptado la clave de esta sesión. Reinténtalo para obtener una nueva.',
+  callPassRefused: 'El pase de esta lectura por voz ya se usó o ha caducado. Empieza de nuevo.',
+  timeLimitEnded: 'Esta lectura ha llegado a su límite de tiempo y ha terminado.',
+  offlineRefused:
+    'La lectora sin conexión ha rechazado la conexión. Vuelve a intentarlo en un momento.',
+  couldNotConnect:
+    'No se ha podido conectar con la lectora. Comprueba tu conexión y vuelve a intentarlo.',
+  webSocketFallback:
+    'La conexión de voz no ha podido usar WebRTC aquí, así que la lectura sigue por un WebSocket.',
+  reconnected: 'Conexión recuperada. La lectura sigue donde estaba.',
+  reconnecting: 'Se ha perdido la conexión con la lectora. Reconectando…',
+  connectionClosed: 'La conexión con la lectora se ha cerrado.',
+  noCardInTime: 'No se ha elegido ninguna carta a tiempo. ¿Qué quieres hacer?',
+  drawCancelled: 'Se ha cancelado la tirada de la carta. ¿Qué quieres hacer?',
+  cardNotShown: 'No se ha podido mostrar la carta. ¿Qué quieres hacer?',
+  cardNotDrawn: 'No se ha podido sacar la carta. ¿Qué quieres hacer?',
+  wordsNotSent:
+    'No se han podido enviar tus palabras. Mantén pulsado el botón y vuelve a intentarlo.',
+  micStopped:
+    'El micrófono ha dejado de funcionar. Mantén pulsado el botón para volver a intentarlo.',
+  holdWhileSpeaking: 'Mantén pulsado el botón mientras hablas y luego suéltalo.',
+  noVoiceSupport: 'Tu navegador no admite lecturas por voz',
+  noVoiceSupportSay:
+    'Tu navegador no admite lecturas por voz. Pasa al chat de texto para leer escribiendo.',
+  nowInPhase: (phase: string): string => `Ahora en la fase: ${phase}.`,
+  drawingFor: (position: string, role: string): string =>
+    `Sacando una carta para la posición ${position}: ${role}. Elige una carta de la baraja.`,
 };

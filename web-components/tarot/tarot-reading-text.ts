@@ -1,15 +1,10 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../shared/define.ts';
-import { AGENT_LABELS } from '../../contracts/agents.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';
-import {
-  type ReadingStore,
-  type TranscriptEntry,
-  createReadingStore,
-  spreadRowText,
-} from '../stores/reading.ts';
+import { type ReadingStore, type TranscriptEntry, createReadingStore } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import type { StagedCard } from './tarot-card-stage.ts';
@@ -20,22 +15,25 @@ import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
 import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
+import { tarotLocale } from './strings.ts';
+import { type TarotStrings, tarotEn } from './strings-en.ts';
+import { cardShort, spreadRowWords } from './reading-words.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
 }
 
 /** The sentence the page shows whenever the offline reader is the engine. */
-export const OFFLINE_READER_NOTICE =
-  "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.";
+export const OFFLINE_READER_NOTICE = tarotEn.offlineReaderNotice;
 
+/** The connection's status line, for each status. */
 const CONNECTION_TEXT = {
-  idle: 'Not connected',
-  connecting: 'Connecting to the reader…',
-  connected: 'Connected',
-  disconnected: 'The reading has ended',
-  error: 'Not connected',
-} as const;
+  idle: 'notConnected',
+  connecting: 'connectingReader',
+  connected: 'connected',
+  disconnected: 'readingEnded',
+  error: 'notConnected',
+} as const satisfies Record<string, keyof TarotStrings>;
 
 /**
  * @summary The text chat reading: the conversation, the card picker inline when a card is to be
@@ -86,6 +84,11 @@ export class TarotReadingText extends LitElement {
   @consume({ context: readingStoreContext, subscribe: true })
   @property({ attribute: false })
   store: ReadingStore = createReadingStore();
+
+  /** Any of its words, over the catalogue of its language (its own, `<tarot-reading>`'s, the page's). */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
+  #locale = tarotLocale(this);
 
   get #log(): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');
@@ -155,15 +158,18 @@ export class TarotReadingText extends LitElement {
     const agent = this.#agent.value;
     const error = this.#error.value;
     const ended = status === 'disconnected' || status === 'error';
+    const t = this.#locale.t;
+    const connection = t[CONNECTION_TEXT[status]];
+    const dir = ifDefined(this.#locale.sentenceDir);
     return html`
       <header class="status">
         <p class="phase">
-          ${agent ? html`Phase: <strong part="phase">${AGENT_LABELS[agent]}</strong>` : 'Not started'}
+          ${agent ? html`${t.phaseIs} <strong part="phase">${t.phase(agent)}</strong>` : t.notStarted}
         </p>
-        <p class="connection" part="connection" data-status=${status}>${CONNECTION_TEXT[status]}</p>
+        <p class="connection" part="connection" data-status=${status}>${connection}</p>
       </header>
-      ${this.#engine.value === 'local' ? html`<p class="notice" part="notice">${OFFLINE_READER_NOTICE}</p>` : nothing}
-      ${error ? html`<p class="error" role="alert">${error.message}</p>` : nothing}
+      ${this.#engine.value === 'local' ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineReaderNotice}</p>` : nothing}
+      ${error ? html`<p class="error" role="alert" dir=${dir}>${error.message}</p>` : nothing}
       <div class="layout">
         ${this.#renderSpread()}
         <div class="conversation">
@@ -180,21 +186,20 @@ export class TarotReadingText extends LitElement {
   #renderLog() {
     const entries = this.#transcript.value;
     const writing = entries.some((entry) => entry.kind === 'message' && !entry.done);
+    const t = this.#locale.t;
     return html`<div
       class="log"
       part="log"
       role="log"
       tabindex="0"
       aria-live="polite"
-      aria-label="Conversation"
+      aria-label=${t.conversation}
       aria-busy=${writing ? 'true' : 'false'}
     >
       <ol class="entries">
         ${
           entries.length === 0
-            ? html`<li class="intro">
-                Ask the reader your question to begin. Cards are drawn by you, one at a time.
-              </li>`
+            ? html`<li class="intro" dir=${ifDefined(this.#locale.sentenceDir)}>${t.intro}</li>`
             : entries.map((entry) => this.#renderEntry(entry))
         }
       </ol>
@@ -202,20 +207,21 @@ export class TarotReadingText extends LitElement {
   }
 
   #renderEntry(entry: TranscriptEntry) {
+    const t = this.#locale.t;
     if (entry.kind === 'message') {
       return html`<li
         class="message ${entry.role}"
         part="message message-${entry.role}"
         data-done=${entry.done ? 'true' : 'false'}
       >
-        <span class="who">${entry.role === 'user' ? 'You' : 'Reader'}</span>
+        <span class="who">${entry.role === 'user' ? t.you : t.reader}</span>
         <p class="text">${entry.text}</p>
       </li>`;
     }
     if (entry.kind === 'phase') {
-      return html`<li class="phase-change"><span>${AGENT_LABELS[entry.agent]}</span></li>`;
+      return html`<li class="phase-change"><span>${t.phase(entry.agent)}</span></li>`;
     }
-    const orientation = entry.reversed ? ', reversed' : '';
+    const card = cardShort(t, entry.cardId, entry.reversed);
     return html`<li
       class="card-entry"
       part="card-entry"
@@ -228,20 +234,20 @@ export class TarotReadingText extends LitElement {
         image-base=${this.imageBase}
       ></tarot-card>
       <p>
-        ${entry.action === 'drawn' ? 'Drawn' : 'Shown'}:
-        <strong>${entry.cardName}</strong>${orientation}
-        ${entry.positionLabel ? html`<span class="position">for ${entry.positionLabel}</span>` : nothing}
+        ${entry.action === 'drawn' ? t.drawnCard(card) : t.shownCard(card)}
+        ${entry.positionLabel ? html`<span class="position">${t.forPosition(entry.positionLabel)}</span>` : nothing}
       </p>
     </li>`;
   }
 
   #renderPicker() {
-    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase);
+    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase, this.#locale.t);
   }
 
   #renderSpread() {
     const rows = this.#rows.value;
-    return html`<div class="table" part="spread" role="group" aria-label="Your spread">
+    const t = this.#locale.t;
+    return html`<div class="table" part="spread" role="group" aria-label=${t.yourSpread}>
       ${
         this.#staged
           ? html`<tarot-card-stage
@@ -250,16 +256,16 @@ export class TarotReadingText extends LitElement {
             ></tarot-card-stage>`
           : nothing
       }
-      <h2>Your spread</h2>
+      <h2>${t.yourSpread}</h2>
       ${
         rows.length === 0
-          ? html`<p class="empty">No cards drawn yet.</p>`
+          ? html`<p class="empty" dir=${ifDefined(this.#locale.sentenceDir)}>${t.noCardsYet}</p>`
           : html`<ol class="rows">
               ${rows.map(
                 (row) =>
                   html`<li>
                     <span class="label">${row.positionLabel}</span>
-                    <span class="value">${spreadRowText(row)}</span>
+                    <span class="value">${spreadRowWords(t, row)}</span>
                   </li>`,
               )}
             </ol>`
@@ -269,13 +275,10 @@ export class TarotReadingText extends LitElement {
 
   #renderComposer(connected: boolean) {
     const picking = this.#picker.value.open;
-    const placeholder = !connected
-      ? 'Connecting…'
-      : picking
-        ? 'Pick a card to continue'
-        : 'Ask the reader…';
+    const t = this.#locale.t;
+    const placeholder = !connected ? t.connecting : picking ? t.pickToContinue : t.askReader;
     return html`<form class="composer" part="composer" @submit=${this.#onSubmit}>
-        <label class="visually-hidden" for="message">Your message</label>
+        <label class="visually-hidden" for="message">${t.yourMessage}</label>
         <input
           id="message"
           name="message"
@@ -283,26 +286,25 @@ export class TarotReadingText extends LitElement {
           placeholder=${placeholder}
           ?disabled=${!connected || picking}
         />
-        <button type="submit" ?disabled=${!connected || picking}>Send</button>
+        <button type="submit" ?disabled=${!connected || picking}>${t.send}</button>
       </form>
       <button class="end" type="button" ?disabled=${!connected} @click=${this.#onEnd}>
-        End reading
+        ${t.endReading}
       </button>`;
   }
 
   #renderEnded(failed: boolean) {
+    const t = this.#locale.t;
     return html`<div class="ended" part="ended">
-      <p>
-        ${failed ? 'The reading could not start.' : 'The reading has ended. Thank you for reading with us.'}
-      </p>
+      <p dir=${ifDefined(this.#locale.sentenceDir)}>${failed ? t.couldNotStart : t.endedThanks}</p>
       <button type="button" @click=${this.#onRestart}>
-        ${failed ? 'Try again' : 'Start a new reading'}
+        ${failed ? t.tryAgain : t.startNewReading}
       </button>
       ${
         this.chooseHref
-          ? html`<a href=${this.chooseHref} @click=${this.#onChooseLink}>Choose another mode</a>`
+          ? html`<a href=${this.chooseHref} @click=${this.#onChooseLink}>${t.chooseAnotherMode}</a>`
           : html`<button type="button" class="link" @click=${this.#onChoose}>
-              Choose another mode
+              ${t.chooseAnotherMode}
             </button>`
       }
     </div>`;

@@ -1,15 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../shared/define.ts';
-import { AGENT_LABELS, AGENT_NAMES } from '../../contracts/agents.ts';
+import { AGENT_NAMES } from '../../contracts/agents.ts';
 import { $reducedMotion } from '../stores/preferences.ts';
 import { consume } from '@lit/context';
-import {
-  type ReadingStore,
-  type TranscriptEntry,
-  createReadingStore,
-  spreadRowText,
-} from '../stores/reading.ts';
+import { type ReadingStore, type TranscriptEntry, createReadingStore } from '../stores/reading.ts';
 import { readingStoreContext } from '../stores/reading-context.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
@@ -26,16 +22,20 @@ import './tarot-card.ts';
 import './tarot-card-picker.ts';
 import './tarot-card-stage.ts';
 import { pickerSection } from './picker-section.ts';
+import { tarotLocale } from './strings.ts';
+import { type TarotStrings, tarotEn } from './strings-en.ts';
+import { cardAsLies, spreadRowWords } from './reading-words.ts';
+import { voiceProblem } from './voice-problem-view.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
-export const OFFLINE_VOICE_NOTICE =
-  "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
+export const OFFLINE_VOICE_NOTICE = tarotEn.offlineVoiceNotice;
 
-export const PHASE_LABELS: readonly string[] = AGENT_NAMES.map((name) => AGENT_LABELS[name]);
-
-/** Turns the reading's transcript into the voice transcript's lines. */
-export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): VoiceTranscriptEntry[] {
+/** Turns the reading's transcript into the voice transcript's lines, in the view's words. */
+export function voiceTranscriptLines(
+  t: TarotStrings,
+  entries: readonly TranscriptEntry[],
+): VoiceTranscriptEntry[] {
   return entries.map((entry): VoiceTranscriptEntry => {
     if (entry.kind === 'message') {
       return { id: entry.id, role: entry.role, text: entry.text, done: entry.done };
@@ -45,18 +45,15 @@ export function voiceTranscriptLines(entries: readonly TranscriptEntry[]): Voice
         id: entry.id,
         role: 'event',
         kind: 'phase',
-        text: `${AGENT_LABELS[entry.agent]} phase`,
+        text: t.phaseEvent(t.phase(entry.agent)),
       };
     }
-    const name = `${entry.cardName}, ${entry.reversed ? 'reversed' : 'upright'}`;
-    return entry.action === 'drawn'
-      ? {
-          id: entry.id,
-          role: 'event',
-          kind: 'drawn',
-          text: `Drawn: ${name}${entry.positionLabel ? ` for ${entry.positionLabel}` : ''}`,
-        }
-      : { id: entry.id, role: 'event', kind: 'shown', text: `Shown: ${name}` };
+    const name = cardAsLies(t, entry.cardId, entry.reversed);
+    if (entry.action === 'shown') {
+      return { id: entry.id, role: 'event', kind: 'shown', text: t.shownCard(name) };
+    }
+    const at = entry.positionLabel ? ` ${t.forPosition(entry.positionLabel)}` : '';
+    return { id: entry.id, role: 'event', kind: 'drawn', text: `${t.drawnCard(name)}${at}` };
   });
 }
 
@@ -110,6 +107,11 @@ export class TarotReadingVoice extends LitElement {
   @property({ attribute: false })
   store: ReadingStore = createReadingStore();
 
+  /** Any of its words, over the catalogue of its language (its own, `<tarot-reading>`'s, the page's). */
+  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+
+  #locale = tarotLocale(this);
+
   /** The person's choice to show the transcript; null until they choose. */
   @state() private transcriptChoice: boolean | null = null;
 
@@ -131,6 +133,7 @@ export class TarotReadingVoice extends LitElement {
   #stagedFrom: object | null = null;
   #lines: VoiceTranscriptEntry[] = [];
   #linesFrom: readonly TranscriptEntry[] | null = null;
+  #linesIn: TarotStrings | null = null;
 
   constructor() {
     super();
@@ -147,9 +150,11 @@ export class TarotReadingVoice extends LitElement {
       this.#staged = { cardId: displayed.cardId, reversed: displayed.reversed };
       this.#stagedFrom = displayed;
     }
-    if (this.#transcript.value !== this.#linesFrom) {
+    const t = this.#locale.t;
+    if (this.#transcript.value !== this.#linesFrom || t !== this.#linesIn) {
       this.#linesFrom = this.#transcript.value;
-      this.#lines = voiceTranscriptLines(this.#transcript.value);
+      this.#linesIn = t;
+      this.#lines = voiceTranscriptLines(t, this.#transcript.value);
     }
   }
 
@@ -171,35 +176,37 @@ export class TarotReadingVoice extends LitElement {
     const agent = this.#agent.value;
     const centre = this.#centreKind();
     const live = centre !== 'problem' && centre !== 'ended';
+    const t = this.#locale.t;
+    const dir = ifDefined(this.#locale.sentenceDir);
     return html`
       <header class="bar" part="bar">
         <button class="back" type="button" @click=${this.#onBack}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> ${t.back}
         </button>
         <slot name="heading"></slot>
         ${
           centre === 'problem' && !agent
             ? nothing
             : html`<voice-agent-indicator
-                .label=${agent ? AGENT_LABELS[agent] : ''}
-                .steps=${PHASE_LABELS}
-                idle-label=${this.#connection.value === 'connecting' ? 'Connecting…' : 'Not started'}
+                .label=${agent ? t.phase(agent) : ''}
+                .steps=${AGENT_NAMES.map((name) => t.phase(name))}
+                idle-label=${this.#connection.value === 'connecting' ? t.connecting : t.notStarted}
               ></voice-agent-indicator>`
         }
       </header>
-      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice">${OFFLINE_VOICE_NOTICE}</p>` : nothing}
+      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineVoiceNotice}</p>` : nothing}
       <section class="center" part="center" data-centre=${centre}>
         ${this.#renderCentre(centre)}
       </section>
-      ${live ? html`<p class="status" part="status">${this.#statusText()}</p>` : nothing}
+      ${live ? html`<p class="status" part="status" dir=${dir}>${this.#statusText()}</p>` : nothing}
       ${live || this.#lines.length > 0 ? this.#renderTranscript() : nothing}
       <dialog aria-labelledby="leave-title" @close=${this.#onDialogClose}>
         <form method="dialog">
-          <h2 id="leave-title">Leave the reading?</h2>
-          <p>The reading will end and the reader will disconnect.</p>
+          <h2 id="leave-title">${t.leaveTitle}</h2>
+          <p dir=${dir}>${t.leaveBody}</p>
           <div class="actions">
-            <button value="stay">Stay</button>
-            <button value="leave" class="primary">Leave</button>
+            <button value="stay">${t.stay}</button>
+            <button value="leave" class="primary">${t.leave}</button>
           </div>
         </form>
       </dialog>
@@ -207,18 +214,33 @@ export class TarotReadingVoice extends LitElement {
   }
 
   #renderCentre(centre: Centre) {
+    const t = this.#locale.t;
     switch (centre) {
       case 'problem':
-        return this.#renderProblem();
+        return voiceProblem(
+          this.#error.value,
+          t,
+          this.#locale.sentenceDir,
+          this.#onRetry,
+          this.#onSwitch,
+        );
       case 'ended':
         return html`<div class="ended">
-          <p>The reading has ended. Thank you for reading with us.</p>
-          <button type="button" class="primary" @click=${this.#onRetry}>Start a new reading</button>
+          <p dir=${ifDefined(this.#locale.sentenceDir)}>${t.endedThanks}</p>
+          <button type="button" class="primary" @click=${this.#onRetry}>
+            ${t.startNewReading}
+          </button>
         </div>`;
       case 'picker':
         return this.#renderPicker();
       case 'choice':
-        return renderStallChoice(this.#choice.value?.message ?? '', this, this.#onSwitch);
+        return renderStallChoice(
+          this.#choice.value?.message ?? '',
+          this,
+          this.#onSwitch,
+          t,
+          this.#locale.sentenceDir,
+        );
       case 'stage':
         return this.#renderStage();
       case 'spread':
@@ -228,53 +250,13 @@ export class TarotReadingVoice extends LitElement {
           <voice-speaker-button
             ?disabled=${this.#connection.value !== 'connected'}
             ?speaking=${this.#audio.value.speaking}
-            label=${this.#connection.value === 'connected' ? 'Hold to Speak' : 'Connecting…'}
+            label=${this.#connection.value === 'connected' ? t.holdToSpeak : t.connecting}
           ></voice-speaker-button>`;
     }
   }
 
-  #renderProblem() {
-    const error = this.#error.value;
-    if (!error) return nothing;
-    if (error.kind === 'unsupported') {
-      return html`<div class="problem" part="problem">
-        <div role="alert"><h2>${error.message}</h2></div>
-        <p>A voice reading needs WebRTC and access to a microphone (MediaDevices).</p>
-        ${
-          globalThis.isSecureContext === false
-            ? html`<p>
-                This page is not served over HTTPS, and browsers only offer the microphone to secure
-                pages.
-              </p>`
-            : nothing
-        }
-        <p>Try a current version of Chrome, Edge, Firefox or Safari, or read by text chat here.</p>
-        <div class="actions">
-          <button type="button" class="primary" @click=${this.#onSwitch}>
-            Switch to Text Chat
-          </button>
-        </div>
-      </div>`;
-    }
-    const microphone = error.kind === 'microphone';
-    return html`<div class="problem" part="problem">
-      <h2>
-        ${microphone ? 'The microphone is not available' : 'The voice reading could not connect'}
-      </h2>
-      <p role="alert">${error.message}</p>
-      <div class="actions">
-        <button type="button" class="primary" @click=${this.#onRetry}>
-          ${microphone ? 'Try again' : 'Retry'}
-        </button>
-        <button type="button" @click=${this.#onSwitch}>
-          ${microphone ? 'Switch to Text Chat' : 'Switch to Text Mode'}
-        </button>
-      </div>
-    </div>`;
-  }
-
   #renderPicker() {
-    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase);
+    return pickerSection(this.#picker.value, this.#drawnIds.value, this.imageBase, this.#locale.t);
   }
 
   #renderStage() {
@@ -290,11 +272,14 @@ export class TarotReadingVoice extends LitElement {
 
   #renderSpread() {
     const rows = this.#rows.value;
+    const t = this.#locale.t;
     return html`<div class="spread">
-      <h2>Your spread</h2>
+      <h2>${t.yourSpread}</h2>
       ${
         rows.length === 0
-          ? html`<p class="empty">The reader is choosing a spread for your question.</p>`
+          ? html`<p class="empty" dir=${ifDefined(this.#locale.sentenceDir)}>
+              ${t.choosingSpread}
+            </p>`
           : html`<ol class="rows">
               ${rows.map(
                 (row) =>
@@ -309,7 +294,7 @@ export class TarotReadingVoice extends LitElement {
                         : html`<span class="slot" aria-hidden="true"></span>`
                     }
                     <span class="label">${row.positionLabel}</span>
-                    <span class="value">${spreadRowText(row)}</span>
+                    <span class="value">${spreadRowWords(t, row)}</span>
                   </li>`,
               )}
             </ol>`
@@ -328,20 +313,17 @@ export class TarotReadingVoice extends LitElement {
 
   #statusText(): string {
     if (this.notice) return this.notice;
-    if (this.#connection.value === 'connecting') return 'Connecting to the reader…';
-    if (this.#audio.value.listening) return 'Listening… let go to send.';
+    const t = this.#locale.t;
+    if (this.#connection.value === 'connecting') return t.connectingReader;
+    if (this.#audio.value.listening) return t.listening;
     const activity = this.#activity.value;
     if (activity?.status === 'running') return `${activity.label}…`;
     const agent = this.#agent.value;
-    if (this.#picker.value.open) return 'Pick the card that calls to you.';
-    if (agent === 'SpreadGeneration') {
-      return 'The reader is laying out your spread. You can speak again once the reading is complete.';
-    }
-    if (agent === 'Reading') {
-      return 'Listen as the reader interprets each card. You can speak again once the reading is complete.';
-    }
-    if (this.#audio.value.speaking) return 'The reader is speaking. Hold the button to interrupt.';
-    return agent === 'Followup' ? 'Ask a follow-up question: hold the button while you speak.' : '';
+    if (this.#picker.value.open) return t.pickCard;
+    if (agent === 'SpreadGeneration') return t.layingOut;
+    if (agent === 'Reading') return t.listenReading;
+    if (this.#audio.value.speaking) return t.readerSpeaking;
+    return agent === 'Followup' ? t.askFollowup : '';
   }
 
   #emit(type: 'tarot-reading-leave' | 'tarot-reading-retry' | 'tarot-reading-switch-text'): void {

@@ -178,6 +178,7 @@ export class TarotReading extends LitElement {
   #sessions = new ReadingSessions(this, {
     mode: () => this.#mode(),
     lang: () => this.#locale.lang,
+    strings: () => this.#locale.t,
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
     // the cost cap's clock survives a reload: an id, else the element's place among readings
@@ -185,9 +186,7 @@ export class TarotReading extends LitElement {
       this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
     stores: this.#stores,
     announcer: this.#announcer,
-    onLoadFailed: () => {
-      this.#events.error('load', LOAD_FAILED_MESSAGE);
-    },
+    onLoadFailed: () => this.#events.error('load', LOAD_FAILED_MESSAGE),
     persistKey: (mode) => persistKeyOf(this, mode),
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
@@ -294,7 +293,7 @@ export class TarotReading extends LitElement {
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),
-      t: this.#locale.t,
+      locale: this.#locale,
     });
   }
 

@@ -101,6 +101,14 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     return this.#dir;
   }
 
+  /**
+   * `ltr` for a paragraph of English words inside a right-to-left layout (an Arabic or Hebrew tag
+   * fallen back to English), so its full stop sits at its end; otherwise undefined (the layout's).
+   */
+  get sentenceDir(): 'ltr' | undefined {
+    return this.#dir === 'rtl' && this.#lang === 'en' ? 'ltr' : undefined;
+  }
+
   /** The element's words: the host's `strings` over its language's catalogue. */
   get t(): T {
     const own = this.#host.strings;

@@ -7,11 +7,12 @@
  * (its key), and only a reading the person ends or restarts starts it again.
  */
 import type { Announcer } from '../../stores/announcer.ts';
-import { TIME_LIMIT_ENDED } from '../session/connection.ts';
+// the words only: session/connection.ts would bring the edge client (and zod) into the first load
+import { tarotEn } from '../strings-en.ts';
 
 export const COST_CAP_NOTICE = 'One minute left: this reading ends in a minute.';
 /** The same words as a call the edge hung up at the cap (the session's own check). */
-export const COST_CAP_ENDED = TIME_LIMIT_ENDED;
+export const COST_CAP_ENDED = tarotEn.timeLimitEnded;
 
 const STORAGE_PREFIX = 'tarot-reading.started:';
 const MINUTE_MS = 60_000;

@@ -13,6 +13,7 @@ import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
 import { ReaderEngineQuery } from './reader-engine.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
+import type { TarotStrings } from '../strings-en.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
 export type ReadingMode = 'choose' | Modality;
@@ -22,6 +23,8 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The host's checked language (its locale controller's), read when a mode's session is made. */
   lang?: () => SupportedLang;
+  /** The host's words (its locale controller's), for the sessions' errors and notes. */
+  strings?: () => TarotStrings;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
   /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */
@@ -297,6 +300,7 @@ export class ReadingSessions implements ReactiveController {
       ...request,
       apiBase: this.#options.apiBase(),
       turnstileToken: this.#options.turnstileToken?.(),
+      words: this.#options.strings?.(),
     });
     this.#costCap.connected(connection.maxSessionMinutes);
     return connection;
@@ -318,6 +322,7 @@ export class ReadingSessions implements ReactiveController {
       connect: this.#connect,
       persistKey: this.#options.persistKey?.(mode),
       lang: this.#options.lang?.(),
+      words: this.#options.strings,
       micAllowed: this.#options.micAllowed,
       onMicDeclined: this.#options.onMicDeclined,
     });

@@ -12,6 +12,7 @@ import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Modality } from '../agents/context.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 
@@ -52,32 +53,42 @@ export interface RequestTokenOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** The host page's Turnstile token, sent as `X-Turnstile-Token` (see `<tarot-reading>`). */
   turnstileToken?: string | undefined;
+  /** The visitor's words for what fails (default English). */
+  words?: TarotStrings | undefined;
 }
 
-const READABLE: Record<string, string> = {
-  rate_limited: 'Too many readings were started from here just now. Wait a minute and try again.',
-  forbidden_origin: 'This page is not allowed to start readings on this server.',
-  not_configured: 'The reading service is not set up on this server.',
-  upstream_unavailable: 'The reading service is unavailable right now. Try again in a moment.',
-  upstream_busy: 'The reading service is busy right now. Try again in a moment.',
-  upstream_misconfigured: 'The reading service is misconfigured on this server.',
+/** The catalogue's sentence for each edge error code a person can act on. */
+const READABLE: Record<string, keyof TarotStrings> = {
+  rate_limited: 'rateLimited',
+  forbidden_origin: 'forbiddenOrigin',
+  not_configured: 'notConfigured',
+  upstream_unavailable: 'upstreamUnavailable',
+  upstream_busy: 'upstreamBusy',
+  upstream_misconfigured: 'upstreamMisconfigured',
 };
 
+/** The sentence for an edge error `code`, in `t`'s words; undefined for a code it does not know. */
+function readable(t: TarotStrings, code: string): string | undefined {
+  const key = READABLE[code];
+  const words = key === undefined ? undefined : t[key];
+  return typeof words === 'string' ? words : undefined;
+}
+
 /** The tarot's words for an edge error (`EdgeError`), keeping its code. */
-export function readingErrorFrom(error: EdgeError): ReadingConnectError {
+export function readingErrorFrom(error: EdgeError, t: TarotStrings = tarotEn): ReadingConnectError {
   switch (error.code) {
     case 'network':
       return new ReadingConnectError(
-        error.foreignOrigin
-          ? `Could not reach the reading service at ${error.foreignOrigin}. It may be offline, or it may not accept readings from this site.`
-          : 'Could not reach the reading service. Check your connection and try again.',
+        error.foreignOrigin ? t.unreachableAt(error.foreignOrigin) : t.unreachable,
       );
     case 'invalid_response':
-      return new ReadingConnectError('The reading service sent a token this page cannot use.');
+      return new ReadingConnectError(t.badToken);
     case 'http':
-      return new ReadingConnectError(`The reading service answered ${error.status ?? 'an error'}.`);
+      return new ReadingConnectError(
+        error.status === undefined ? t.serviceError : t.serviceAnswered(String(error.status)),
+      );
     default:
-      return new ReadingConnectError(READABLE[error.code] ?? error.message, error.code);
+      return new ReadingConnectError(readable(t, error.code) ?? error.message, error.code);
   }
 }
 
@@ -108,33 +119,29 @@ export async function requestReadingToken(
       },
     );
   } catch (error) {
-    if (error instanceof EdgeError) throw readingErrorFrom(error);
+    if (error instanceof EdgeError) throw readingErrorFrom(error, options.words);
     throw error;
   }
 }
 
 /** What a person reads when the browser will not give the page the microphone. */
+export function microphoneMessage(problem: MicrophoneProblem, t: TarotStrings = tarotEn): string {
+  return problem === 'blocked' ? t.micBlocked : problem === 'busy' ? t.micBusy : t.micMissing;
+}
+
+/** The English sentences, by problem. */
 export const MICROPHONE_MESSAGES: Record<MicrophoneProblem, string> = {
-  blocked:
-    'The microphone is blocked for this site. Allow it in your browser’s site settings and try again, or switch to text chat.',
-  busy: 'Your microphone is in use by another app or could not be started. Close the other app and try again, or switch to text chat.',
-  missing: 'No microphone was found. Connect one and try again, or switch to text chat.',
+  blocked: tarotEn.micBlocked,
+  busy: tarotEn.micBusy,
+  missing: tarotEn.micMissing,
 };
 
 export { microphoneProblem, type MicrophoneProblem };
 
-const WEBRTC_FAILED =
-  'The voice connection could not be set up (WebRTC failed). Check your network or firewall and retry, or switch to text mode.';
-/**
- * The edge refused a voice call's token (401 from `/api/voice/calls`): used once already, forged,
- * or past its time. A new start mints a new one.
- */
-export const CALL_PASS_REFUSED =
-  "This voice reading's pass was already used or has expired. Start again.";
+/** The edge refused a voice call's token (401 from `/api/voice/calls`): used, forged or expired. */
+export const CALL_PASS_REFUSED = tarotEn.callPassRefused;
 /** A voice call through the edge was hung up at the reading's minute cap. */
-export const TIME_LIMIT_ENDED = 'This reading has reached its time limit and has ended.';
-const KEY_REFUSED =
-  'The voice service did not accept this session’s key. Retry to get a fresh one.';
+export const TIME_LIMIT_ENDED = tarotEn.timeLimitEnded;
 
 /**
  * Whether a voice call failed in WebRTC itself (ICE, DTLS, the data channel, a network that blocks
@@ -159,31 +166,29 @@ export function readableConnectError(
   error: unknown,
   engine: VoiceEngine | undefined,
   viaCall = false,
+  t: TarotStrings = tarotEn,
 ): string {
   if (error instanceof ReadingConnectError) return error.message;
   const microphone = microphoneProblem(error);
-  if (microphone) return MICROPHONE_MESSAGES[microphone];
-  const fallback =
-    engine === 'local'
-      ? 'The offline reader refused the connection. Try again in a moment.'
-      : 'Could not connect to the reader. Check your connection and try again.';
+  if (microphone) return microphoneMessage(microphone, t);
+  const fallback = engine === 'local' ? t.offlineRefused : t.couldNotConnect;
   const message = describeError(error, '');
   if (!message) return fallback;
   const status = /Realtime call request failed with status (\d+)/.exec(message)?.[1];
   if (status) {
     const code = Number(status);
-    if (code === 401 && viaCall) return CALL_PASS_REFUSED;
-    if (code === 401 || code === 403) return KEY_REFUSED;
-    if (code === 429) return READABLE['upstream_busy'] ?? WEBRTC_FAILED;
-    if (code >= 500) return READABLE['upstream_unavailable'] ?? WEBRTC_FAILED;
-    return WEBRTC_FAILED;
+    if (code === 401 && viaCall) return t.callPassRefused;
+    if (code === 401 || code === 403) return t.keyRefused;
+    if (code === 429) return t.upstreamBusy;
+    if (code >= 500) return t.upstreamUnavailable;
+    return t.webRtcFailed;
   }
-  if (/SessionDescription|\bSDP\b/i.test(message)) return KEY_REFUSED;
+  if (/SessionDescription|\bSDP\b/i.test(message)) return t.keyRefused;
   if (/RTCPeerConnection|\bICE\b|DTLS|peer connection|data ?channel|WebRTC/i.test(message)) {
-    return WEBRTC_FAILED;
+    return t.webRtcFailed;
   }
   if (/Failed to fetch|NetworkError|network/i.test(message)) {
-    return 'Could not reach the reading service. Check your connection and try again.';
+    return t.unreachable;
   }
   return message;
 }

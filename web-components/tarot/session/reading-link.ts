@@ -15,7 +15,6 @@ import type { CardWaiters } from './card-waiters.ts';
 import {
   type ConnectRequest,
   type ReadingConnection,
-  TIME_LIMIT_ENDED,
   readableConnectError,
   requestReadingToken,
   webRtcCannotConnect,
@@ -31,6 +30,7 @@ import {
 import { carryOnNote, replayableHistory } from '../state/resume.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
 type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;
@@ -52,9 +52,13 @@ export interface LinkOwner {
   currentAgent(): AgentName;
 }
 
-/** Said when a voice reading falls back from WebRTC to the WebSocket. */
-export const WEBSOCKET_FALLBACK_NOTICE =
-  'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.';
+/** Said when a voice reading falls back from WebRTC to the WebSocket (in English). */
+export const WEBSOCKET_FALLBACK_NOTICE = tarotEn.webSocketFallback;
+
+/** The visitor's words, from the reading's options (English when none are given). */
+function wordsOf(owner: LinkOwner): TarotStrings {
+  return owner.options.words?.() ?? tarotEn;
+}
 
 /**
  * One reading's link to the reader: the session, its connection and status, and what happens
@@ -174,7 +178,7 @@ export class ReadingLink {
     if (kind !== 'reconnect') {
       logSessionStart(owner.log(), { agent: first, connection, mode, transport: this.transport });
     } else {
-      owner.announcer.announce('Reconnected. The reading goes on where it was.');
+      owner.announcer.announce(wordsOf(owner).reconnected);
     }
     owner.nudges.startAgentTimer(first);
     if (kind !== 'new') this.#carryOn(first);
@@ -218,14 +222,19 @@ export class ReadingLink {
       error,
       connectionStatus: 'connecting',
     });
-    this.#owner.announcer.announce(WEBSOCKET_FALLBACK_NOTICE);
+    this.#owner.announcer.announce(wordsOf(this.#owner).webSocketFallback);
     return this.open(kind);
   }
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
     const viaCall = this.connection?.callUrl !== undefined;
-    const message = readableConnectError(error, this.connection?.engine, viaCall);
+    const message = readableConnectError(
+      error,
+      this.connection?.engine,
+      viaCall,
+      wordsOf(this.#owner),
+    );
     try {
       this.session?.close();
     } catch {
@@ -261,8 +270,9 @@ export class ReadingLink {
       currentAgent: () => owner.currentAgent(),
       lostConnection: () => this.#lostConnection(),
       notice: (text) => owner.options.onNotice?.(text),
+      words: () => wordsOf(owner),
       toolFailed: (tool, code) => {
-        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code);
+        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, wordsOf(owner));
         if (choice) {
           owner.store.setChoice(choice);
           owner.announcer.announce(choice.message, { assertive: true });
@@ -302,7 +312,7 @@ export class ReadingLink {
       store.setToolActivity(null);
       store.setAudio({ listening: false, speaking: false });
       this.setStatus('connecting');
-      announcer.announce('The connection to the reader dropped. Reconnecting…', {
+      announcer.announce(wordsOf(this.#owner).reconnecting, {
         assertive: true,
       });
       log?.error({
@@ -315,7 +325,8 @@ export class ReadingLink {
       void this.open('reconnect');
       return;
     }
-    const message = capped ? TIME_LIMIT_ENDED : 'The connection to the reader closed.';
+    const words = wordsOf(this.#owner);
+    const message = capped ? words.timeLimitEnded : words.connectionClosed;
     // The error first: whoever watches the status going to 'disconnected' can read why.
     store.setError({ kind: 'connection', message });
     this.setStatus('disconnected');

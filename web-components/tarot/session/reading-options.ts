@@ -4,6 +4,7 @@
  * reading, its link and its helpers share the types without importing one another.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
+import type { TarotStrings } from '../strings-en.ts';
 import type {
   RealtimeAgent,
   RealtimeSession,
@@ -56,6 +57,8 @@ export interface RealtimeReadingOptions {
   mode: Modality;
   /** The checked language the agents answer in (default English). */
   lang?: SupportedLang;
+  /** The visitor's words for its errors, notes and announcements (the host's catalogue); default English. */
+  words?: (() => TarotStrings) | undefined;
   /**
    * Where it says phase changes, tool states and errors to screen readers: the owning element's
    * announcer (rendered in that element's live regions). Default: one of its own, unheard until

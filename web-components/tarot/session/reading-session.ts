@@ -5,6 +5,7 @@
  * no talk button), since only the active mode's view sends it.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
+import type { TarotStrings } from '../strings-en.ts';
 import type { ReadableAtom } from 'nanostores';
 import type { Modality } from '../agents/context.ts';
 import type { Announcer } from '../../stores/announcer.ts';
@@ -59,6 +60,8 @@ export interface ReadingSessionOptions {
   persistKey?: string | undefined;
   /** The reading's checked language (English when none). */
   lang?: SupportedLang | undefined;
+  /** The visitor's words for its errors, notes and announcements (the host's catalogue); default English. */
+  words?: (() => TarotStrings) | undefined;
   /** Whether the microphone may open (the visitor's consent); asked before a voice start. */
   micAllowed?: (() => Promise<boolean>) | undefined;
   /** The visitor declined the microphone: the voice reading does not start. */

@@ -49,6 +49,7 @@ import {
 import { TranscriptFeed } from './transcript-feed.ts';
 import { type ReadingAgents, ReadingLink, type Session } from './reading-link.ts';
 import { choiceNote } from './stall-choice.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
 export {
   DEFAULT_TIMEOUTS,
@@ -92,9 +93,7 @@ export class RealtimeReading {
       showMs: () => this.#timeouts.showMs,
       onPickerOpen: (position) => {
         this.store.openPicker(position);
-        this.announcer.announce(
-          `Drawing a card for the ${position.positionLabel} position: ${position.promptRole}. Pick a card from the deck.`,
-        );
+        this.announcer.announce(this.words.drawingFor(position.positionLabel, position.promptRole));
       },
       onPickerClose: () => this.store.closePicker(),
     });
@@ -136,6 +135,11 @@ export class RealtimeReading {
   }
 
   /** The current session's id ('' before the first start). */
+  /** The visitor's words for its errors, notes and announcements. */
+  get words(): TarotStrings {
+    return this.#options.words?.() ?? tarotEn;
+  }
+
   get sessionId(): string {
     return this.#sessionId;
   }

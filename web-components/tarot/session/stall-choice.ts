@@ -8,6 +8,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import type { StallChoice } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from '../state/transcript.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
 /** The choice to offer after `tool` failed with `code`, or undefined where the person can speak. */
 export function stallChoice(
@@ -15,17 +16,14 @@ export function stallChoice(
   agent: AgentName,
   tool: string,
   code: string,
+  t: TarotStrings = tarotEn,
 ): StallChoice | undefined {
   if (mode !== 'voice' || (agent !== 'SpreadGeneration' && agent !== 'Reading')) return undefined;
   if (code === 'timeout') {
-    return { reason: 'timeout', message: 'No card was picked in time. What would you like to do?' };
+    return { reason: 'timeout', message: t.noCardInTime };
   }
-  if (code === 'cancelled') {
-    return { reason: 'cancelled', message: 'The draw was cancelled. What would you like to do?' };
-  }
-  const what =
-    tool === 'show_card' ? 'The card could not be shown.' : 'The card could not be drawn.';
-  return { reason: 'tool_error', message: `${what} What would you like to do?` };
+  if (code === 'cancelled') return { reason: 'cancelled', message: t.drawCancelled };
+  return { reason: 'tool_error', message: tool === 'show_card' ? t.cardNotShown : t.cardNotDrawn };
 }
 
 /** What the agent is told the person chose. */

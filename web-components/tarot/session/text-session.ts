@@ -77,5 +77,6 @@ export const createReadingSession: CreateReadingSession = (options: ReadingSessi
       connect: options.connect,
       persistKey: options.persistKey,
       lang: options.lang,
+      words: options.words,
     }),
   );

@@ -7,7 +7,7 @@
 import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
 import { VoicePeerNotice } from '../../../contracts/realtime.ts';
-import { AGENT_LABELS, AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
+import { AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
@@ -16,6 +16,7 @@ import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { mergeHistory } from '../state/resume.ts';
 import { transcriptFromHistory } from '../state/transcript.ts';
+import type { TarotStrings } from '../strings-en.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
 
@@ -125,6 +126,8 @@ export interface SessionEventsTarget {
   toolFailed(tool: string, code: string): void;
   /** The reader has something to tell the visitor (`voice_peer.notice`). */
   notice(text: string): void;
+  /** The visitor's words, for what it announces. */
+  words(): TarotStrings;
 }
 
 /** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
@@ -158,7 +161,8 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
     if (!current() || !isAgentName(from.name) || !isAgentName(to.name)) return;
     target.log()?.agentTransition(from.name, to.name, contextSummary(target.facts(), to.name));
     store.setAgent(to.name);
-    target.announcer.announce(`Now in the ${AGENT_LABELS[to.name]} phase.`);
+    const t = target.words();
+    target.announcer.announce(t.nowInPhase(t.phase(to.name)));
     nudges.phaseChanged(to.name);
   });
 

@@ -8,7 +8,8 @@ import { type SessionLog, describeError } from '../../events/index.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import { MICROPHONE_MESSAGES } from './connection.ts';
+import { microphoneMessage } from './connection.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 import type { RealtimeReading } from './realtime-reading.ts';
 
 /** Where a problem before any session is reported: a log of its own, since none is open. */
@@ -16,6 +17,8 @@ export interface ProblemTarget {
   store: ReadingStore;
   announcer: Announcer;
   newLog: () => SessionLog;
+  /** The visitor's words (default English). */
+  words?: TarotStrings | undefined;
 }
 
 /** Shows a problem that stops the reading before it connects, and logs it. */
@@ -41,9 +44,10 @@ export function showProblem(
 /** The microphone could not be opened: says why (denied, missing, busy, …) and how to go on. */
 export function microphoneFailed(target: ProblemTarget, error: unknown): void {
   const problem = microphoneProblem(error);
+  const t = target.words ?? tarotEn;
   const message = problem
-    ? MICROPHONE_MESSAGES[problem]
-    : `The microphone could not be opened: ${describeError(error, 'unknown error')}. Try again, or switch to text chat.`;
+    ? microphoneMessage(problem, t)
+    : t.micFailed(describeError(error, 'unknown error'));
   const name =
     typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
       ? error.name
@@ -75,7 +79,5 @@ export function pushToTalkFailed(
     ...(agent ? { agent } : {}),
     connectionStatus: reading.connectionStatus,
   });
-  return stage === 'release'
-    ? 'Your words could not be sent. Hold the button and try again.'
-    : 'The microphone stopped working. Hold the button to try again.';
+  return stage === 'release' ? reading.words.wordsNotSent : reading.words.micStopped;
 }

@@ -42,6 +42,7 @@ import {
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 import { type ClosableCapture, isMediaStream, pushToTalkConfig } from './voice-audio.ts';
 import type { Modality } from '../agents/context.ts';
+import { tarotEn } from '../strings-en.ts';
 import type {
   CreateReadingSession,
   ReadingSession,
@@ -52,9 +53,9 @@ import type {
 type Sdk = typeof import('@openai/agents-realtime');
 
 /** The spec's words for a browser without WebRTC or the microphone API. */
-export const UNSUPPORTED_MESSAGE = "Your browser doesn't support voice readings";
+export const UNSUPPORTED_MESSAGE = tarotEn.noVoiceSupport;
 
-export const TOO_SHORT_NOTICE = 'Hold the button down while you speak, then let go.';
+export const TOO_SHORT_NOTICE = tarotEn.holdWhileSpeaking;
 
 export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
@@ -128,8 +129,8 @@ export class VoiceReadingSession implements ReadingSession {
       ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
       onListening: (listening) => this.store.setAudio({ listening }),
       onTooShort: () => {
-        this.#notice.set(TOO_SHORT_NOTICE);
-        this.announcer.announce(TOO_SHORT_NOTICE);
+        this.#notice.set(this.reading.words.holdWhileSpeaking);
+        this.announcer.announce(this.reading.words.holdWhileSpeaking);
       },
       onError: (error, stage) => {
         const message = pushToTalkFailed(this.reading, error, stage);
@@ -159,10 +160,10 @@ export class VoiceReadingSession implements ReadingSession {
     showProblem(
       this.#problems(),
       'unsupported',
-      UNSUPPORTED_MESSAGE,
+      this.reading.words.noVoiceSupport,
       `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
     );
-    this.announcer.announce(`${UNSUPPORTED_MESSAGE}. Switch to text chat to read by typing.`, {
+    this.announcer.announce(this.reading.words.noVoiceSupportSay, {
       assertive: true,
     });
     return false;
@@ -316,6 +317,7 @@ export class VoiceReadingSession implements ReadingSession {
     return {
       store: this.store,
       announcer: this.announcer,
+      words: this.reading.words,
       newLog: () => {
         const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
         return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
@@ -359,8 +361,9 @@ export class VoiceReadingSession implements ReadingSession {
       this.store.$displayed.listen((displayed) => {
         if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
         last = displayed;
+        const t = this.reading.words;
         this.announcer.announce(
-          `Showing ${displayed.cardName}, ${displayed.reversed ? 'reversed' : 'upright'}`,
+          t.showing(t.cardAs(t.cardName(displayed.cardId), displayed.reversed)),
         );
       }),
     );
@@ -372,7 +375,12 @@ export const createReadingSession: CreateReadingSession = (options: ReadingSessi
   new VoiceReadingSession({
     store: options.store,
     announcer: options.announcer,
-    reading: { connect: options.connect, persistKey: options.persistKey, lang: options.lang },
+    reading: {
+      connect: options.connect,
+      persistKey: options.persistKey,
+      lang: options.lang,
+      words: options.words,
+    },
     micAllowed: options.micAllowed,
     onMicDeclined: options.onMicDeclined,
   });
