@@ -2,7 +2,13 @@
  * The reading session's visitor-facing errors and notes are the host's words: a Spanish
  * `<tarot-reading>` gets its connection errors, microphone messages and stall choices in Spanish.
  */
-import { describe, expect, it } from 'vitest';
+import { RunContext } from '@openai/agents-core';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type ReadingFacts,
+  createReadingFacts,
+} from '../../web-components/tarot/agents/context.ts';
+import { createDrawCardTool, createShowCardTool } from '../../web-components/tarot/agents/tools.ts';
 import { EdgeError } from '../../web-components/shared/edge-client.ts';
 import {
   readableConnectError,
@@ -11,6 +17,7 @@ import {
 import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
 import { tarotEn } from '../../web-components/tarot/strings-en.ts';
 import { tarotEs } from '../../web-components/tarot/strings-es.ts';
+import { pageHost } from './helpers/page-agents.ts';
 
 describe('the reading session’s words', () => {
   it('says an edge error in the visitor’s language, keeping its code', () => {
@@ -42,6 +49,48 @@ describe('the reading session’s words', () => {
     );
     expect(stallChoice('voice', 'Reading', 'show_card', 'failed', tarotEs)?.message).toBe(
       tarotEs.cardNotShown,
+    );
+  });
+});
+
+describe('what the reading’s tools show while they run', () => {
+  const context = (facts: ReadingFacts) => new RunContext({ reading: facts, history: [] });
+
+  it('says the draw and the card shown in the visitor’s language', async () => {
+    const facts = createReadingFacts('text', 'es');
+    facts.cards.push({
+      cardId: 'the-star',
+      cardName: 'The Star',
+      reversed: true,
+      positionLabel: 'Pasado',
+      promptRole: 'lo que fue',
+    });
+    const host = {
+      ...pageHost(facts),
+      words: () => tarotEs,
+      // the visitor has not picked yet: the draw stays running
+      requestPick: () => new Promise<never>(() => undefined),
+    };
+    const draw = createDrawCardTool(host, 'SpreadGeneration');
+    void draw.invoke(
+      context(facts),
+      JSON.stringify({ positionLabel: 'Futuro', promptRole: 'lo que viene' }),
+    );
+    await vi.waitFor(() =>
+      expect(host.store.$toolActivity.get()).toMatchObject({
+        status: 'running',
+        label: 'Sacando una carta para la posición Futuro',
+      }),
+    );
+    const show = createShowCardTool(host, 'Reading');
+    await show.invoke(context(facts), JSON.stringify({ cardId: 'the-star', reversed: true }));
+    expect(host.store.$toolActivity.get()).toEqual({
+      tool: 'show_card',
+      status: 'success',
+      label: 'Carta mostrada',
+    });
+    expect(tarotEs.toolShowing(tarotEs.cardName('the-star'), true)).toBe(
+      'Mostrando La Estrella, invertida',
     );
   });
 });

@@ -149,6 +149,15 @@ export const tarotEn = {
   noVoiceSupportSay:
     "Your browser doesn't support voice readings. Switch to text chat to read by typing.",
   nowInPhase: (phase: string): string => `Now in the ${phase} phase.`,
+  toolDrawing: (position: string): string => `Drawing a card for the ${position} position`,
+  toolShowing: (card: string, reversed: boolean): string =>
+    `Showing ${card}${reversed ? ', reversed' : ''}`,
+  toolDrawn: 'Card drawn',
+  toolShown: 'Card shown',
+  toolDrawFailed: (why: string): string => `The card draw did not work: ${why}`,
+  toolShowFailed: (why: string): string => `The card display did not work: ${why}`,
+  loadFailed: 'The reading could not be loaded. Check your connection and reload the page.',
+  costCapNotice: 'One minute left: this reading ends in a minute.',
   drawingFor: (position: string, role: string): string =>
     `Drawing a card for the ${position} position: ${role}. Pick a card from the deck.`,
 };

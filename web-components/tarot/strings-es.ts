@@ -154,6 +154,15 @@ export const tarotEs: TarotStrings = {
   noVoiceSupportSay:
     'Tu navegador no admite lecturas por voz. Pasa al chat de texto para leer escribiendo.',
   nowInPhase: (phase: string): string => `Ahora en la fase: ${phase}.`,
+  toolDrawing: (position) => `Sacando una carta para la posición ${position}`,
+  toolShowing: (card, reversed) => `Mostrando ${card}${reversed ? ', invertida' : ''}`,
+  toolDrawn: 'Carta sacada',
+  toolShown: 'Carta mostrada',
+  toolDrawFailed: (why) => `No se pudo sacar la carta: ${why}`,
+  toolShowFailed: (why) => `No se pudo mostrar la carta: ${why}`,
+  loadFailed:
+    'No se ha podido cargar la lectura. Comprueba tu conexión y vuelve a cargar la página.',
+  costCapNotice: 'Queda un minuto: esta lectura termina en un minuto.',
   drawingFor: (position: string, role: string): string =>
     `Sacando una carta para la posición ${position}: ${role}. Elige una carta de la baraja.`,
 };

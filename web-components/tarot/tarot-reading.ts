@@ -13,7 +13,6 @@ import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
 import { StoreController } from '../shared/controllers/store-controller.ts';
 import '../voice/voice-announcer.ts';
 import {
-  LOAD_FAILED_MESSAGE,
   persistKeyOf,
   type ReadingMode,
   ReadingSessions,
@@ -186,7 +185,7 @@ export class TarotReading extends LitElement {
       this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
     stores: this.#stores,
     announcer: this.#announcer,
-    onLoadFailed: () => this.#events.error('load', LOAD_FAILED_MESSAGE),
+    onLoadFailed: () => this.#events.error('load', this.#locale.t.loadFailed),
     persistKey: (mode) => persistKeyOf(this, mode),
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
@@ -279,7 +278,7 @@ export class TarotReading extends LitElement {
   #renderMode() {
     const mode = this.#mode();
     if (mode !== 'choose' && this.#sessions.loadFailed) {
-      return this.#view(mode, html`<p class="error" role="alert">${LOAD_FAILED_MESSAGE}</p>`);
+      return this.#view(mode, html`<p class="error" role="alert">${this.#locale.t.loadFailed}</p>`);
     }
     if (mode === 'text')
       return this.#view(mode, textView(this.imageBase, this.chooseHref, this.#on));

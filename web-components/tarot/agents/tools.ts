@@ -59,14 +59,15 @@ function finish<T extends object>(
       agent,
     });
   }
+  const t = host.words();
   host.store.setToolActivity({
     tool: name,
     status: failed ? 'error' : 'success',
     label: failed
-      ? `The ${name === DRAW_CARD ? 'card draw' : 'card display'} did not work: ${result.error.message}`
+      ? (name === DRAW_CARD ? t.toolDrawFailed : t.toolShowFailed)(result.error.message)
       : name === DRAW_CARD
-        ? 'Card drawn'
-        : 'Card shown',
+        ? t.toolDrawn
+        : t.toolShown,
   });
   return result;
 }
@@ -118,7 +119,7 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
       host.store.setToolActivity({
         tool: DRAW_CARD,
         status: 'running',
-        label: `Drawing a card for the ${params.positionLabel} position`,
+        label: host.words().toolDrawing(params.positionLabel),
       });
       try {
         const outcome = await host.requestPick(params);
@@ -192,7 +193,7 @@ export function createShowCardTool(host: ReadingHost, agent: AgentName) {
       host.store.setToolActivity({
         tool: SHOW_CARD,
         status: 'running',
-        label: `Showing ${card.name}${params.reversed ? ', reversed' : ''}`,
+        label: host.words().toolShowing(host.words().cardName(card.id), params.reversed),
       });
       try {
         host.store.showCard({ cardId: card.id, cardName: card.name, reversed: params.reversed });

@@ -8,9 +8,9 @@
  */
 import type { Announcer } from '../../stores/announcer.ts';
 // the words only: session/connection.ts would bring the edge client (and zod) into the first load
-import { tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../strings-en.ts';
 
-export const COST_CAP_NOTICE = 'One minute left: this reading ends in a minute.';
+export const COST_CAP_NOTICE = tarotEn.costCapNotice;
 /** The same words as a call the edge hung up at the cap (the session's own check). */
 export const COST_CAP_ENDED = tarotEn.timeLimitEnded;
 
@@ -24,6 +24,8 @@ export interface ReadingCostCapOptions {
   key: () => string;
   /** The host's own announcer (its live regions). */
   announcer: Announcer;
+  /** The visitor's words for the notice and the end (English when none). */
+  words?: () => TarotStrings;
   /** Ends the active reading, as its end does (without starting the clock again). */
   end: () => void;
   storage?: StartStore | undefined;
@@ -62,7 +64,10 @@ export class ReadingCostCap {
     }
     if (left > MINUTE_MS) {
       this.#timers.push(
-        setTimeout(() => this.#options.announcer.announce(COST_CAP_NOTICE), left - MINUTE_MS),
+        setTimeout(
+          () => this.#options.announcer.announce(this.#words().costCapNotice),
+          left - MINUTE_MS,
+        ),
       );
     }
     this.#timers.push(setTimeout(() => this.#endNow(), left));
@@ -87,7 +92,11 @@ export class ReadingCostCap {
   #endNow(): void {
     this.stop();
     this.#options.end();
-    this.#options.announcer.announce(COST_CAP_ENDED);
+    this.#options.announcer.announce(this.#words().timeLimitEnded);
+  }
+
+  #words(): TarotStrings {
+    return this.#options.words?.() ?? tarotEn;
   }
 
   #storageKey(): string {

@@ -68,10 +68,6 @@ export function voiceSupported(): boolean {
   return missingVoiceApis().length === 0;
 }
 
-/** What a reading shows when its code could not be loaded. */
-export const LOAD_FAILED_MESSAGE =
-  'The reading could not be loaded. Check your connection and reload the page.';
-
 /** Each mode's session module, loaded (with its view) the first time the mode is chosen. */
 const SESSION_MODULES: Record<
   Modality,
@@ -115,6 +111,7 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap = new ReadingCostCap({
       key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
       announcer: options.announcer,
+      words: options.strings,
       end: () => this.#session()?.end('user'),
     });
     this.#reader = new ReaderEngineQuery({

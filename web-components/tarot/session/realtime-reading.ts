@@ -302,6 +302,7 @@ export class RealtimeReading {
       countCardDrawn: () => this.#log?.cardDrawn(),
       connectionStatus: () => this.#link.status,
       now: this.#now,
+      words: () => this.words,
     };
   }
 
