@@ -12,6 +12,7 @@
 import wrtc from '@roamhq/wrtc';
 import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import type { LogEvent } from '../contracts/events.ts';
+import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
 import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced } from './audio.ts';
 import { MAX_FRAME_BYTES, ReaderSession } from './reader-engine.ts';
@@ -28,6 +29,8 @@ export interface SoundSpan {
 export interface CallOptions {
   id: string;
   speaker: Speaker;
+  /** The reading's language: the reader's words and espeak-ng's voice. */
+  lang: SupportedLang;
   /** The call's cap (the reading's minutes), ms: the reader ends the call there. */
   sessionMs: number;
   idleMs?: number;
@@ -73,6 +76,7 @@ export class VoiceCall {
       send: (event) => this.#fromReader(event),
       close: () => this.hangup('cap'),
       sessionId: options.id,
+      lang: options.lang,
       sessionMs: options.sessionMs,
       ...(options.idleMs ? { idleMs: options.idleMs } : {}),
       onLog: (event) => options.onLog?.(event),
@@ -223,7 +227,7 @@ export class VoiceCall {
   #say(text: string, responseId: string): void {
     const asked = Date.now();
     this.#speechChain = this.#speechChain.then(async () => {
-      const speech = await this.#options.speaker.speak(text);
+      const speech = await this.#options.speaker.speak(text, this.#options.lang);
       if (this.#ended) return;
       if (this.#clearedAt >= asked || speech.samples.length === 0) {
         this.#release();

@@ -12,6 +12,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SUPPORTED_LANGS, type SupportedLang } from '../contracts/locale.ts';
+import { SupportedLangSchema } from '../contracts/locale-schema.ts';
 import { RealtimeSessionConfig } from '../contracts/realtime.ts';
 import { VoiceCall } from './call.ts';
 import { Speaker } from './speech.ts';
@@ -38,6 +40,8 @@ export interface CallRecord {
   call: VoiceCall;
   /** The session the forwarder sent with the offer, as received. */
   session: RealtimeSessionConfig | null;
+  /** The language the edge asked the reader to read and speak in. */
+  lang: SupportedLang;
   authorization: 'key';
 }
 
@@ -78,11 +82,18 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+interface Offer {
+  sdp: string;
+  session: RealtimeSessionConfig | null;
+  /** The language the reader reads and speaks in (English unless the edge said otherwise). */
+  lang?: SupportedLang;
+}
+
 /** The offer and the session from either body OpenAI accepts. */
 async function readOffer(
   request: IncomingMessage,
   body: Buffer,
-): Promise<{ sdp: string; session: RealtimeSessionConfig | null } | { problem: string }> {
+): Promise<Offer | { problem: string }> {
   const type = request.headers['content-type'] ?? '';
   if (type.startsWith('application/sdp')) return { sdp: body.toString('utf8'), session: null };
   if (!type.startsWith('multipart/form-data'))
@@ -95,12 +106,16 @@ async function readOffer(
   const sdp = form.get('sdp');
   const session = form.get('session');
   if (typeof sdp !== 'string') return { problem: 'The form has no sdp field.' };
-  if (session === null) return { sdp, session: null };
+  // our own field, from the edge: the reading's checked language (a closed list)
+  const lang = SupportedLangSchema.safeParse(form.get('reader_lang') ?? 'en');
+  if (!lang.success)
+    return { problem: `reader_lang must be one of: ${SUPPORTED_LANGS.join(', ')}.` };
+  if (session === null) return { sdp, session: null, lang: lang.data };
   if (typeof session !== 'string') return { problem: 'The session field must be JSON text.' };
   try {
     const parsed = RealtimeSessionConfig.safeParse(JSON.parse(session));
     return parsed.success
-      ? { sdp, session: parsed.data }
+      ? { sdp, session: parsed.data, lang: lang.data }
       : { problem: 'The session is not a Realtime session.' };
   } catch {
     return { problem: 'The session field is not JSON.' };
@@ -137,11 +152,17 @@ export async function startVoicePeer(options: VoicePeerOptions): Promise<VoicePe
       const call = new VoiceCall({
         id,
         speaker,
+        lang: offer.lang ?? 'en',
         sessionMs: options.sessionMs ?? 60 * 60_000,
         onLog: log,
         onEnd: (ended) => calls.delete(ended),
       });
-      calls.set(id, { call, session: offer.session, authorization: 'key' });
+      calls.set(id, {
+        call,
+        session: offer.session,
+        lang: offer.lang ?? 'en',
+        authorization: 'key',
+      });
       try {
         const answer = await call.answer(offer.sdp);
         log({ type: 'voice_peer_call_start', callId: id, voice: speaker.voice });

@@ -4,6 +4,7 @@
  * with a notice so a page never hears a silence that looks like a fault.
  */
 import { spawn } from 'node:child_process';
+import type { SupportedLang } from '../contracts/locale.ts';
 import { TRACK_RATE, parseWav, resample, tone } from './audio.ts';
 
 export type Voice = 'espeak-ng' | 'tone';
@@ -24,9 +25,18 @@ export function sentences(text: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-function espeak(binary: string, text: string, wpm: number): Promise<Uint8Array> {
+/** espeak-ng's voice for each language the reader reads in. */
+const ESPEAK_VOICES: Record<SupportedLang, string> = { en: 'en-us', es: 'es' };
+
+function espeak(
+  binary: string,
+  text: string,
+  wpm: number,
+  lang: SupportedLang,
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['--stdout', '--stdin', '-v', 'en-us', '-s', String(wpm)], {
+    const args = ['--stdout', '--stdin', '-v', ESPEAK_VOICES[lang], '-s', String(wpm)];
+    const child = spawn(binary, args, {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const chunks: Buffer[] = [];
@@ -62,11 +72,11 @@ export class Speaker {
     return this.#voice;
   }
 
-  async speak(text: string): Promise<Speech> {
+  async speak(text: string, lang: SupportedLang = 'en'): Promise<Speech> {
     const words = text.slice(0, MAX_SPOKEN_CHARS);
     if (this.#binary && this.#voice === 'espeak-ng') {
       try {
-        const pcm = parseWav(await espeak(this.#binary, words, this.#wpm));
+        const pcm = parseWav(await espeak(this.#binary, words, this.#wpm, lang));
         return { voice: 'espeak-ng', samples: resample(pcm, TRACK_RATE) };
       } catch {
         this.#voice = 'tone';

@@ -68,7 +68,12 @@ export const voiceCallRoutes = new Hono<AppEnv>().post('/calls', rateLimit, asyn
   if (!claimed.ok) {
     return new Response(claimed.body, { status: claimed.status, headers: claimed.headers });
   }
-  const { callId, answer } = await forwardOffer(upstream, offer, pinnedSession(c.env, 'voice'));
+  const { callId, answer } = await forwardOffer(
+    upstream,
+    offer,
+    pinnedSession(c.env, 'voice'),
+    payload.lang,
+  );
   await callObject(c, payload.jti, 'started', { callId, capSeconds: payload.cap });
   console.log(JSON.stringify({ event: 'voice_call_start', upstream: upstream.kind }));
   return c.body(answer, 201, {

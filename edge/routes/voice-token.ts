@@ -182,6 +182,7 @@ async function callToken(
       MAX_TTL_SECONDS,
     ),
     capSeconds: (readingMaxMinutes(env) ?? 0) * 60,
+    lang: body.lang,
   });
   return {
     engine: upstream.kind,

@@ -10,6 +10,8 @@
  */
 import { z } from 'zod';
 import { fromBase64Url, toBase64Url } from '../base64url.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
+import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 
 export const CALL_TOKEN_PREFIX = 'ek_call_';
 
@@ -20,6 +22,8 @@ const Payload = z.object({
   exp: z.number().int().positive(),
   /** The call's cap, seconds; 0 for none. */
   cap: z.number().int().min(0).max(86_400),
+  /** The reading's checked language, when not English: the local reader speaks it. */
+  lang: SupportedLangSchema.optional(),
 });
 export type CallTokenPayload = z.infer<typeof Payload>;
 
@@ -38,7 +42,7 @@ async function key(upstreamKey: string): Promise<CryptoKey> {
 
 export async function mintCallToken(
   upstreamKey: string,
-  claims: { sessionId: string; ttlSeconds: number; capSeconds: number },
+  claims: { sessionId: string; ttlSeconds: number; capSeconds: number; lang?: SupportedLang },
   nowMs = Date.now(),
 ): Promise<{ token: string; payload: CallTokenPayload }> {
   const payload: CallTokenPayload = {
@@ -47,6 +51,7 @@ export async function mintCallToken(
     jti: crypto.randomUUID().replace(/-/g, ''),
     exp: Math.floor(nowMs / 1000) + claims.ttlSeconds,
     cap: claims.capSeconds,
+    ...(claims.lang && claims.lang !== 'en' ? { lang: claims.lang } : {}),
   };
   const body = `${CALL_TOKEN_PREFIX}${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
   const signature = await crypto.subtle.sign('HMAC', await key(upstreamKey), encoder.encode(body));

@@ -7,6 +7,7 @@
  */
 import { type Bindings, intSetting, isLocalDevelopment } from '../env.ts';
 import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import { ApiError } from '../errors.ts';
 import { trimEnd } from '../../contracts/text.ts';
 
@@ -74,10 +75,14 @@ export async function forwardOffer(
   upstream: CallUpstream,
   offer: string,
   session: object,
+  lang?: SupportedLang,
 ): Promise<{ callId: string; answer: string }> {
   const form = new FormData();
   form.set('sdp', offer);
   form.set('session', JSON.stringify(session));
+  // The local reader's own field (OpenAI's agents are told the language in their instructions,
+  // and its API takes no other field): the language the offline reader reads and speaks in.
+  if (upstream.kind === 'local' && lang) form.set('reader_lang', lang);
   let response: Response;
   try {
     response = await fetch(`${upstream.base}/realtime/calls`, {

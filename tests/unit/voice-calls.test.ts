@@ -83,6 +83,30 @@ describe('voice calls through the edge', () => {
     }
   });
 
+  it('carries the reading’s language to the local reader, which reads and speaks in it', async () => {
+    const response = await app.request(
+      '/api/voice/token',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sessionId: crypto.randomUUID(), mode: 'voice', lang: 'es' }),
+      },
+      env,
+    );
+    const { token } = (await response.json()) as { token: string };
+    const call = await callPeer(postSdp(send, CALLS_URL, `Bearer ${token}`));
+    if ('status' in call) throw new Error(`refused: ${call.status} ${call.body}`);
+    try {
+      await call.waitFor('session.created');
+      expect(peer.calls.get(call.callId)?.lang).toBe('es');
+      call.send({ type: 'response.create' });
+      const said = await call.waitFor('response.output_audio_transcript.done');
+      expect(said.transcript).toMatch(/^Te doy la bienvenida a tu lectura\./);
+    } finally {
+      call.close();
+    }
+  });
+
   it('refuses a forged or an expired token with 401, as OpenAI refuses a bad key', async () => {
     const forged = await mintCallToken('another-key-entirely-0000', {
       sessionId: 'reading-2',
