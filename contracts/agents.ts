@@ -8,14 +8,6 @@ export const AGENT_NAMES = ['IntentAssessment', 'SpreadGeneration', 'Reading', '
 /** One of the four agents' names (`AgentName` in `contracts/reading.ts` is its schema). */
 export type AgentName = (typeof AGENT_NAMES)[number];
 
-/** What a person reads in the agent indicator. */
-export const AGENT_LABELS: Record<AgentName, string> = {
-  IntentAssessment: 'Intent Assessment',
-  SpreadGeneration: 'Spread Generation',
-  Reading: 'Reading',
-  Followup: 'Followup',
-};
-
 /**
  * Messages the page's controller sends on the app's behalf (a nudge to proceed) start with this.
  * They are not shown in the transcript, and the local reader does not read them as the visitor's

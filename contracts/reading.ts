@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AGENT_NAMES } from './agents.ts';
 
-export { AGENT_LABELS, AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './agents.ts';
+export { AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './agents.ts';
 export const AgentName = z.enum(AGENT_NAMES);
 export type AgentName = z.infer<typeof AgentName>;
 

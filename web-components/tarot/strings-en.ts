@@ -4,7 +4,15 @@
  * languages have the same keys (`strings-es.ts`, loaded when an element asks for it); a host
  * overrides any of them through the element's `strings` property.
  */
-import { AGENT_LABELS, type AgentName } from '../../contracts/agents.ts';
+import type { AgentName } from '../../contracts/agents.ts';
+
+/** What a person reads for each phase (the agent indicator, the phase event's label). */
+const PHASES_EN: Record<AgentName, string> = {
+  IntentAssessment: 'Intent Assessment',
+  SpreadGeneration: 'Spread Generation',
+  Reading: 'Reading',
+  Followup: 'Followup',
+};
 import { cardName } from '../../contracts/cards.ts';
 
 export const tarotEn = {
@@ -44,7 +52,7 @@ export const tarotEn = {
   switchToText: 'Switch to text',
   // The reading views (`<tarot-reading-text>`, `<tarot-reading-voice>`) and the session's notes.
   /** A phase's name for its agent. */
-  phase: (agent: AgentName): string => AGENT_LABELS[agent],
+  phase: (agent: AgentName): string => PHASES_EN[agent],
   phaseIs: 'Phase:',
   phaseEvent: (phase: string): string => `${phase} phase`,
   notStarted: 'Not started',

@@ -11,7 +11,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import { AGENT_LABELS, type AgentName } from '../../../contracts/agents.ts';
+import type { AgentName } from '../../../contracts/agents.ts';
+import { tarotEn } from '../strings-en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 
@@ -153,7 +154,11 @@ export class ReadingEvents implements ReactiveController {
       }),
       store.$agent.listen((agent) => {
         if (agent) {
-          this.#fire('tarot-reading-phase', { sessionId: id(), agent, label: AGENT_LABELS[agent] });
+          this.#fire('tarot-reading-phase', {
+            sessionId: id(),
+            agent,
+            label: tarotEn.phase(agent),
+          });
         }
       }),
       store.$cards.listen((cards) => {
