@@ -15,6 +15,7 @@ export type AgentEventName =
   | 'vault_error'
   | 'job_start'
   | 'job_limit'
+  | 'job_refused'
   | 'job_end'
   | 'tool_call'
   | 'cassette_resend'

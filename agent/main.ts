@@ -23,12 +23,16 @@ import { visitorLang } from './prompt.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { errorFields, logEvent, redactSdkPii } from './log.ts';
+import { JobCapacity } from './job-capacity.ts';
 import { type JobLimitReason, enforceJobLimits } from './job-limits.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
 import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
 import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
+
+/** How long past the job init timeout an accepted job may take to show as running. */
+const LAUNCH_SLACK_MS = 10_000;
 
 export const AGENT_NAME = LIVEKIT_AGENT_NAME;
 
@@ -168,6 +172,10 @@ function runWorker(): void {
     mode: config.mode,
     sampleVault: config.sampleVault,
   });
+  // BMO_MAX_JOBS held per request, not only through the load LiveKit last heard (job-capacity.ts)
+  const capacity = new JobCapacity(config.maxJobs, config.jobInitMs + LAUNCH_SLACK_MS);
+  let server: { activeJobs: { job: { id: string } }[] } | undefined;
+  const running = () => (server?.activeJobs ?? []).map((info) => info.job.id);
   cli.runApp(
     new ServerOptions({
       agent: fileURLToPath(import.meta.url),
@@ -175,7 +183,15 @@ function runWorker(): void {
       // Load is this worker's share of its job capacity, not the machine's CPU: on a shared or
       // busy machine the CPU figure reaches LiveKit's threshold with no job running, and the
       // server then stops dispatching BMO at all.
-      loadFunc: async (server) => server.activeJobs.length / config.maxJobs,
+      loadFunc: async (worker) => {
+        server = worker;
+        return worker.activeJobs.length / config.maxJobs;
+      },
+      requestFunc: async (request) => {
+        if (capacity.take(request.id, running(), Date.now())) return request.accept();
+        logEvent('job_refused', { reason: 'max_jobs', maxJobs: config.maxJobs });
+        return request.reject();
+      },
       initializeProcessTimeout: config.jobInitMs,
       ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
     }),

@@ -8,7 +8,10 @@ import { type Cluster, startCluster } from '../support/scale-cluster.ts';
 // on @livekit/rtc-node doing what the page does. One worker is killed while every visitor is
 // mid-conversation. `npm run scale` runs the same at 10 to 100 visitors.
 
-const MAX_JOBS = 8;
+// Each worker's hard limit (agent/job-capacity.ts refuses a job past it). Ten: when one worker is
+// killed, the other must be able to take all ten visitors back, or a refused visitor goes without
+// BMO (which is what a limit means) and the run's "every session completes" could not hold.
+const MAX_JOBS = 10;
 
 // The cluster boots, ten job processes boot at once, and the killed worker's rooms boot again.
 test.describe.configure({ timeout: 300_000 });

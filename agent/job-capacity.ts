@@ -1,0 +1,38 @@
+/**
+ * BMO_MAX_JOBS as a hard limit. LiveKit dispatches by the load a worker last reported (every 2.5
+ * s), so a burst of visitors inside one interval can all land on one worker: the scale test saw
+ * 9 jobs on a worker of 8. Each request is answered against what this worker holds now: its
+ * running jobs plus those it accepted that have not started yet (a job process takes seconds to
+ * start, up to the job init timeout). A refused request goes to another worker.
+ */
+export class JobCapacity {
+  readonly #max: number;
+  readonly #launchMs: number;
+  /** Jobs accepted here, by id, with when: running, starting, or since ended. */
+  readonly #accepted = new Map<string, number>();
+
+  /** `max`: BMO_MAX_JOBS; `launchMs`: how long an accepted job may take to show as running. */
+  constructor(max: number, launchMs: number) {
+    this.#max = max;
+    this.#launchMs = launchMs;
+  }
+
+  /** The jobs this worker holds: `running` (ids), and those accepted and still starting. */
+  held(running: readonly string[], now: number): number {
+    const live = new Set(running);
+    for (const [id, at] of this.#accepted) {
+      // gone from the running jobs after its start window: it ended (or never started)
+      if (!live.has(id) && now - at > this.#launchMs) this.#accepted.delete(id);
+    }
+    let starting = 0;
+    for (const id of this.#accepted.keys()) if (!live.has(id)) starting += 1;
+    return live.size + starting;
+  }
+
+  /** Takes the job if this worker holds fewer than its maximum; false: refuse it. */
+  take(jobId: string, running: readonly string[], now: number): boolean {
+    if (this.held(running, now) >= this.#max) return false;
+    this.#accepted.set(jobId, now);
+    return true;
+  }
+}
