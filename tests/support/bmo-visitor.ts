@@ -149,10 +149,14 @@ class Conversation {
     });
     // a stream can open before its sender's details arrive: keep it, decide whose it is on reading
     this.room.registerTextStreamHandler(TRANSCRIPTION_TOPIC, (reader, { identity }) => {
-      void reader.readAll().then((text) => {
-        this.#streams.push({ at: now(), text, identity });
-        this.#notify();
-      });
+      // a line cut off by leaving the room ("Disconnected while receiving") is nothing to keep
+      reader.readAll().then(
+        (text) => {
+          this.#streams.push({ at: now(), text, identity });
+          this.#notify();
+        },
+        () => undefined,
+      );
     });
   }
 
