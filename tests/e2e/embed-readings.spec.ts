@@ -1,6 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import { ROOT } from '../support/paths.ts';
+import { violations } from './helpers/axe.ts';
 import { EMBED_SITE, openSite, shownText } from './helpers/site.ts';
 import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 
@@ -36,21 +35,6 @@ async function drawTurn(reading: Locator, other: Locator): Promise<boolean> {
 /** The `<tarot-reading>` whose region is named `label`. */
 function readingNamed(page: Page, label: string): Locator {
   return page.locator('tarot-reading').filter({ has: page.getByRole('region', { name: label }) });
-}
-
-/** axe-core's violations on the whole page, shadow roots included. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    interface Result {
-      violations: { id: string; nodes: { target: unknown[] }[] }[];
-    }
-    const axe = Reflect.get(window, 'axe') as { run(): Promise<Result> };
-    const result = await axe.run();
-    return result.violations.map(
-      (v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
-    );
-  });
 }
 
 async function embedTwoReadings(page: Page, baseURL: string): Promise<[Locator, Locator]> {
