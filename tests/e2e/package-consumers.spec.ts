@@ -76,12 +76,10 @@ test.beforeAll(async () => {
   );
   for (const install of installs) expect(install.code, install.output).toBe(0);
   const installedAt = Date.now();
-  // One build at a time: a type check and a bundle each keep a core busy, and this spec's lane
-  // runs beside two others (playwright.config.ts).
-  for (const dir of Object.values(apps)) {
-    const build = await run('npm', ['run', 'build'], dir);
-    expect(build.code, build.output).toBe(0);
-  }
+  const builds = await Promise.all(
+    Object.values(apps).map((dir) => run('npm', ['run', 'build'], dir)),
+  );
+  for (const build of builds) expect(build.code, build.output).toBe(0);
   const builtAt = Date.now();
   for (const [name, dir] of Object.entries(apps))
     urls[name as keyof typeof apps] = await serve(dir);
