@@ -31,7 +31,7 @@ import { ReaderPolicy, type ReaderAction, type TurnInput } from '../reading/poli
 import { type Modality, type ResponseSink, writeResponse } from './responses.ts';
 import { type CallRecord, SessionLog } from './session-log.ts';
 import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
-import { SessionClock, deadlineError } from './limits.ts';
+import { InboundBudget, SessionClock, deadlineError } from './limits.ts';
 import { clip } from '../../contracts/text.ts';
 import { decodedLength, defaultSession } from './wire.ts';
 
@@ -73,6 +73,7 @@ export class ReaderSession {
   readonly #conversation: Conversation;
   readonly #sink: ResponseSink;
   readonly #items: ItemContext;
+  readonly #budget = new InboundBudget();
 
   /** The session's own plain fields (engine-state.ts); snapshots copy them whole. */
   #s: EngineState;
@@ -197,7 +198,7 @@ export class ReaderSession {
     if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
     this.#clock.lastActivity = this.#now();
-    const parsed = parseFrame(raw);
+    const parsed = parseFrame(raw, this.#budget, this.#now());
     if (!parsed.ok) {
       if (parsed.closeCode) this.#end(parsed.code, parsed.message, parsed.closeCode);
       else this.#error(parsed.code, parsed.message, parsed.eventId, parsed.param);

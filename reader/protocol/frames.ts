@@ -6,7 +6,14 @@
  * over its own cap is refused and the session goes on.
  */
 import { CLIENT_EVENT_TYPES, RealtimeClientEvent } from '../../contracts/realtime.ts';
-import { CLOSE_TOO_LARGE, MAX_FRAME_BYTES, MAX_SESSION_UPDATE_BYTES, exceeds } from './limits.ts';
+import {
+  CLOSE_POLICY,
+  CLOSE_TOO_LARGE,
+  type InboundBudget,
+  MAX_FRAME_BYTES,
+  MAX_SESSION_UPDATE_BYTES,
+  exceeds,
+} from './limits.ts';
 import { clip } from '../../contracts/text.ts';
 import { isPlainObject } from './wire.ts';
 
@@ -21,7 +28,19 @@ export interface FrameError {
 
 export type ParsedFrame = { ok: true; event: RealtimeClientEvent } | ({ ok: false } & FrameError);
 
-export function parseFrame(raw: string): ParsedFrame {
+const flooded = (message: string, eventId?: string): ParsedFrame => ({
+  ok: false,
+  code: 'rate_limit_exceeded',
+  message,
+  eventId,
+  param: null,
+  closeCode: CLOSE_POLICY,
+});
+
+/** Reads `raw`; with `budget`, first spends the frame (and a `response.create`) at `now`. */
+export function parseFrame(raw: string, budget?: InboundBudget, now = 0): ParsedFrame {
+  const overFrames = budget?.frame(raw.length, now);
+  if (overFrames) return flooded(overFrames);
   if (exceeds(raw, MAX_FRAME_BYTES)) {
     return {
       ok: false,
@@ -64,6 +83,8 @@ export function parseFrame(raw: string): ParsedFrame {
       param: 'type',
     };
   }
+  const overResponses = json.type === 'response.create' ? budget?.response(now) : undefined;
+  if (overResponses) return flooded(overResponses, eventId);
   if (json.type === 'session.update' && exceeds(raw, MAX_SESSION_UPDATE_BYTES)) {
     return {
       ok: false,

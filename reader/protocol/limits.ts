@@ -11,6 +11,7 @@
  * | items past MAX_ITEMS / bytes cap | oldest items deleted, each `conversation.item.deleted` |
  * | no frame for the idle time       | error `idle_timeout`, close 4408                     |
  * | the advertised `expires_at`      | error `session_expired`, close 4410                  |
+ * | frames past the inbound budget   | error `rate_limit_exceeded`, close 1008              |
  *
  * One frame carries one item, so the frame cap is also the cap on an item's size; a message at
  * the frame cap is read in linear time (text.ts keeps its patterns linear, eslint checks them).
@@ -36,6 +37,7 @@ export const DEFAULT_IDLE_MS = 5 * 60_000;
 export const DEFAULT_SESSION_MS = 60 * 60_000;
 
 export const CLOSE_TOO_LARGE = 1009;
+export const CLOSE_POLICY = 1008;
 export const CLOSE_IDLE = 4408;
 export const CLOSE_EXPIRED = 4410;
 
@@ -93,4 +95,47 @@ export function deadlineError(
     message: `The session was idle for ${minutes} minute${minutes === 1 ? '' : 's'} and has ended. Start a new reading to go on.`,
     closeCode: CLOSE_IDLE,
   };
+}
+
+/**
+ * What one session may send: a burst, then a steady rate (each a token bucket). A reading sends a
+ * few small frames a turn and a dozen `response.create` across a whole spread; audio over the
+ * socket (PCM at 24 kHz, base64) is about 63 KiB a second. The budget is several times those, so
+ * only a flood meets it: one socket sending large frames or responses as fast as it can, each of
+ * which the host also writes to storage. A flood costs the session (CLOSE_POLICY), not the other
+ * sessions sharing its process. Kept in memory only: a flooding socket never idles long enough
+ * for its object to hibernate.
+ */
+export const INBOUND_BURST_CHARS = 2 * 1024 * 1024;
+export const INBOUND_CHARS_PER_SECOND = 256 * 1024;
+export const RESPONSE_BURST = 60;
+export const RESPONSES_PER_SECOND = 2;
+
+export class InboundBudget {
+  #chars = INBOUND_BURST_CHARS;
+  #responses = RESPONSE_BURST;
+  #at: number | undefined;
+
+  #refill(now: number): void {
+    const seconds = this.#at === undefined ? 0 : Math.max(0, now - this.#at) / 1000;
+    this.#at = Math.max(this.#at ?? now, now);
+    this.#chars = Math.min(INBOUND_BURST_CHARS, this.#chars + seconds * INBOUND_CHARS_PER_SECOND);
+    this.#responses = Math.min(RESPONSE_BURST, this.#responses + seconds * RESPONSES_PER_SECOND);
+  }
+
+  /** Spends a frame of `chars` characters; says why when it passes the budget. */
+  frame(chars: number, now: number): string | undefined {
+    this.#refill(now);
+    this.#chars -= chars;
+    if (this.#chars >= 0) return undefined;
+    return `This session sent frames faster than ${INBOUND_CHARS_PER_SECOND / 1024} KiB a second (after a burst of ${INBOUND_BURST_CHARS / 1024 / 1024} MiB), so it has ended. Open a new session.`;
+  }
+
+  /** Spends one `response.create`; says why when it passes the budget. */
+  response(now: number): string | undefined {
+    this.#refill(now);
+    this.#responses -= 1;
+    if (this.#responses >= 0) return undefined;
+    return `This session asked for more than ${RESPONSES_PER_SECOND} responses a second (after a burst of ${RESPONSE_BURST}), so it has ended. Open a new session.`;
+  }
 }
