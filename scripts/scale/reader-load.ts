@@ -235,7 +235,7 @@ export function readerTable(steps: ReaderStep[]): string {
   const load = loadavg()[0] ?? 0;
   return [
     wrapProse(
-      `Measured ${new Date().toISOString().slice(0, 10)}: the offline reader under \`wrangler dev\` (every Durable Object in one local workerd process), ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} at the end (shared machine). A turn is one typed message to the end of every response it set off (the second turn draws the spread and hands off twice).`,
+      `Measured ${new Date().toISOString().slice(0, 10)}: the offline reader under \`wrangler dev\` (every Durable Object in one local workerd process), ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} at the end (the run's own load included). A turn is one typed message to the end of every response it set off (the second turn draws the spread and hands off twice).`,
     ),
     '',
     '| readings at once | completed | turn p50 ms | turn p95 ms | workerd MiB per open session |',

@@ -173,7 +173,7 @@ export function scaleTable(
   const base = reports[0];
   const lines = [
     wrapProse(
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers, ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the machine was shared). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers, ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the run's own load included). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
     ),
     '',
     '| visitors | completed | answer p50 / p95 / p99 ms | cassette p50 / p95 / p99 ms | token p95 ms |',
