@@ -16,9 +16,13 @@ interface Sent {
 
 function open() {
   const sent: Sent[] = [];
-  const session = new ReaderSession({ send: (event) => sent.push(event as Sent) });
+  // A second passes between updates, as between a client's real ones: 200 updates of 25 KiB in one
+  // instant would be a flood, which the inbound budget ends (reader-flood.test.ts).
+  let now = Date.now();
+  const session = new ReaderSession({ send: (event) => sent.push(event as Sent), now: () => now });
   session.start();
   const update = (fields: Record<string, unknown>): Sent => {
+    now += 1_000;
     session.handleMessage(
       JSON.stringify({ type: 'session.update', session: { type: 'realtime', ...fields } }),
     );
