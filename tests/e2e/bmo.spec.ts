@@ -304,61 +304,6 @@ test.describe('the offline BMO and the sample vault', () => {
     expect(await steps()).toEqual([]);
     await expect(cassette).toBeVisible();
   });
-
-  // (in the sample vault's group, so it shares that group's worker: only a job per room is new)
-  test.describe('who may read what', () => {
-    test.use({ permissions: ['local-network-access'] });
-
-    test('a visitor from another origin asking for the private ID finds nothing of it; the owner at the hosted page gets the cassette', async ({
-      page,
-      baseURL,
-      browser,
-    }) => {
-      if (!baseURL) throw new Error('no baseURL');
-      // the visitor: a site on another origin (allowed to use the API) embedding BMO
-      await page.route(`${VISITOR_ORIGIN}/`, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><title>A visitor's site</title>
-            <script type="module" src="${baseURL}/embed/bmo.js"></script>
-            <main><h1>Elsewhere</h1><bmo-assistant token-url="${baseURL}/api/livekit/token"></bmo-assistant></main></html>`,
-        }),
-      );
-      await page.goto(`${VISITOR_ORIGIN}/`);
-      await page.getByRole('button', { name: 'Connect without microphone' }).click();
-      await ready(page);
-      const visitorAnswer = await ask(page, "What's my PhilHealth ID?");
-      await expect(visitorAnswer).toContainText(/couldn't find anything/, { timeout: 30_000 });
-      await expect(visitorAnswer).not.toContainText(/Health insurance|12-|PIN/);
-      await expect(page.getByRole('button', { name: /^Open cassette/ })).toHaveCount(0);
-      // the visitor's search ran on the public notes and found nothing: not a count, not a title
-      // (the job's log line reaches us through the worker's output, possibly after the reply)
-      await expect
-        .poll(() =>
-          worker()
-            .events.filter((e) => e.event === 'tool_call' && e.tool === 'obsidian-query')
-            .at(-1),
-        )
-        .toMatchObject({ access: 'visitor', outcome: 'not_found', results: 0 });
-      // the public note is there for visitors
-      await expect(await ask(page, 'What is the guest wifi password?')).toContainText(/cassette/i, {
-        timeout: 30_000,
-      });
-      expect(await cassetteContent(page, /^Open cassette: /)).toBe(GUEST_PASSWORD);
-
-      // the owner, at the hosted page on a local start
-      const owner = await browser.newPage();
-      try {
-        await connect(owner);
-        await expect(await ask(owner, "What's my PhilHealth ID?")).toContainText(/cassette/i, {
-          timeout: 30_000,
-        });
-        expect(await cassetteContent(owner, 'PhilHealth ID')).toBe(PHILHEALTH_ID);
-      } finally {
-        await owner.close();
-      }
-    });
-  });
 });
 
 test.describe('the offline BMO and a vault it has never seen', () => {
@@ -389,6 +334,61 @@ test.describe('the offline BMO and a vault it has never seen', () => {
       expect(await cassetteContent(page, /^Open cassette: /)).toBe(code);
     });
   }
+});
+
+test.describe('who may read what', () => {
+  const worker = useWorker();
+  test.use({ permissions: ['local-network-access'] });
+
+  test('a visitor from another origin asking for the private ID finds nothing of it; the owner at the hosted page gets the cassette', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    // the visitor: a site on another origin (allowed to use the API) embedding BMO
+    await page.route(`${VISITOR_ORIGIN}/`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><title>A visitor's site</title>
+          <script type="module" src="${baseURL}/embed/bmo.js"></script>
+          <main><h1>Elsewhere</h1><bmo-assistant token-url="${baseURL}/api/livekit/token"></bmo-assistant></main></html>`,
+      }),
+    );
+    await page.goto(`${VISITOR_ORIGIN}/`);
+    await page.getByRole('button', { name: 'Connect without microphone' }).click();
+    await ready(page);
+    const visitorAnswer = await ask(page, "What's my PhilHealth ID?");
+    await expect(visitorAnswer).toContainText(/couldn't find anything/, { timeout: 30_000 });
+    await expect(visitorAnswer).not.toContainText(/Health insurance|12-|PIN/);
+    await expect(page.getByRole('button', { name: /^Open cassette/ })).toHaveCount(0);
+    // the visitor's search ran on the public notes and found nothing: not a count, not a title
+    // (the job's log line reaches us through the worker's output, possibly after the reply)
+    await expect
+      .poll(() =>
+        worker()
+          .events.filter((e) => e.event === 'tool_call' && e.tool === 'obsidian-query')
+          .at(-1),
+      )
+      .toMatchObject({ access: 'visitor', outcome: 'not_found', results: 0 });
+    // the public note is there for visitors
+    await expect(await ask(page, 'What is the guest wifi password?')).toContainText(/cassette/i, {
+      timeout: 30_000,
+    });
+    expect(await cassetteContent(page, /^Open cassette: /)).toBe(GUEST_PASSWORD);
+
+    // the owner, at the hosted page on a local start
+    const owner = await browser.newPage();
+    try {
+      await connect(owner);
+      await expect(await ask(owner, "What's my PhilHealth ID?")).toContainText(/cassette/i, {
+        timeout: 30_000,
+      });
+      expect(await cassetteContent(owner, 'PhilHealth ID')).toBe(PHILHEALTH_ID);
+    } finally {
+      await owner.close();
+    }
+  });
 });
 
 /** The chat stand-in's model: search the notes, present what it found, then say so. */
