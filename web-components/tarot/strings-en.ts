@@ -5,6 +5,7 @@
  * overrides any of them through the element's `strings` property.
  */
 import type { AgentName } from '../../contracts/agents.ts';
+import { cardName } from '../../contracts/cards.ts';
 
 /** What a person reads for each phase (the agent indicator, the phase event's label). */
 const PHASES_EN: Record<AgentName, string> = {
@@ -13,7 +14,6 @@ const PHASES_EN: Record<AgentName, string> = {
   Reading: 'Reading',
   Followup: 'Followup',
 };
-import { cardName } from '../../contracts/cards.ts';
 
 export const tarotEn = {
   /** A card's name for its id (the id itself for an unknown one). */
