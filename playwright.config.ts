@@ -29,12 +29,19 @@ const LIVEKIT_SPECS = [
 ];
 const APART_SPECS = ['package-consumers.spec.ts', 'scale-cluster.spec.ts'];
 
+// One worker per lane: one spec at a time in each, all lanes at once.
+const LANES = [
+  { name: 'livekit', testMatch: LIVEKIT_SPECS, workers: 1 },
+  { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...APART_SPECS], workers: 1 },
+  { name: 'apart', testMatch: APART_SPECS, workers: 1 },
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 3,
+  workers: LANES.length,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -54,9 +61,5 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     },
   },
-  projects: [
-    { name: 'livekit', testMatch: LIVEKIT_SPECS, workers: 1 },
-    { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...APART_SPECS], workers: 1 },
-    { name: 'apart', testMatch: APART_SPECS, workers: 1 },
-  ],
+  projects: LANES,
 });
