@@ -54,6 +54,8 @@ export class VoiceCall {
   #sinks: { stop(): void }[] = [];
   #spans: SoundSpan[] = [];
   #frames = { heard: 0, voiced: 0 };
+  /** The reader's side: speech frames it had left at its last clear, and sent since. */
+  #spoken = { clears: 0, leftAtClear: 0, sentSinceClear: 0 };
   /** Frames still to play, and the response they belong to. */
   #playing: Int16Array[] = [];
   #playingResponse: string | undefined;
@@ -133,6 +135,14 @@ export class VoiceCall {
       voicedFrames: this.#frames.voiced,
       spans: this.#spans.map((span) => ({ ...span })),
     };
+  }
+
+  /**
+   * What the reader's track carried around its last `output_audio_buffer.clear`: the speech frames
+   * (10 ms each) it dropped there, and those it sent since (a later response's voice).
+   */
+  get spoken(): { clears: number; leftAtClear: number; sentSinceClear: number } {
+    return { ...this.#spoken };
   }
 
   get ended(): boolean {
@@ -255,6 +265,11 @@ export class VoiceCall {
 
   #clear(): void {
     this.#clearedAt = Date.now();
+    this.#spoken = {
+      clears: this.#spoken.clears + 1,
+      leftAtClear: this.#playing.length,
+      sentSinceClear: 0,
+    };
     this.#playing = [];
     this.#playingResponse = undefined;
     this.#emit({ event_id: this.#eventId(), type: 'output_audio_buffer.cleared' });
@@ -270,6 +285,7 @@ export class VoiceCall {
     while (this.#framesSent < due) {
       this.#framesSent += 1;
       const frame = this.#playing.shift();
+      if (frame) this.#spoken.sentSinceClear += 1;
       this.#source.onData({ samples: frame ?? silence, sampleRate: TRACK_RATE, channelCount: 1 });
       if (frame && this.#playing.length === 0 && this.#playingResponse) {
         this.#emit({

@@ -122,16 +122,26 @@ describe('push-to-talk over WebRTC (the real SDK session, scripted transport)', 
 
   it('interrupts the agent when it is speaking, between clearing the buffer and opening the microphone', async () => {
     const { session, calls } = await connectedSession();
-    const { ptt } = pushToTalk(() => session, 'webrtc', { isSpeaking: () => true });
+    let interrupted = 0;
+    const { ptt } = pushToTalk(() => session, 'webrtc', {
+      isSpeaking: () => true,
+      onInterrupt: () => void (interrupted += 1),
+    });
     ptt.press();
     expect(calls()).toEqual(['sendEvent:input_audio_buffer.clear', 'interrupt', 'mute:false']);
+    expect(interrupted).toBe(1);
   });
 
   it('does not interrupt when the agent is quiet', async () => {
     const { session, calls } = await connectedSession();
-    const { ptt } = pushToTalk(() => session, 'webrtc', { isSpeaking: () => false });
+    let interrupted = 0;
+    const { ptt } = pushToTalk(() => session, 'webrtc', {
+      isSpeaking: () => false,
+      onInterrupt: () => void (interrupted += 1),
+    });
     ptt.press();
     expect(calls()).not.toContain('interrupt');
+    expect(interrupted).toBe(0);
   });
 
   it('ignores a second press while the button is held', async () => {

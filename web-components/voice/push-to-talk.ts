@@ -47,6 +47,8 @@ export interface PushToTalkOptions {
   capture?: AudioCapture;
   /** Whether the agent is speaking now (then a press interrupts it). */
   isSpeaking?: () => boolean;
+  /** A press interrupted the agent (after `interrupt()`). */
+  onInterrupt?: () => void;
   /** Holds shorter than this commit nothing. Default 250 ms. */
   minHoldMs?: number;
   now?: () => number;
@@ -118,7 +120,10 @@ export class PushToTalk {
     const turn = ++this.#turn;
     try {
       session.transport.sendEvent({ type: 'input_audio_buffer.clear' });
-      if (this.#options.isSpeaking?.()) session.interrupt();
+      if (this.#options.isSpeaking?.()) {
+        session.interrupt();
+        this.#options.onInterrupt?.();
+      }
       if (path === 'webrtc') {
         session.mute(false);
       } else {

@@ -22,5 +22,26 @@ export function isMediaStream(stream: MicrophoneStream | undefined): stream is M
   return typeof MediaStream === 'function' && stream instanceof MediaStream;
 }
 
+/**
+ * Silences (or gives back) the reader's voice as the page plays it over WebRTC: a disabled remote
+ * track plays silence. `output_audio_buffer.clear` stops the reader sending, but what is already
+ * on its way and in the browser's jitter buffer still plays: 60-160 ms measured on an idle
+ * machine, 540 ms beside busy loops, more on a bad network. A transport without a peer
+ * connection (the WebSocket) is left alone: the SDK cuts that playback itself.
+ */
+export function silenceReader(transport: unknown, silent: boolean): void {
+  const state =
+    typeof transport === 'object' && transport !== null && 'connectionState' in transport
+      ? transport.connectionState
+      : undefined;
+  const peer =
+    typeof state === 'object' && state !== null && 'peerConnection' in state
+      ? (state.peerConnection as RTCPeerConnection | undefined)
+      : undefined;
+  for (const receiver of peer?.getReceivers() ?? []) {
+    if (receiver.track?.kind === 'audio') receiver.track.enabled = !silent;
+  }
+}
+
 /** A capture the session can also release. */
 export type ClosableCapture = AudioCapture & { close(): void };

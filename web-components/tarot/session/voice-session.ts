@@ -40,7 +40,12 @@ import {
   type TransportChoice,
 } from './realtime-reading.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
-import { type ClosableCapture, isMediaStream, pushToTalkConfig } from './voice-audio.ts';
+import {
+  type ClosableCapture,
+  isMediaStream,
+  pushToTalkConfig,
+  silenceReader,
+} from './voice-audio.ts';
 import type { Modality } from '../agents/context.ts';
 import { tarotEn } from '../strings-en.ts';
 import type {
@@ -126,6 +131,8 @@ export class VoiceReadingSession implements ReadingSession {
         stop: () => this.#capture?.stop(),
       },
       isSpeaking: () => this.store.$audio.get().speaking,
+      // The visitor hears the cut at once, not the tail already on its way (see silenceReader).
+      onInterrupt: () => silenceReader(this.reading.session?.transport, true),
       ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
       onListening: (listening) => this.store.setAudio({ listening }),
       onTooShort: () => {
@@ -353,11 +360,16 @@ export class VoiceReadingSession implements ReadingSession {
     return this.#capture;
   }
 
-  /** Says aloud (politely) the card each show_card puts on the stage. */
+  /** Says each card show_card puts on the stage; gives back the voice a press silenced. */
   #watch(): void {
     if (this.#unwatch.length > 0) return;
     let last: object | null = null;
+    let speaking = false;
     this.#unwatch.push(
+      this.store.$audio.listen((audio) => {
+        if (audio.speaking && !speaking) silenceReader(this.reading.session?.transport, false);
+        speaking = audio.speaking;
+      }),
       this.store.$displayed.listen((displayed) => {
         if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
         last = displayed;
