@@ -131,8 +131,11 @@ export class VoiceReadingSession implements ReadingSession {
         stop: () => this.#capture?.stop(),
       },
       isSpeaking: () => this.store.$audio.get().speaking,
-      // The visitor hears the cut at once, not the tail already on its way (see silenceReader).
-      onInterrupt: () => silenceReader(this.reading.session?.transport, true),
+      // Cut at once, not after the tail already on its way (silenceReader); #watch gives it back.
+      onInterrupt: () => {
+        silenceReader(this.reading.session?.transport, true);
+        this.store.setAudio({ speaking: false });
+      },
       ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
       onListening: (listening) => this.store.setAudio({ listening }),
       onTooShort: () => {
@@ -364,11 +367,10 @@ export class VoiceReadingSession implements ReadingSession {
   #watch(): void {
     if (this.#unwatch.length > 0) return;
     let last: object | null = null;
-    let speaking = false;
     this.#unwatch.push(
-      this.store.$audio.listen((audio) => {
-        if (audio.speaking && !speaking) silenceReader(this.reading.session?.transport, false);
-        speaking = audio.speaking;
+      this.store.$audio.listen((audio, before) => {
+        if (audio.speaking && !before?.speaking)
+          silenceReader(this.reading.session?.transport, false);
       }),
       this.store.$displayed.listen((displayed) => {
         if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
