@@ -44,7 +44,10 @@ export default defineConfig({
   workers: LANES.length,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // Each test's cap, twice what the slowest take beside a busy neighbour: with three lanes and two
+  // busy loops on two cores, a lane gets about 0.4 of a core, and the two readings of
+  // embed-readings (29 s idle) and the consumer apps' type checks (24 s) ran past 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
