@@ -156,6 +156,19 @@ const recorded = (page: Page, what: 'bmoEvents' | 'bmoHeard', id: 'left' | 'righ
     [what, id] as const,
   );
 
+/**
+ * An assistant's events, less a slow join's warning that BMO then answered after. `agent_timeout`
+ * is a warning: BMO has not joined 15 s after the page did, cleared when it comes. A job process
+ * that started while the cluster spec booted ten beside it took 24 s (fresh clone s3, idle). This
+ * spec is about each element keeping its own state, not how fast a job starts; any other error,
+ * or a warning BMO never answered after, still shows.
+ */
+async function bmoEvents(page: Page, id: 'left' | 'right'): Promise<string[]> {
+  const events = await recorded(page, 'bmoEvents', id);
+  const answered = events.findIndex((event) => event.startsWith('cassette-receive'));
+  return events.filter((event, index) => !(event === 'error agent_timeout' && index < answered));
+}
+
 /** BMO's log lines in `assistant`. */
 const lines = (assistant: Locator) => assistant.getByRole('log').getByRole('listitem');
 
@@ -352,14 +365,14 @@ test('one page on another site holds two assistants and two readings: each keeps
   await expect(second.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
 
   // What a host page and a screen reader got, per assistant.
-  expect(await recorded(page, 'bmoEvents', 'left')).toEqual([
+  expect(await bmoEvents(page, 'left')).toEqual([
     'connection-change connecting',
     'connection-change connected',
     `cassette-receive ${NOTES.locker.label}`,
     'connection-change disconnected',
   ]);
   await expect
-    .poll(() => recorded(page, 'bmoEvents', 'right'))
+    .poll(() => bmoEvents(page, 'right'))
     .toEqual([
       'connection-change connecting',
       'connection-change connected',
