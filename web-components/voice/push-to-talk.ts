@@ -2,7 +2,8 @@
  * Push-to-talk over a Realtime session with turn detection off: the sequence of transport calls a
  * press and a release make, apart from any element so it can be tested against a fake session.
  *
- *   press:   input_audio_buffer.clear → interrupt() if the agent is speaking → open the microphone
+ *   press:   input_audio_buffer.clear → interrupt() (then onInterrupt) if the agent is speaking →
+ *            open the microphone
  *            (WebRTC: `mute(false)`; WebSocket: capture PCM16 and `sendAudio()` each chunk)
  *   release: input_audio_buffer.commit → response.create (through the SDK's sequencer) → close the
  *            microphone (WebRTC: `mute(true)`; WebSocket: stop capturing)
