@@ -195,7 +195,8 @@ describe('the interrupt over WebRTC, by events', () => {
 
       // The reader dropped the rest of its answer at the clear (more than a second of it) and
       // has sent no speech since.
-      const spoken = [...peer.calls.values()].at(-1)?.call.spoken;
+      const call = [...peer.calls.values()].at(-1)?.call;
+      const spoken = call?.spoken;
       expect(spoken?.clears).toBe(1);
       expect(spoken?.leftAtClear).toBeGreaterThan(100);
       // The page's track goes quiet: a second of frames in a row with no sound. What it still
@@ -210,7 +211,7 @@ describe('the interrupt over WebRTC, by events', () => {
       }, 'a second of silence on the reader’s track');
       const heardAfterCleared = wire.frames.slice(from).lastIndexOf(true) + 1;
       expect(heardAfterCleared).toBeLessThan((spoken?.leftAtClear ?? 0) / 2);
-      expect([...peer.calls.values()].at(-1)?.call.spoken.sentSinceClear).toBe(0);
+      expect(call?.spoken.sentSinceClear).toBe(0);
       // cut off, never finished
       expect(wire.received).not.toContain('output_audio_buffer.stopped');
 
