@@ -27,6 +27,8 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // A page that renders in parts (/docs) says so with aria-busy until the last is in.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
       const result = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;

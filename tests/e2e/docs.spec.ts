@@ -43,6 +43,8 @@ test('/docs lists every element of the manifest with a live example, snippets an
   // button per snippet. One ARIA snapshot of the page (0.7 s) rather than a role query per
   // button: a hundred queries over its 4,000 nodes took 17 s idle and over 60 s on a busy machine.
   await expect(page.getByRole('main')).toMatchAriaSnapshot(tags.map(sectionTemplate).join('\n'));
+  // The sections arrive a few per task after the heading; once all are in, they are not busy.
+  await expect(page.locator('page-docs [aria-busy]')).toHaveAttribute('aria-busy', 'false');
   for (const tag of tags) {
     await expect(page.locator(`[role="group"][data-tag="${tag}"] > ${tag}`)).toBeAttached();
   }

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement, state } from 'lit/decorators.js';
 import { elementDocs, type ElementDoc, type Named } from '../manifest.ts';
 import { CHECKLIST, snippetsFor } from './docs-snippets.ts';
 import { pageStyles } from './page.styles.ts';
@@ -40,6 +40,9 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
       href: '#voice-mic-consent',
     }),
 };
+
+/** Sections rendered per task after the first paint (each about 300 nodes and a live element). */
+const SECTIONS_PER_TASK = 3;
 
 /** The root elements' launcher variant, shown live beside their in-place example. */
 const LAUNCHERS: Record<string, string> = {
@@ -156,6 +159,27 @@ export class PageDocs extends LitElement {
 
   #docs: ElementDoc[] = elementDocs();
 
+  /**
+   * How many element sections are rendered. The heading and the list of elements paint first;
+   * the sections (4,000 nodes in all, a live element each) follow a few per task, so the heading
+   * shows at once on a slow phone and the page answers input while the rest arrives. Until all
+   * are in, the sections' container is `aria-busy`.
+   */
+  @state() private shown = 0;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#showMore();
+  }
+
+  #showMore = (): void => {
+    setTimeout(() => {
+      if (!this.isConnected || this.shown >= this.#docs.length) return;
+      this.shown += SECTIONS_PER_TASK;
+      this.#showMore();
+    });
+  };
+
   protected override updated(): void {
     for (const host of this.renderRoot.querySelectorAll<HTMLElement>('[data-tag]')) {
       const tag = host.dataset['tag'];
@@ -193,7 +217,9 @@ export class PageDocs extends LitElement {
           <li><a href="#checklist">Embedder's checklist</a></li>
         </ul>
       </nav>
-      ${this.#docs.map((doc) => this.#element(doc, origin))}
+      <div aria-busy=${this.shown < this.#docs.length ? 'true' : 'false'}>
+        ${this.#docs.slice(0, this.shown).map((doc) => this.#element(doc, origin))}
+      </div>
       <section id="checklist" aria-labelledby="checklist-heading">
         <h2 id="checklist-heading">Embedder's checklist</h2>
         <ul>
