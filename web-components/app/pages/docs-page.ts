@@ -28,6 +28,8 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
   'voice-announcer': (el) => el.setAttribute('aria-label', 'Live regions (visually hidden)'),
   'voice-launcher': (el) => {
     Object.assign(el, { label: 'Example launcher', placement: 'top-right' });
+    // below the site's header, whose last link it covered at the default offset
+    el.style.setProperty('--voice-launcher-offset', '4.5rem');
     el.append(
       Object.assign(document.createElement('p'), {
         textContent: 'Any content opens here. Escape or Close puts it away.',
