@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { killWorker } from '../../scripts/scale/faults.ts';
 import { heldJobs, jobWorkers } from '../../scripts/scale/step.ts';
+import type { VisitResult } from '../support/bmo-visitor.ts';
 import { type Cluster, startCluster } from '../support/scale-cluster.ts';
 
 // BMO past one machine, CI-sized: Redis, two LiveKit nodes sharing it behind the signal balancer,
@@ -16,6 +17,22 @@ const MAX_JOBS = 10;
 // The cluster boots, ten job processes boot at once, and the killed worker's rooms boot again.
 test.describe.configure({ timeout: 300_000 });
 
+/** For a failure message: each visit's rooms, the worker whose job started in each (none: BMO
+ * never came), how long BMO took to be ready, and the jobs each worker refused. */
+function whatHappened(results: VisitResult[], workerOf: Map<string, string>, cluster: Cluster) {
+  const visits = results.map((r) => ({
+    ok: r.ok,
+    error: r.error,
+    rooms: r.rooms.map((room) => `${room} on ${workerOf.get(room) ?? 'no worker'}`),
+    readyMs: r.bmoReadyMs.map(Math.round),
+  }));
+  const refused = cluster.workers.map(
+    ({ name, worker }) =>
+      `${name} refused ${worker.events.filter((e) => e.event === 'job_refused').length}`,
+  );
+  return JSON.stringify({ visits, refused }, null, 1);
+}
+
 test('ten visitors on two nodes and two workers: every session completes, jobs reach both workers, none holds more than BMO_MAX_JOBS, a killed worker costs only its own sessions, and stopping the cluster leaves nothing running', async () => {
   let cluster: Cluster | undefined;
   try {
@@ -30,10 +47,10 @@ test('ten visitors on two nodes and two workers: every session completes, jobs r
     const report = await killWorker(running, 10).finally(() => clearInterval(sampler));
 
     const failed = report.results.filter((r) => !r.ok).map((r) => r.error);
-    expect(failed).toEqual([]);
+    const workerOf = jobWorkers(running);
+    expect(failed, whatHappened(report.results, workerOf, running)).toEqual([]);
     // every first room's job went to one of the two workers, and both took some
     const firstRooms = report.results.map((r) => r.rooms[0]);
-    const workerOf = jobWorkers(running);
     expect(new Set(firstRooms.map((room) => room && workerOf.get(room)))).toEqual(
       new Set(['worker-1', 'worker-2']),
     );
