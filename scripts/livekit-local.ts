@@ -30,7 +30,8 @@ export const LIVEKIT_INSTALL_HINT =
   'again (it builds livekit-server into .tools/bin once, in a few minutes), or put a ' +
   'livekit-server binary on PATH or in LIVEKIT_SERVER_BIN.';
 
-function isExecutable(path: string): boolean {
+/** Whether `path` is a file this user may run. */
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -8,21 +8,13 @@
  * took the browser layer's Chromium from 153 to 82 CPU-seconds (wall 102 → 66 s, idle, two cores).
  * The full `chromium` otherwise.
  */
-import { accessSync, constants } from 'node:fs';
+import { isExecutable } from '../../scripts/livekit-local.ts';
 
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (executable(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  process.env.CHROMIUM_PATH ??
+  (isExecutable(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
@@ -43,7 +35,7 @@ export const FAKE_MEDIA_ARGS: readonly string[] = [
 
 /** Why Chromium cannot be used here, or undefined when it can. */
 export function chromiumProblem(): string | undefined {
-  if (executable(CHROMIUM_PATH)) return undefined;
+  if (isExecutable(CHROMIUM_PATH)) return undefined;
   return `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH.`;
 }
 
