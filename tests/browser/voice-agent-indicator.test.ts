@@ -36,6 +36,21 @@ describe('<voice-agent-indicator>', () => {
     expect(text(el, '[part="label"]')).to.equal('Intent Assessment');
   });
 
+  it("is judged by axe at rest: a check started 40 ms into the label's fade waits for its end", async () => {
+    // Mid-fade the label is partly transparent, and its contrast fails for a few frames: a browser
+    // test once ran axe there. The check waits for finite animations, in shadow roots too.
+    const el = await fixture<VoiceAgentIndicator>(
+      html`<voice-agent-indicator active label="Intent Assessment"></voice-agent-indicator>`,
+    );
+    el.label = 'Spread Generation';
+    await el.updateComplete;
+    const fades = el.shadowRoot?.getAnimations() ?? [];
+    expect(fades.length).to.equal(1);
+    for (const fade of fades) fade.currentTime = 40;
+    await expectAccessible(el);
+    expect(fades.every((fade) => fade.playState === 'finished')).to.equal(true);
+  });
+
   it('updates at once when the agent hands off, through every phase', async () => {
     const el = await fixture<VoiceAgentIndicator>(
       html`<voice-agent-indicator .steps=${PHASES}></voice-agent-indicator>`,
