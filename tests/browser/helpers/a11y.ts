@@ -3,6 +3,7 @@
  * fails with a readable list of violations.
  */
 import 'axe-core/axe.min.js';
+import { motionSettled } from './dom.ts';
 
 interface AxeViolation {
   id: string;
@@ -19,27 +20,10 @@ function getAxe(): Axe {
   return axe;
 }
 
-/**
- * Waits for the page's finite animations to end (a label's fade-in, a card's arrival), so axe
- * judges colours at rest: mid-fade, a label's text is partly transparent and its contrast low for
- * a few frames, which failed a test once when axe ran inside the indicator's 300 ms fade.
- */
-async function settled(): Promise<void> {
-  // document.getAnimations() leaves out shadow trees' animations: ask every open shadow root too
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i++) {
-    for (const element of roots[i]?.querySelectorAll('*') ?? []) {
-      if (element.shadowRoot) roots.push(element.shadowRoot);
-    }
-  }
-  const finite = roots
-    .flatMap((root) => root.getAnimations())
-    .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
-  await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-}
-
 export async function expectAccessible(context: Element | Document = document): Promise<void> {
-  await settled();
+  // axe judges colours at rest: mid-fade a label's text is partly transparent, and its contrast
+  // fails for a few frames (a test once ran axe inside the phase label's 300 ms fade-in)
+  await motionSettled(context);
   const { violations } = await getAxe().run(context, {
     resultTypes: ['violations'],
     rules: { 'color-contrast': { enabled: true } },

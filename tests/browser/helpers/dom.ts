@@ -69,15 +69,36 @@ export function animatesTransform(element: Element): boolean {
     );
 }
 
+/** The open shadow roots inside `root`, nested ones too (getAnimations() of one omits the rest). */
+function shadowRootsIn(root: Element | Document): ShadowRoot[] {
+  const roots: ShadowRoot[] = [];
+  const visit = (node: Element | Document | ShadowRoot) => {
+    for (const element of node.querySelectorAll('*')) {
+      if (!element.shadowRoot) continue;
+      roots.push(element.shadowRoot);
+      visit(element.shadowRoot);
+    }
+  };
+  if (root instanceof Element && root.shadowRoot) {
+    roots.push(root.shadowRoot);
+    visit(root.shadowRoot);
+  }
+  visit(root);
+  return roots;
+}
+
 /**
- * Resolves once nothing in the element's shadow root is moving: every finite animation there has
- * finished (or been cancelled), and what the element does when one finishes has run. Animations
- * that start meanwhile are waited for too. Endless animations (a pulse) are not waited for.
+ * Resolves once nothing in the element's shadow roots (or the document's, nested ones too) is
+ * moving: every finite animation there has finished (or been cancelled), and what the element does
+ * when one finishes has run. Animations that start meanwhile are waited for too. Endless
+ * animations (a pulse) are not waited for.
  */
-export async function motionSettled(el: Element & { updateComplete?: Promise<unknown> }) {
+export async function motionSettled(
+  el: (Element & { updateComplete?: Promise<unknown> }) | Document = document,
+) {
   for (;;) {
-    const moving = shadow(el)
-      .getAnimations()
+    const moving = [el, ...shadowRootsIn(el)]
+      .flatMap((root) => root.getAnimations())
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
       .filter((animation) => animation.playState !== 'finished' && animation.playState !== 'idle');
     if (moving.length === 0) break;
@@ -85,5 +106,5 @@ export async function motionSettled(el: Element & { updateComplete?: Promise<unk
     // the element's own reaction to `finished` runs in later microtasks; a frame lets it all run
     await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
   }
-  await el.updateComplete;
+  if (!(el instanceof Document)) await el.updateComplete;
 }
