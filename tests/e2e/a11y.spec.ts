@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
-import { ROOT } from '../support/paths.ts';
+import { violations } from './helpers/axe.ts';
 
 // Every page of the hosted site, audited with axe-core as a visitor first meets it, in both
 // motion preferences. (CSP is bypassed for this audit only, to inject axe.)
 test.use({ bypassCSP: true });
-
-interface AxeResult {
-  violations: { id: string; help: string; nodes: { target: unknown[] }[] }[];
-}
 
 const ROUTES: [string, RegExp][] = [
   ['/', /Voice agents/],
@@ -29,15 +24,7 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       await page.waitForLoadState('networkidle');
       // A page that renders in parts (/docs) says so with aria-busy until the last is in.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-      const result = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;
-        return axe.run();
-      });
-      const summary = result.violations.map(
-        (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
-      );
-      expect(summary).toEqual([]);
+      expect(await violations(page)).toEqual([]);
     });
   }
 }

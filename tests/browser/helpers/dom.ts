@@ -3,6 +3,8 @@
  * Controls are found by their accessible text where they have one, as a person finds them.
  */
 
+export { motionSettled } from '../../support/motion.ts';
+
 /** The element's open shadow root; throws when it has none. */
 export function shadow(el: Element): ShadowRoot {
   if (!el.shadowRoot) throw new Error(`${el.localName} has no shadow root`);
@@ -67,44 +69,4 @@ export function animatesTransform(element: Element): boolean {
         animation.effect instanceof KeyframeEffect &&
         animation.effect.getKeyframes().some((frame) => 'transform' in frame),
     );
-}
-
-/** The open shadow roots inside `root`, nested ones too (getAnimations() of one omits the rest). */
-function shadowRootsIn(root: Element | Document): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const visit = (node: Element | Document | ShadowRoot) => {
-    for (const element of node.querySelectorAll('*')) {
-      if (!element.shadowRoot) continue;
-      roots.push(element.shadowRoot);
-      visit(element.shadowRoot);
-    }
-  };
-  if (root instanceof Element && root.shadowRoot) {
-    roots.push(root.shadowRoot);
-    visit(root.shadowRoot);
-  }
-  visit(root);
-  return roots;
-}
-
-/**
- * Resolves once nothing in the element's shadow roots (or the document's, nested ones too) is
- * moving: every finite animation there has finished (or been cancelled), and what the element does
- * when one finishes has run. Animations that start meanwhile are waited for too. Endless
- * animations (a pulse) are not waited for.
- */
-export async function motionSettled(
-  el: (Element & { updateComplete?: Promise<unknown> }) | Document = document,
-) {
-  for (;;) {
-    const moving = [el, ...shadowRootsIn(el)]
-      .flatMap((root) => root.getAnimations())
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-      .filter((animation) => animation.playState !== 'finished' && animation.playState !== 'idle');
-    if (moving.length === 0) break;
-    await Promise.allSettled(moving.map((animation) => animation.finished));
-    // the element's own reaction to `finished` runs in later microtasks; a frame lets it all run
-    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
-  }
-  if (!(el instanceof Document)) await el.updateComplete;
 }
