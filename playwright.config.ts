@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './tests/support/chromium.ts';
+import { shareCompileCache } from './tests/support/compile-cache.ts';
+
+shareCompileCache();
 
 // e2e layer: Debian's Chromium against the built page under `wrangler dev`, and a real
 // `livekit-server --dev`, both started by tests/e2e/global-setup.ts on free loopback ports.

@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { shareCompileCache } from './tests/support/compile-cache.ts';
+
+shareCompileCache();
 
 // Unit layer: contracts, stores, edge routes (app.request), the local reader, agent tools.
 //

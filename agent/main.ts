@@ -5,6 +5,8 @@
  *
  * Settings: see config.ts. Events: one JSON line each on stdout (log.ts).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type JobContext,
@@ -38,6 +40,12 @@ export const AGENT_NAME = LIVEKIT_AGENT_NAME;
 
 // every process of the worker (the CLI, job and inference processes) imports this module
 redactSdkPii();
+
+// Each job runs in a process of its own, which imports the agents SDK's 1,700 modules before it
+// can take the job, while BMO's visitor waits. With one V8 compile cache shared by them (Node
+// reuses compiled code), a job process's imports cost 1.65 CPU-s rather than 2.3 on a 2-core
+// machine. Set here, in the worker, before it forks any; NODE_COMPILE_CACHE, when set, wins.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'bmo-compile-cache');
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */

@@ -5,6 +5,9 @@
  * one's output is printed whole, under its name, in a fixed order.
  */
 import { spawn } from 'node:child_process';
+import { shareCompileCache } from '../tests/support/compile-cache.ts';
+
+shareCompileCache();
 
 const CHECKS: [name: string, command: string, args: string[]][] = [
   ['tsc', 'npx', ['tsc', '--noEmit']],
