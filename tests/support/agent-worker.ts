@@ -131,6 +131,10 @@ export async function startAgentWorker(
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      // the run's one compile cache (tests/support/compile-cache.ts), not the worker's own default
+      ...(process.env.NODE_COMPILE_CACHE
+        ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
