@@ -14,12 +14,11 @@ shareCompileCache();
 // three take the layer from 9.1 to 8.2 minutes.
 // - `livekit`: every spec that uses the shared LiveKit server or registers a `bmo` agent worker
 //   on it. One at a time, because a worker registered by one spec would take another spec's
-//   jobs, and one spec restarts the server. Last, the scale run, on a cluster of its own (its
-//   own Redis, LiveKit nodes and workers): in this lane it runs after the package's npm installs
-//   and builds are done, where beside them it made the slowest lane on a busy machine.
+//   jobs, and one spec restarts the server.
 // - `page`: the readings, the docs, the accessibility pass and the specs that bring their own
 //   edge (`npm start`, deployed settings), which use no BMO worker.
-// - `apart`: the package's consumer apps (a pack, four npm installs, type checks and builds).
+// - `apart`: what brings its own everything: the package's consumer apps (npm installs and
+//   builds) and the scale run's cluster (its own Redis, LiveKit nodes and workers).
 // The lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
 // global setup), so the lanes do not share one visitor's rate limit.
 const LIVEKIT_SPECS = [
@@ -30,9 +29,8 @@ const LIVEKIT_SPECS = [
   'livekit-*.spec.ts',
   'page.spec.ts',
   'edge-files.spec.ts',
-  'scale-cluster.spec.ts',
 ];
-const APART_SPECS = ['package-consumers.spec.ts'];
+const APART_SPECS = ['package-consumers.spec.ts', 'scale-cluster.spec.ts'];
 
 // One worker per lane: one spec at a time in each, all lanes at once.
 const LANES = [
