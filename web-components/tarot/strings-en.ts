@@ -141,6 +141,7 @@ export const tarotEn = {
   timeLimitEnded: 'This reading has reached its time limit and has ended.',
   offlineRefused: 'The offline reader refused the connection. Try again in a moment.',
   couldNotConnect: 'Could not connect to the reader. Check your connection and try again.',
+  connectTimedOut: 'The reader did not answer in time. Check your connection and try again.',
   webSocketFallback:
     'The voice connection could not use WebRTC here, so the reading goes on over a WebSocket instead.',
   reconnected: 'Reconnected. The reading goes on where it was.',

@@ -136,6 +136,8 @@ export const tarotEs: TarotStrings = {
     'La lectora sin conexión ha rechazado la conexión. Vuelve a intentarlo en un momento.',
   couldNotConnect:
     'No se ha podido conectar con la lectora. Comprueba tu conexión y vuelve a intentarlo.',
+  connectTimedOut:
+    'La lectora no ha respondido a tiempo. Comprueba tu conexión y vuelve a intentarlo.',
   webSocketFallback:
     'La conexión de voz no ha podido usar WebRTC aquí, así que la lectura sigue por un WebSocket.',
   reconnected: 'Conexión recuperada. La lectura sigue donde estaba.',

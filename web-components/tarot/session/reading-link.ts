@@ -8,13 +8,14 @@
 import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
-import { type SessionLog, describeDevice } from '../../events/index.ts';
+import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { CardWaiters } from './card-waiters.ts';
 import {
   type ConnectRequest,
   type ReadingConnection,
+  ReadingConnectError,
   readableConnectError,
   requestReadingToken,
   webRtcCannotConnect,
@@ -27,7 +28,8 @@ import {
   createSession,
   endWithChannel,
 } from './reading-options.ts';
-import { carryOnNote, replayableHistory } from '../state/resume.ts';
+import { carryOnNote } from '../state/resume.ts';
+import { logSessionStart, replayInto, withinDeadline } from './opening.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../strings-en.ts';
@@ -50,6 +52,8 @@ export interface LinkOwner {
   log(): SessionLog | undefined;
   host(): ReadingHost;
   currentAgent(): AgentName;
+  /** How long an open may take before the reading gives up (`ReadingTimeouts.connectMs`). */
+  connectMs(): number;
 }
 
 /** Said when a voice reading falls back from WebRTC to the WebSocket (in English). */
@@ -78,6 +82,8 @@ export class ReadingLink {
   #webSocketFallback = false;
   /** When the page began posting this session's call offer (its own clock); 0 for none. */
   #callBegunAt = 0;
+  /** The open under way: an earlier open's time limit does not end a later one. */
+  #opening: object | undefined;
   readonly #owner: LinkOwner;
 
   constructor(owner: LinkOwner) {
@@ -103,9 +109,32 @@ export class ReadingLink {
 
   /**
    * Opens a session at the current agent: a fresh token, the SDK and the agents, the connection.
-   * A resumed session (after a drop or a reload) is given the past messages to replay.
+   * A resumed session (after a drop or a reload) is given the past messages to replay. An open
+   * still under way after the owner's `connectMs` fails with a readable error (`#tooLate`).
    */
-  async open(kind: 'new' | 'restored' | 'reconnect'): Promise<boolean> {
+  open(kind: 'new' | 'restored' | 'reconnect'): Promise<boolean> {
+    const opening = {};
+    this.#opening = opening;
+    return withinDeadline(this.#attempt(kind), this.#owner.connectMs(), () =>
+      this.#tooLate(opening),
+    );
+  }
+
+  /**
+   * The open took past its limit (a token route, a socket or a call that never answers): what
+   * it brings later is dropped, and the reading says so and offers Retry, not "Connecting…" for good.
+   */
+  #tooLate(opening: object): false {
+    if (opening === this.#opening && this.#status === 'connecting') {
+      this.#generation += 1;
+      const words = wordsOf(this.#owner);
+      this.failToConnect(new ReadingConnectError(words.connectTimedOut, 'connect_timeout'));
+    }
+    return false;
+  }
+
+  /** One try at opening: the token, the code and the connection (and WebRTC's fallback). */
+  async #attempt(kind: 'new' | 'restored' | 'reconnect'): Promise<boolean> {
     const generation = ++this.#generation;
     const owner = this.#owner;
     const { options, mode } = owner;
@@ -223,7 +252,7 @@ export class ReadingLink {
       connectionStatus: 'connecting',
     });
     this.#owner.announcer.announce(wordsOf(this.#owner).webSocketFallback);
-    return this.open(kind);
+    return this.#attempt(kind);
   }
 
   failToConnect(error: unknown): void {
@@ -351,47 +380,4 @@ export class ReadingLink {
     if (!this.#callBegunAt || minutes === undefined) return false;
     return this.#now() - this.#callBegunAt >= minutes * 60_000;
   }
-}
-
-/** Gives a resumed session the past messages; one it refuses leaves the reading going on. */
-export function replayInto(
-  session: Session,
-  history: readonly unknown[],
-  log: SessionLog | undefined,
-  agent: AgentName,
-  connectionStatus: ConnectionStatus,
-): void {
-  try {
-    session.updateHistory(replayableHistory(history));
-  } catch (error) {
-    log?.error({
-      type: 'connection',
-      severity: 'warning',
-      message: 'The past messages could not be replayed into the new session.',
-      error,
-      agent,
-      connectionStatus,
-    });
-  }
-}
-
-/** Logs the start of a reading (a new or restored one; a reconnect goes on in the same log). */
-export function logSessionStart(
-  log: SessionLog | undefined,
-  input: {
-    agent: AgentName;
-    connection: ReadingConnection;
-    mode: Modality;
-    transport: SessionTransport | undefined;
-  },
-): void {
-  const device = describeDevice();
-  log?.start({
-    initialAgent: input.agent,
-    tokenExpiresAt: new Date(input.connection.expiresAt * 1000).toISOString(),
-    mode: input.mode,
-    engine: input.connection.engine,
-    ...(input.transport ? { transport: input.transport } : {}),
-    ...(device ? { device } : {}),
-  });
 }

@@ -24,6 +24,12 @@ import type { SnapshotStorage } from '../state/resume.ts';
 export type Sdk = typeof import('@openai/agents-realtime');
 
 export interface ReadingTimeouts {
+  /**
+   * How long opening a session (the token, the code, the connection) may take before the reading
+   * gives up, says so and offers Retry, rather than showing "Connecting…" for good. Default 30
+   * seconds: far past a slow phone's open (seconds), well short of a browser's own socket limit.
+   */
+  connectMs: number;
   /** How long draw_card waits for a pick before it gives up. Default 5 minutes. */
   drawMs: number;
   /** How long show_card waits for the stage before it carries on. Default 4 seconds. */
@@ -35,6 +41,7 @@ export interface ReadingTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: ReadingTimeouts = {
+  connectMs: 30_000,
   drawMs: 5 * 60_000,
   showMs: 4_000,
   nudgeMs: 20_000,

@@ -130,6 +130,7 @@ export class RealtimeReading {
       log: () => this.#log,
       host: () => this.#host(),
       currentAgent: () => this.#currentAgent(),
+      connectMs: () => this.#timeouts.connectMs,
     });
     this.store.$agent.listen(() => this.#persist());
   }
