@@ -17,6 +17,7 @@ const ISOLATED = [
   'tests/unit/agent-job-limits-worker.test.ts',
   'tests/unit/agent-worker.test.ts',
   'tests/unit/edge-bmo-join.test.ts',
+  'tests/unit/livekit-server-ports.test.ts',
   'tests/unit/package.test.ts',
   // module mocks, stubbed globals, fake timers or process.env
   'tests/unit/agent-job-limits.test.ts',

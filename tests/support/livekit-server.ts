@@ -36,8 +36,10 @@ export interface LiveKitServer {
 export interface LiveKitServerOptions {
   /** How long to wait for the server to answer, ms (default 20 s). */
   timeoutMs?: number;
-  /** Receives the server's own log lines (default: kept, printed only if the start fails). */
+  /** Receives the server's own log lines as they come (they are also kept for a failed start). */
   onLog?: (line: string) => void;
+  /** Where a start's ports come from (default `freshPorts`, probed free); asked again on a retry. */
+  ports?: () => Promise<LiveKitPorts>;
   /** Start on the ports and with the keys of this (stopped) server: a restart, as clients see it. */
   reuse?: { ports: LiveKitPorts; apiKey: string; apiSecret: string };
   /** These keys instead of fresh ones (the nodes of one cluster share them). */
@@ -77,14 +79,32 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Three ports probed free (`free-port.ts`): HTTP/WebSocket, ICE/TCP and ICE/UDP. */
+export async function freshPorts(): Promise<LiveKitPorts> {
+  const [port, tcpPort, udpPort] = await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
+  return { port, tcpPort, udpPort };
+}
+
 export async function startLiveKitServer(
   options: LiveKitServerOptions = {},
 ): Promise<LiveKitServer> {
+  // A port probed free can still be taken by another process before the server binds it; the
+  // server then exits with "address already in use", and a fresh set of ports is tried. A restart
+  // on the same ports (`reuse`) is not retried elsewhere: its clients expect those ports.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch(options, options.reuse?.ports ?? (await (options.ports ?? freshPorts)()));
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('address already in use');
+      if (!taken || options.reuse || attempt === 3) throw error;
+    }
+  }
+}
+
+async function launch(options: LiveKitServerOptions, ports: LiveKitPorts): Promise<LiveKitServer> {
   const binary = findLiveKitServerBinary();
   const reuse = options.reuse;
-  const [httpPort, tcpPort, udpPort] = reuse
-    ? [reuse.ports.port, reuse.ports.tcpPort, reuse.ports.udpPort]
-    : await Promise.all([freeTcpPort(), freeTcpPort(), freeUdpPort()]);
+  const { port: httpPort, tcpPort, udpPort } = ports;
   const { apiKey, apiSecret }: LiveKitKeys = reuse ?? options.keys ?? freshKeys('test');
   const config = (options.config ?? liveKitConfig)(
     { port: httpPort, tcpPort, udpPort },
@@ -99,8 +119,8 @@ export async function startLiveKitServer(
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line) continue;
-      if (options.onLog) options.onLog(line);
-      else if (logs.length < 200) logs.push(line);
+      options.onLog?.(line);
+      if (logs.length < 200) logs.push(line);
     }
   };
   child.stdout?.on('data', collect);
