@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { GREETINGS } from '../../agent/offline/phrases.ts';
 import type {} from '../../web-components/bmo/bmo-assistant.ts';
 import type {} from '../../web-components/tarot/tarot-reading.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
+import { askBmo as ask, bmoLines as lines } from './helpers/bmo-chat.ts';
 import { drawUntilReading, drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 import { openSite, shownText } from './helpers/site.ts';
 
@@ -168,25 +168,6 @@ async function bmoEvents(page: Page, id: 'left' | 'right'): Promise<string[]> {
   const events = await recorded(page, 'bmoEvents', id);
   const answered = events.findIndex((event) => event.startsWith('cassette-receive'));
   return events.filter((event, index) => !(event === 'error agent_timeout' && index < answered));
-}
-
-/** BMO's log lines in `assistant`. */
-const lines = (assistant: Locator) => assistant.getByRole('log').getByRole('listitem');
-
-/**
- * Types a question into `assistant`; resolves with the line BMO's reply will fill: its first line
- * after the question that is not its greeting. The question is found by its words, not its place:
- * this spec does not wait for the greeting, which may still be arriving when the question goes
- * (in fresh clone x1 it landed between a count of the lines and the question).
- */
-async function ask(assistant: Locator, question: string): Promise<Locator> {
-  const box = assistant.getByRole('textbox', { name: 'Type to BMO' });
-  await box.fill(question);
-  await box.press('Enter');
-  const asked = lines(assistant).filter({ hasText: question });
-  await expect(asked).toHaveCount(1);
-  const after = asked.locator('xpath=following-sibling::li');
-  return GREETINGS.reduce((rest, greeting) => rest.filter({ hasNotText: greeting }), after).first();
 }
 
 /** Opens the cassette titled `title` in `holder` (an assistant or a slot) and returns its text. */
