@@ -5,6 +5,7 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import { HealthResponse } from '../../contracts/api.ts';
 import { freeTcpPort, freeUdpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
+import { untilPrinted } from './helpers/starter.ts';
 
 // `npm start` as a newcomer runs it (on the dist/ this layer built): every part on the ports the
 // settings name, a LiveKit server with keys made for this run, health per part, and Ctrl-C
@@ -59,7 +60,7 @@ test('npm start runs every part on the ports its settings name, reports each in 
   );
 
   try {
-    await expect.poll(() => output, { timeout: 90_000 }).toContain('Ready: ');
+    await untilPrinted(start, () => output, 'Ready: ');
     const base = `http://127.0.0.1:${ports.PORT}`;
     expect(output).toContain(`Ready: ${base}`);
 

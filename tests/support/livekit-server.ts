@@ -88,9 +88,10 @@ export async function freshPorts(): Promise<LiveKitPorts> {
 export async function startLiveKitServer(
   options: LiveKitServerOptions = {},
 ): Promise<LiveKitServer> {
-  // A port probed free can still be taken by another process before the server binds it; the
-  // server then exits with "address already in use", and a fresh set of ports is tried. A restart
-  // on the same ports (`reuse`) is not retried elsewhere: its clients expect those ports.
+  // A port probed free (`free-port.ts`) can still be taken by a program that names it before the
+  // server binds it; the server then exits with "address already in use", and a fresh set of
+  // ports is tried. A restart on the same ports (`reuse`) is not retried elsewhere: its clients
+  // expect those ports.
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await launch(options, options.reuse?.ports ?? (await (options.ports ?? freshPorts)()));

@@ -29,6 +29,42 @@ export interface LocalStack {
 }
 
 /**
+ * Resolves once `child` has printed `text` (`output()` holds what it printed so far). Fails at
+ * once, with the output, if the child ends first: `npm start` stops every part when one fails
+ * (fresh clone u4: a port taken), and waiting on for "Ready:" only hides why.
+ */
+export function untilPrinted(
+  child: ChildProcess,
+  output: () => string,
+  text: string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('close', ended);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (output().includes(text)) done();
+    };
+    const ended = (code: number | null, signal: string | null) =>
+      done(new Error(`it ended (${code ?? signal}) before printing "${text}":\n${output()}`));
+    const timer = setTimeout(
+      () => done(new Error(`no "${text}" after ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('close', ended);
+    check();
+  });
+}
+
+/**
  * `npm start --skip-build` (on the dist/ this layer built) with `settings` in its environment and
  * nothing in a file; resolves once the edge answers and BMO's worker is up.
  */
@@ -71,7 +107,7 @@ export async function startLocalStack(settings: Record<string, string>): Promise
   };
   const base = `http://127.0.0.1:${port}`;
   try {
-    await expect.poll(() => output, { timeout: 90_000 }).toContain(`Ready: ${base}`);
+    await untilPrinted(start, () => output, `Ready: ${base}`);
     await expect
       .poll(async () => HealthResponse.parse(await (await fetch(`${base}/api/health`)).json()), {
         timeout: 60_000,
