@@ -19,6 +19,9 @@ const ISOLATED = [
   'tests/unit/edge-bmo-join.test.ts',
   'tests/unit/livekit-server-ports.test.ts',
   'tests/unit/package.test.ts',
+  // the speech recognizer
+  'tests/unit/recognizer.test.ts',
+  'tests/unit/reader-hearing.test.ts',
   // module mocks, stubbed globals, fake timers or process.env
   'tests/unit/agent-job-limits.test.ts',
   'tests/unit/edge-livekit-rooms.test.ts',

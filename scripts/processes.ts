@@ -1,7 +1,9 @@
 /**
  * The process helpers `npm start` and `npm run dev` share: start each part in its own process
  * group with its output prefixed, wait until it answers, and stop every part (and whatever it
- * started, e.g. wrangler's workerd) on Ctrl-C, on SIGTERM, or when one part exits on its own.
+ * started, e.g. wrangler's workerd) on Ctrl-C, on SIGTERM, or when one part exits on its own;
+ * a part started with `restart: true` (the speech recognizer, which every session shares and
+ * none depends on) is started again instead, after a pause that grows while it keeps failing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 
@@ -13,6 +15,7 @@ export interface Part {
 }
 
 const parts: Part[] = [];
+const RESTART_PAUSE_MS = 1_000;
 const cleanups: (() => void)[] = [];
 let stopping: Promise<void> | undefined;
 
@@ -31,10 +34,13 @@ export function startPart(
   name: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean; restart?: boolean } = {},
 ): Part {
   let restarting = false;
+  let pauseMs = RESTART_PAUSE_MS;
+  let startedAt = Date.now();
   const spawnChild = () => {
+    startedAt = Date.now();
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
@@ -45,6 +51,18 @@ export function startPart(
     if (child.stderr) prefixLines(name, child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
       if (stopping || restarting) return;
+      if (options.restart) {
+        // A run that lasted a while was healthy: the next failure starts the pauses over.
+        if (Date.now() - startedAt > 60_000) pauseMs = RESTART_PAUSE_MS;
+        console.error(
+          `\n[${name}] stopped on its own (${signal ?? `exit ${code}`}): starting it again in ${pauseMs / 1000} s.`,
+        );
+        setTimeout(() => {
+          if (!stopping) part.child = spawnChild();
+        }, pauseMs).unref();
+        pauseMs = Math.min(pauseMs * 2, 30_000);
+        return;
+      }
       console.error(
         `\n[${name}] stopped on its own (${signal ?? `exit ${code}`}): stopping the rest.`,
       );

@@ -1,14 +1,15 @@
 /**
  * All of BMO and the reading on one machine, for `npm start` and `npm run dev`: a loopback
- * `livekit-server` with keys made for this run, the BMO agent worker, and the edge under
- * `wrangler dev` configured to mint tokens for that server (plus Vite with hot reload in dev).
+ * `livekit-server` with keys made for this run, the local speech recognizer (started again if it
+ * dies), the BMO agent worker, and the edge under `wrangler dev` configured to mint tokens for
+ * that server (plus Vite with hot reload in dev).
  * Every port is a setting; secrets travel in private temporary files or the environment, never on
  * a command line or in a tracked file; nothing reaches for the network. Ctrl-C stops every part.
  *
  * Settings: PORT (edge, 8787), LIVEKIT_PORT (7880), LIVEKIT_RTC_TCP_PORT (7881),
  * LIVEKIT_RTC_UDP_PORT (7882), BMO_AGENT_HTTP_PORT (8081), EDGE_INSPECTOR_PORT (9229),
  * VITE_PORT (5173, dev only), VOICE_PEER_PORT (8790: the local WebRTC reader, started without
- * OPENAI_API_KEY). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
+ * OPENAI_API_KEY), RECOGNIZER_PORT (8791: the speech recognizer). LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET use a
  * LiveKit server of your own instead of starting one (it must post its webhooks to the edge's
  * `/api/livekit/webhook`, or BMO never joins: see docs/settings.md). The edge and the worker get every documented
  * setting from the environment, else from `.dev.vars` (scripts/local-settings.ts).
@@ -25,6 +26,7 @@ import {
   privateTempFile,
 } from './livekit-local.ts';
 import { devVars, localSettings } from './local-settings.ts';
+import { RECOGNIZER_SERVER, findOrProvisionRecognizer } from './recognizer-local.ts';
 import {
   type Part,
   onStop,
@@ -75,6 +77,7 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     inspector: portSetting('EDGE_INSPECTOR_PORT', 9229),
     vite: portSetting('VITE_PORT', 5173),
     voicePeer: portSetting('VOICE_PEER_PORT', 8790),
+    recognizer: portSetting('RECOGNIZER_PORT', 8791),
   };
   // every documented edge setting and every key of .dev.vars, the environment's value first
   const secrets = localSettings(devVars(ROOT), process.env);
@@ -115,6 +118,14 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     }
   }
 
+  // the speech recognizer the offline reader's hosts (and BMO) hear with, with a key made for this run
+  const hearing = await startRecognizer(ports.recognizer);
+  if (hearing) {
+    secrets.RECOGNIZER_URL = hearing.url;
+    secrets.RECOGNIZER_KEY = hearing.key;
+  }
+  const hearingEnv = hearing ? { RECOGNIZER_URL: hearing.url, RECOGNIZER_KEY: hearing.key } : {};
+
   if (livekitUrl && secrets.LIVEKIT_API_KEY && secrets.LIVEKIT_API_SECRET) {
     const agentArgs = dev ? ['agent/main.ts', 'dev'] : ['agent/main.ts', 'start'];
     const agent = startPart('agent', process.execPath, agentArgs, {
@@ -125,6 +136,7 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
         LIVEKIT_API_KEY: secrets.LIVEKIT_API_KEY,
         LIVEKIT_API_SECRET: secrets.LIVEKIT_API_SECRET,
         BMO_AGENT_HTTP_PORT: String(ports.agent),
+        ...hearingEnv,
       },
     });
     if (dev) reloadOnChange(agent, ['agent', 'contracts']);
@@ -135,7 +147,12 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     const key = randomBytes(24).toString('hex');
     const peer = startPart('voice-peer', process.execPath, ['voice-peer/main.ts'], {
       cwd: ROOT,
-      env: { ...baseEnv, VOICE_PEER_KEY: key, VOICE_PEER_PORT: String(ports.voicePeer) },
+      env: {
+        ...baseEnv,
+        ...hearingEnv,
+        VOICE_PEER_KEY: key,
+        VOICE_PEER_PORT: String(ports.voicePeer),
+      },
     });
     if (dev) reloadOnChange(peer, ['voice-peer']);
     await waitForHttp(`http://127.0.0.1:${ports.voicePeer}/`, peer, 30_000);
@@ -188,10 +205,36 @@ export async function startStack({ dev }: StackOptions): Promise<void> {
     url = `http://127.0.0.1:${ports.vite}`;
     await waitForHttp(url, vite, 30_000);
   }
-  const engine = secrets.OPENAI_API_KEY ? 'OpenAI' : 'offline (no OPENAI_API_KEY: type to BMO)';
+  const engine = secrets.OPENAI_API_KEY ? 'OpenAI' : 'offline (no OPENAI_API_KEY)';
+  const speech = hearing ? 'the local recognizer (English)' : 'none (typing only offline)';
   console.log(
-    `\nReady: ${url}  (reading: ${url}/reading, BMO: ${url}/bmo, BMO engine: ${livekitUrl ? engine : 'not running'})\nCtrl-C stops every part.\n`,
+    `\nReady: ${url}  (reading: ${url}/reading, BMO: ${url}/bmo, BMO engine: ${livekitUrl ? engine : 'not running'}, speech: ${speech})\nCtrl-C stops every part.\n`,
   );
+}
+
+/**
+ * Starts the local speech recognizer (its Python environment made first, once) and waits for its
+ * model to load; undefined, with the reason said, when this machine cannot run it: the rest of the
+ * stack runs without it, and the reader and BMO say they cannot hear.
+ */
+async function startRecognizer(port: number): Promise<{ url: string; key: string } | undefined> {
+  const found = findOrProvisionRecognizer();
+  if ('problem' in found) {
+    console.error(`\nThe speech recognizer cannot start: ${found.problem}\n`);
+    return undefined;
+  }
+  const key = randomBytes(24).toString('hex');
+  const part = startPart('recognizer', found.python, [RECOGNIZER_SERVER], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      RECOGNIZER_KEY: key,
+      RECOGNIZER_PORT: String(port),
+    },
+    restart: true,
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/health`, part, 120_000);
+  return { url: `http://127.0.0.1:${port}/v1`, key };
 }
 
 /** Runs `fn`, and on a failure says why and stops every part. */
