@@ -31,7 +31,7 @@ export const THANKS_FOR_QUESTION_ES = 'Gracias por traer esto a las cartas.';
 
 /** The offline reader says it cannot hear speech (a voice turn follows a demo script). */
 export const OFFLINE_VOICE_NOTE_ES =
-  'Soy el lector sin conexión: sin una clave de OpenAI no puedo oír la voz, así que cuando hables seguiré un guion de demostración.';
+  'Soy el lector sin conexión: aquí no oigo la voz en español, así que cuando hables seguiré un guion de demostración. Para que te lea de verdad, escribe en el chat de texto.';
 
 /** Each spread's Spanish name and why it suits the question, keyed by its English name. */
 export const SPREADS_ES: Record<string, { name: string; why: string }> = {
@@ -58,6 +58,18 @@ export const SPREADS_ES: Record<string, { name: string; why: string }> = {
   'Situation, Challenge and Advice': {
     name: 'Situación, desafío y consejo',
     why: 'Muestra dónde estás, qué se interpone y qué hacer al respecto.',
+  },
+  'Two-Card Draw': {
+    name: 'Tirada de dos cartas',
+    why: 'Dos cartas: dónde estás y qué te ayudaría.',
+  },
+  'Four-Card Spread': {
+    name: 'Tirada de cuatro cartas',
+    why: 'Cuatro cartas: dónde estás, qué se interpone, qué te ayudaría y adónde lleva.',
+  },
+  'Five-Card Spread': {
+    name: 'Tirada de cinco cartas',
+    why: 'Cinco cartas: la situación, su desafío y su raíz, el consejo y adónde lleva.',
   },
 };
 
@@ -96,6 +108,7 @@ export const POSITIONS_ES: Record<string, { label: string; role: string }> = {
   Situation: { label: 'Situación', role: 'dónde están las cosas ahora' },
   Challenge: { label: 'Desafío', role: 'a qué te enfrentas' },
   Advice: { label: 'Consejo', role: 'el paso que más te ayudará' },
+  Outcome: { label: 'Desenlace', role: 'adónde lleva esto en {timeframe}' },
   Clarification: { label: 'Aclaración', role: 'lo que aclara la carta anterior' },
 };
 

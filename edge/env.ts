@@ -75,6 +75,13 @@ export interface Bindings {
    */
   VOICE_PEER_URL?: string;
   VOICE_PEER_KEY?: string;
+  /**
+   * Local development: the local speech recognizer's API base (`http://127.0.0.1:8791/v1`, an
+   * OpenAI-compatible `/audio/transcriptions`) and its key (recognizer/); the offline reader hears
+   * spoken turns with it. Without them a voice turn follows the demo script.
+   */
+  RECOGNIZER_URL?: string;
+  RECOGNIZER_KEY?: string;
   /** Lifetime of a voice token, seconds (default 60). */
   VOICE_TOKEN_TTL_SECONDS?: string;
 

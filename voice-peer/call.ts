@@ -4,8 +4,10 @@
  * peer's own track.
  *
  * The data channel carries the Realtime events exactly as the reader's WebSocket does; what a
- * WebRTC call adds is answered here, as OpenAI answers it: the microphone's voiced frames fill the
- * input buffer (so `input_audio_buffer.commit` commits what was said), each audio response's
+ * WebRTC call adds is answered here, as OpenAI answers it: the microphone fills the input buffer
+ * at the session's 24 kHz from the first voiced frame of a turn (with a moment before it, so the
+ * first sound is whole) to its commit or clear, so `input_audio_buffer.commit` commits what was
+ * said and the recognizer hears it with its pauses; each audio response's
  * transcript is spoken between `output_audio_buffer.started` and `.stopped`, and
  * `output_audio_buffer.clear` stops the voice and answers `output_audio_buffer.cleared`.
  */
@@ -14,8 +16,8 @@ import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import type { LogEvent } from '../contracts/events.ts';
 import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
-import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced } from './audio.ts';
-import { MAX_FRAME_BYTES, ReaderSession } from './reader-engine.ts';
+import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced, resample } from './audio.ts';
+import { MAX_FRAME_BYTES, ReaderSession, type Transcriber } from './reader-engine.ts';
 import type { Speaker } from './speech.ts';
 
 const { MediaStream, RTCPeerConnection, nonstandard } = wrtc;
@@ -34,6 +36,8 @@ export interface CallOptions {
   /** The call's cap (the reading's minutes), ms: the reader ends the call there. */
   sessionMs: number;
   idleMs?: number;
+  /** The speech recognizer the reader hears with. */
+  transcriber?: Transcriber | undefined;
   onLog?(event: LogEvent | object): void;
   onEnd(id: string): void;
 }
@@ -42,6 +46,10 @@ export interface CallOptions {
 const SPAN_GAP_MS = 200;
 const ICE_GATHERING_MS = 5_000;
 const PACE_MS = 20;
+/** The input buffer's rate: the session's `audio/pcm` at 24 kHz, as the SDK declares it. */
+const INPUT_RATE = 24_000;
+/** Unvoiced frames kept before a turn's first voiced one (300 ms), so its first sound is whole. */
+const PRE_ROLL_FRAMES = 30;
 
 export class VoiceCall {
   readonly id: string;
@@ -69,6 +77,8 @@ export class VoiceCall {
   #seq = 0;
   #noticeSent = false;
   #ended = false;
+  /** The turn being said: whether a voiced frame opened it, and the frames just before one. */
+  #turn = { open: false, preRoll: [] as Int16Array[] };
 
   constructor(options: CallOptions) {
     this.id = options.id;
@@ -81,6 +91,7 @@ export class VoiceCall {
       lang: options.lang,
       sessionMs: options.sessionMs,
       ...(options.idleMs ? { idleMs: options.idleMs } : {}),
+      ...(options.transcriber ? { transcriber: options.transcriber } : {}),
       onLog: (event) => options.onLog?.(event),
     });
     this.#pc.ondatachannel = ({ channel }) => {
@@ -190,6 +201,8 @@ export class VoiceCall {
         // Not JSON: the reader answers it in words.
       }
     }
+    // A commit or a clear ends the turn being said: the buffer fills again from the next voice.
+    if (text.includes('input_audio_buffer.c')) this.#turn = { open: false, preRoll: [] };
     this.#session.handleMessage(text);
   }
 
@@ -303,14 +316,31 @@ export class VoiceCall {
     if (this.#ended) return;
     this.#frames.heard += 1;
     const samples = firstChannel(data.samples, data.channelCount ?? 1);
-    if (!isVoiced(samples)) return;
+    const input = resample({ samples, rate: data.sampleRate ?? TRACK_RATE }, INPUT_RATE);
+    const turn = this.#turn;
+    if (!isVoiced(samples)) {
+      if (turn.open) this.#append(input);
+      else {
+        turn.preRoll.push(input);
+        if (turn.preRoll.length > PRE_ROLL_FRAMES) turn.preRoll.shift();
+      }
+      return;
+    }
     this.#frames.voiced += 1;
     const now = Date.now();
     const last = this.#spans.at(-1);
     if (last && now - last.to <= SPAN_GAP_MS) last.to = now;
     else this.#spans.push({ from: now, to: now });
-    // The reader counts what was said; OpenAI's buffer fills from the track the same way.
-    const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    if (!turn.open) {
+      turn.open = true;
+      for (const before of turn.preRoll.splice(0)) this.#append(before);
+    }
+    this.#append(input);
+  }
+
+  /** Appends a frame to the reader's input buffer, as OpenAI's buffer fills from the track. */
+  #append(pcm16: Int16Array): void {
+    const pcm = Buffer.from(pcm16.buffer, pcm16.byteOffset, pcm16.byteLength);
     this.#session.handleMessage(
       JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') }),
     );

@@ -1,8 +1,10 @@
 /**
  * Starts the local WebRTC reader: `node voice-peer/main.ts`. Settings: VOICE_PEER_KEY (required:
  * the edge's key for it), VOICE_PEER_PORT (8790), ESPEAK_NG (the espeak-ng to run; empty for
- * tones). It listens on 127.0.0.1 only.
+ * tones), RECOGNIZER_URL and RECOGNIZER_KEY (the speech recognizer it hears with; without them a
+ * spoken turn follows the demo script). It listens on 127.0.0.1 only.
  */
+import { RecognizerClient } from './reader-engine.ts';
 import { startVoicePeer } from './server.ts';
 
 const key = process.env.VOICE_PEER_KEY;
@@ -15,6 +17,10 @@ const peer = await startVoicePeer({
   key,
   port: Number(process.env.VOICE_PEER_PORT ?? 8790),
   espeak: espeak === '' ? undefined : espeak,
+  transcriber:
+    process.env.RECOGNIZER_URL && process.env.RECOGNIZER_KEY
+      ? new RecognizerClient({ url: process.env.RECOGNIZER_URL, key: process.env.RECOGNIZER_KEY })
+      : undefined,
 });
 console.log(JSON.stringify({ type: 'voice_peer_listening', url: peer.url }));
 const stop = () => void peer.close().then(() => process.exit(0));

@@ -16,6 +16,7 @@ import { SUPPORTED_LANGS, type SupportedLang } from '../contracts/locale.ts';
 import { SupportedLangSchema } from '../contracts/locale-schema.ts';
 import { RealtimeSessionConfig } from '../contracts/realtime.ts';
 import { VoiceCall } from './call.ts';
+import type { Transcriber } from './reader-engine.ts';
 import { Speaker } from './speech.ts';
 
 export const CALLS_PATH = '/v1/realtime/calls';
@@ -33,6 +34,8 @@ export interface VoicePeerOptions {
   speechWpm?: number;
   /** A call's longest life if nobody hangs it up, ms (the edge hangs up at the reading's cap). */
   sessionMs?: number;
+  /** The speech recognizer the reader hears with; without one a spoken turn follows a demo script. */
+  transcriber?: Transcriber | undefined;
   onLog?(event: object): void;
 }
 
@@ -154,6 +157,7 @@ export async function startVoicePeer(options: VoicePeerOptions): Promise<VoicePe
         speaker,
         lang: offer.lang ?? 'en',
         sessionMs: options.sessionMs ?? 60 * 60_000,
+        transcriber: options.transcriber,
         onLog: log,
         onEnd: (ended) => calls.delete(ended),
       });

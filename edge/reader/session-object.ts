@@ -9,10 +9,11 @@
  * advertised expiry) and, once the socket is gone, clearing the storage after the token expires.
  */
 import { z } from 'zod';
-import type { Bindings } from '../env.ts';
+import { type Bindings, isLocalDevelopment } from '../env.ts';
 import { errorBody } from '../errors.ts';
 import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 import { ReaderSession, type ReaderSnapshot } from '../../reader/protocol/engine.ts';
+import { RecognizerClient, type Transcriber } from '../../reader/hearing/transcriber.ts';
 
 /** What the reader route hands the object with the upgrade (a header it sets itself). */
 export const SessionMeta = z.object({
@@ -50,12 +51,20 @@ function logLine(event: object): void {
   console.log(JSON.stringify(event));
 }
 
+/** The speech recognizer the reader hears with: local development only, where the stack runs one. */
+export function readerTranscriber(env: Bindings): Transcriber | undefined {
+  if (!isLocalDevelopment(env) || !env.RECOGNIZER_URL || !env.RECOGNIZER_KEY) return undefined;
+  return new RecognizerClient({ url: env.RECOGNIZER_URL, key: env.RECOGNIZER_KEY });
+}
+
 export class ReaderSessionObject {
   readonly #state: ObjectState;
+  readonly #transcriber: Transcriber | undefined;
   #session: ReaderSession | undefined;
 
-  constructor(state: ObjectState, _env: Bindings) {
+  constructor(state: ObjectState, env: Bindings) {
     this.#state = state;
+    this.#transcriber = readerTranscriber(env);
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -144,6 +153,9 @@ export class ReaderSessionObject {
       ...(meta.lang ? { lang: meta.lang } : {}),
       onLog: logLine,
       ...(restore ? { restore } : {}),
+      ...(this.#transcriber ? { transcriber: this.#transcriber } : {}),
+      // A turn heard between frames: saved as a frame's changes are.
+      changed: () => void this.#save(session, meta),
     });
     this.#session = session;
     return session;

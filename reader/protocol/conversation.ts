@@ -99,6 +99,20 @@ export class Conversation {
     return { ok: true, previousId: previous };
   }
 
+  /** Fills in the transcript of a user audio turn once it is heard (the item is replaced whole). */
+  setTranscript(id: string, transcript: string): void {
+    const entry = this.#entries.find((candidate) => candidate.item.id === id);
+    if (!entry) return;
+    const item: WireItem = {
+      ...entry.item,
+      content: [{ type: 'input_audio', transcript: transcript.slice(0, 4000) }],
+    };
+    const bytes = itemBytes(item);
+    this.#bytes += bytes - entry.bytes;
+    entry.item = item;
+    entry.bytes = bytes;
+  }
+
   remove(item: WireItem): void {
     const index = this.#entries.findIndex((entry) => entry.item === item);
     if (index === -1) return;

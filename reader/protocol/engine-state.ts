@@ -1,13 +1,44 @@
 /**
- * A reader session's state as plain data: the engine's own fields, and the snapshot that carries a
- * whole session (conversation, policy, log counters) into a fresh isolate, which is how a Durable
- * Object holding the socket wakes from hibernation and goes on where it was.
+ * A reader session as data: what its host gives it (`ReaderSessionOptions`), the engine's own
+ * fields, and the snapshot that carries a whole session (conversation, policy, log counters) into
+ * a fresh isolate, which is how a Durable Object holding the socket wakes from hibernation and
+ * goes on where it was.
  */
+import type { LogEvent } from '../../contracts/events.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
 import type { AgentName } from '../../contracts/reading.ts';
+import type { Transcriber } from '../hearing/transcriber.ts';
 import type { TurnInput } from '../reading/policy-actions.ts';
 import type { PolicyState } from '../reading/policy-state.ts';
 import type { CallRecord, SessionLogState } from './session-log.ts';
 import type { WireItem } from './wire.ts';
+
+export interface ReaderSessionOptions {
+  /** Sends one server event (the host serialises it as a text frame). */
+  send(event: object): void;
+  /** Milliseconds since the epoch; tests and benchmarks may fix it. */
+  now?(): number;
+  /** The reading session id from the token, for logs. */
+  sessionId?: string;
+  /** The reading's checked language, from the token (English when absent). */
+  lang?: SupportedLang;
+  /** When the token that opened this session expires (epoch seconds), for logs. */
+  tokenExpiresAt?: number;
+  userAgent?: string;
+  /** Structured log events (contracts/events.ts); no user words ever go in them. */
+  onLog?(event: LogEvent): void;
+  /** Closes the socket with a code, after a cap ended the session (limits.ts). */
+  close?(code: number, reason: string): void;
+  /** Idle time and session lifetime, ms (defaults in limits.ts). */
+  idleMs?: number;
+  sessionMs?: number;
+  /** A session to carry on: a Durable Object woken from hibernation. */
+  restore?: ReaderSnapshot;
+  /** Hears committed audio turns (a local speech recognizer); without one they follow a demo script. */
+  transcriber?: Transcriber;
+  /** Something changed outside a frame (a turn was heard): a host that saves snapshots saves one. */
+  changed?(): void;
+}
 
 export interface EngineState {
   started: boolean;
@@ -29,6 +60,8 @@ export interface EngineState {
   responded: boolean;
   /** The user's words in that history, in order (history.ts rebuilds the reading from them). */
   history: string[];
+  /** A `response.create` waiting for a committed turn's words (hearing.ts). */
+  deferredResponse?: { modalities?: ('text' | 'audio')[] } | undefined;
 }
 
 export function initialEngineState(
@@ -61,4 +94,17 @@ export interface ReaderSnapshot {
   conversation: WireItem[];
   policy: PolicyState;
   log: SessionLogState;
+}
+
+/** A snapshot's fields, made whole: what an older reader did not keep, and what a process loses. */
+export function restoredState(snapshot: ReaderSnapshot): EngineState {
+  const state = snapshot.state;
+  // A snapshot without these fields (saved by a reader that kept no history) has answered.
+  state.responded ??= true;
+  state.history ??= [];
+  // A turn being heard when the object hibernated was lost with its process.
+  state.inputs = state.inputs.map((input) =>
+    input.kind === 'user_audio' && input.itemId ? { kind: 'unheard', reason: 'failed' } : input,
+  );
+  return state;
 }

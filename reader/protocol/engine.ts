@@ -13,54 +13,36 @@
  *   output before going on;
  * - a malformed, unknown or unsupported client event gets an `error` event naming it (its
  *   `event_id` when it had one) and the connection carries on.
- * Responses are produced synchronously and in full: there is no audio, so nothing to pace.
- * The conversation lives in conversation.ts, response writing in responses.ts, logs in
+ * Responses are produced in full as soon as they can be: at once, or, when a spoken turn is
+ * still being heard, once its words come (input-audio.ts). The conversation lives in
+ * conversation.ts, the turns to answer in turns.ts, response writing in responses.ts, logs in
  * session-log.ts.
  */
-import type { LogEvent } from '../../contracts/events.ts';
-import type { SupportedLang } from '../../contracts/locale.ts';
 import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
 import type { AgentName } from '../../contracts/reading.ts';
 import { inferAgent } from '../reading/agents.ts';
-import { MAX_HISTORY_MESSAGES, resumeReading } from '../reading/history.ts';
+import { resumeReading } from '../reading/history.ts';
 import { Conversation } from './conversation.ts';
 import { applySessionUpdate } from './session-config.ts';
 import { parseFrame } from './frames.ts';
-import { type ItemContext, commitAudio, createItem, existingItemEvent } from './item-events.ts';
+import { type ItemContext, createItem, existingItemEvent } from './item-events.ts';
 import { ReaderPolicy, type ReaderAction, type TurnInput } from '../reading/policy.ts';
 import { type Modality, type ResponseSink, writeResponse } from './responses.ts';
 import { type CallRecord, SessionLog } from './session-log.ts';
-import { type EngineState, type ReaderSnapshot, initialEngineState } from './engine-state.ts';
+import {
+  type EngineState,
+  type ReaderSessionOptions,
+  type ReaderSnapshot,
+  initialEngineState,
+  restoredState,
+} from './engine-state.ts';
 import { InboundBudget, SessionClock, deadlineError } from './limits.ts';
 import { clip } from '../../contracts/text.ts';
-import { decodedLength, defaultSession } from './wire.ts';
+import { defaultSession } from './wire.ts';
+import { queueInput, settleHeard } from './turns.ts';
+import { InputAudioBuffer } from './input-audio.ts';
 
-export type { ReaderSnapshot } from './engine-state.ts';
-
-export interface ReaderSessionOptions {
-  /** Sends one server event (the host serialises it as a text frame). */
-  send(event: object): void;
-  /** Milliseconds since the epoch; tests and benchmarks may fix it. */
-  now?(): number;
-  /** The reading session id from the token, for logs. */
-  sessionId?: string;
-  /** The reading's checked language, from the token (English when absent). */
-  lang?: SupportedLang;
-  /** When the token that opened this session expires (epoch seconds), for logs. */
-  tokenExpiresAt?: number;
-  userAgent?: string;
-  /** Structured log events (contracts/events.ts); no user words ever go in them. */
-  onLog?(event: LogEvent): void;
-  /** Closes the socket with a code, after a cap ended the session (limits.ts). */
-  close?(code: number, reason: string): void;
-  /** Idle time and session lifetime, ms (defaults in limits.ts). */
-  idleMs?: number;
-  sessionMs?: number;
-  /** A session to carry on: a Durable Object woken from hibernation. */
-  restore?: ReaderSnapshot;
-}
-
-const MAX_PENDING_INPUTS = 20;
+export type { ReaderSessionOptions, ReaderSnapshot } from './engine-state.ts';
 
 export class ReaderSession {
   readonly #send: (event: object) => void;
@@ -74,6 +56,7 @@ export class ReaderSession {
   readonly #sink: ResponseSink;
   readonly #items: ItemContext;
   readonly #budget = new InboundBudget();
+  readonly #input: InputAudioBuffer;
 
   /** The session's own plain fields (engine-state.ts); snapshots copy them whole. */
   #s: EngineState;
@@ -93,22 +76,37 @@ export class ReaderSession {
     );
     this.#policy = new ReaderPolicy(restore?.policy, options.lang);
     this.#sessionObjectId = `sess_local_${(options.sessionId ?? 'anonymous').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
-    this.#s =
-      restore?.state ??
-      initialEngineState(
-        defaultSession(this.#sessionObjectId, Math.floor(this.#clock.expiresAt / 1000)),
-        startedAt,
-      );
+    this.#s = restore
+      ? restoredState(restore)
+      : initialEngineState(
+          defaultSession(this.#sessionObjectId, Math.floor(this.#clock.expiresAt / 1000)),
+          startedAt,
+        );
     if (restore) {
-      // A snapshot without these fields (saved by a reader that kept no history) has answered.
-      this.#s.responded ??= true;
-      this.#s.history ??= [];
       this.#tools = new Set(restore.tools);
       this.#calls = new Map(restore.calls);
       this.#clock.lastActivity = restore.lastActivity;
       this.#conversation.load(restore.conversation);
       this.#log.load(restore.log);
     }
+    this.#items = {
+      conversation: this.#conversation,
+      calls: this.#calls,
+      emit: (type, body) => this.#emit(type, body),
+      error: (code, message, eventId, param) => this.#error(code, message, eventId, param),
+      id: (kind) => this.#id(kind),
+      queue: (input, replayed) => queueInput(this.#s, input, replayed),
+      logTool: (answered) => this.#log.tool(answered, answered.output, this.#now()),
+    };
+    this.#input = new InputAudioBuffer({
+      items: this.#items,
+      state: () => this.#s,
+      transcriber: options.transcriber,
+      lang: options.lang ?? 'en',
+      session: () => this.#s.session,
+      emit: (type, body) => this.#emit(type, body),
+      heard: (itemId, input) => this.#heard(itemId, input),
+    });
     this.#sink = {
       emit: (type, body) => this.#emit(type, body),
       id: (kind) => this.#id(kind),
@@ -124,15 +122,6 @@ export class ReaderSession {
         });
         this.#log.countCall(name);
       },
-    };
-    this.#items = {
-      conversation: this.#conversation,
-      calls: this.#calls,
-      emit: (type, body) => this.#emit(type, body),
-      error: (code, message, eventId, param) => this.#error(code, message, eventId, param),
-      id: (kind) => this.#id(kind),
-      queue: (input, replayed) => this.#queue(input, replayed),
-      logTool: (answered) => this.#log.tool(answered, answered.output, this.#now()),
     };
   }
 
@@ -197,6 +186,7 @@ export class ReaderSession {
   handleMessage(raw: string): void {
     if (this.#s.closed || this.enforceDeadlines()) return;
     this.start();
+    this.#answerDeferred();
     this.#clock.lastActivity = this.#now();
     const parsed = parseFrame(raw, this.#budget, this.#now());
     if (!parsed.ok) {
@@ -257,15 +247,13 @@ export class ReaderSession {
         existingItemEvent(this.#items, event);
         return;
       case 'input_audio_buffer.append':
-        this.#s.audioBytes += decodedLength(event.audio);
+        this.#input.append(event.audio);
         return;
       case 'input_audio_buffer.clear':
-        this.#s.audioBytes = 0;
-        this.#emit('input_audio_buffer.cleared', {});
+        this.#input.clear();
         return;
       case 'input_audio_buffer.commit':
-        commitAudio(this.#items, this.#s.audioBytes, event.event_id);
-        this.#s.audioBytes = 0;
+        this.#input.commit(event.event_id);
         return;
       case 'response.create':
         this.#respond(event.response?.output_modalities);
@@ -313,21 +301,31 @@ export class ReaderSession {
 
   // ------------------------------------------------------------------ conversation items
 
-  #queue(input: TurnInput, replayed: boolean): void {
-    if (replayed && !this.#s.responded) {
-      // A resumed session's history (history.ts): what was said, not a new turn to answer.
-      if (input.kind === 'user_text' && this.#s.history.length < MAX_HISTORY_MESSAGES) {
-        this.#s.history.push(clip(input.text, 2000));
-      }
-      return;
-    }
-    this.#s.inputs.push(input);
-    if (this.#s.inputs.length > MAX_PENDING_INPUTS) this.#s.inputs.shift();
+  /** A committed turn was heard (or not): its outcome replaces the turn among the inputs. */
+  #heard(itemId: string, input: TurnInput): void {
+    if (this.#s.closed) return;
+    settleHeard(this.#s, itemId, input);
+    if (input.kind === 'user_text') this.#conversation.setTranscript(itemId, input.text);
+    this.#answerDeferred();
+    this.#options.changed?.();
   }
 
   // ------------------------------------------------------------------ responses
 
+  /** A `response.create` that waited for a turn's words, once every turn is heard. */
+  #answerDeferred(): void {
+    const deferred = this.#s.deferredResponse;
+    if (!deferred || this.#input.busy) return;
+    this.#s.deferredResponse = undefined;
+    this.#respond(deferred.modalities);
+  }
+
   #respond(modalities: readonly Modality[] | undefined): void {
+    if (this.#input.busy) {
+      // The reader answers words: a response asked for while a turn is being heard waits for them.
+      this.#s.deferredResponse = modalities ? { modalities: [...modalities] } : {};
+      return;
+    }
     const modality = modalities
       ? modalities.includes('audio')
         ? 'audio'
@@ -350,6 +348,7 @@ export class ReaderSession {
         inputs,
         awaitingTool: awaiting?.name,
         modality,
+        hears: this.#input.on,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

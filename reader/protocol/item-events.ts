@@ -1,7 +1,7 @@
 /**
  * The client's conversation events that add items: `conversation.item.create` (placed where the
  * client asked, refused with an error naming the field when it cannot be) and
- * `input_audio_buffer.commit` (a user turn with audio nobody transcribed); and the events on an
+ * `input_audio_buffer.commit` (a user turn, its transcript filled in once heard: hearing.ts); and the events on an
  * item that exists (retrieve, truncate, delete), refused with `item_not_found` when it does not.
  */
 import type { RealtimeClientEvent, RealtimeClientItem } from '../../contracts/realtime.ts';
@@ -67,11 +67,16 @@ export function createItem(
   ctx.emit('conversation.item.done', { previous_item_id: previousId, item: made.wire });
 }
 
+/**
+ * Commits the input buffer as a user turn; returns its item id (undefined when the buffer was
+ * empty). `hears`: the turn will be transcribed, so it waits in the inputs under its id.
+ */
 export function commitAudio(
   ctx: ItemContext,
   audioBytes: number,
   eventId: string | undefined,
-): void {
+  hears = false,
+): string | undefined {
   if (audioBytes === 0) {
     ctx.error(
       'input_audio_buffer_commit_empty',
@@ -79,7 +84,7 @@ export function commitAudio(
       eventId,
       null,
     );
-    return;
+    return undefined;
   }
   const wire: WireItem = {
     id: ctx.id('item'),
@@ -90,10 +95,11 @@ export function commitAudio(
     content: [{ type: 'input_audio', transcript: null }],
   };
   const previousId = ctx.conversation.append(wire);
-  ctx.queue({ kind: 'user_audio' }, false);
+  ctx.queue(hears ? { kind: 'user_audio', itemId: wire.id } : { kind: 'user_audio' }, false);
   ctx.emit('input_audio_buffer.committed', { previous_item_id: previousId, item_id: wire.id });
   ctx.emit('conversation.item.added', { previous_item_id: previousId, item: wire });
   ctx.emit('conversation.item.done', { previous_item_id: previousId, item: wire });
+  return wire.id;
 }
 
 type ExistingItemEvent = Extract<

@@ -18,10 +18,16 @@ import { WORDS_EN, type ReaderWords } from './words-en.ts';
 
 export { DRAW_CARD, SHOW_CARD };
 
-/** Something that happened since the last response. */
+/**
+ * Something that happened since the last response: typed words (or spoken ones, heard by the
+ * speech recognizer), an audio turn (with the id of its item while it is being heard; without one,
+ * nobody hears it and it follows the demo script), a turn that came back without words, or a
+ * tool's output.
+ */
 export type TurnInput =
-  | { kind: 'user_text'; text: string }
-  | { kind: 'user_audio' }
+  | { kind: 'user_text'; text: string; spoken?: true }
+  | { kind: 'user_audio'; itemId?: string }
+  | { kind: 'unheard'; reason: 'silence' | 'failed' }
   | { kind: 'tool_output'; name: string; args: unknown; output: string };
 
 export type ReaderAction =
@@ -35,6 +41,8 @@ export interface TurnContext {
   /** A tool this reader called whose output has not come back yet. */
   awaitingTool: string | undefined;
   modality: 'text' | 'audio';
+  /** Whether spoken turns are heard (a speech recognizer runs) rather than follow the demo script. */
+  hears?: boolean;
 }
 
 /** How many clarification cards Followup will draw (the spec: 1–3). */
@@ -100,9 +108,9 @@ export function showOutcome(output: string): ToolOutcome<null> {
   return { ok: true, value: null };
 }
 
-export type NonAudio = Exclude<TurnInput, { kind: 'user_audio' }>;
+export type NonAudio = Exclude<TurnInput, { kind: 'user_audio' | 'unheard' }>;
 
-/** A turn once audio turns have become their demo-script lines. */
+/** A turn once audio turns have become their words (heard, or a demo-script line). */
 export type PhaseTurn = TurnContext & { inputs: readonly NonAudio[] };
 
 export function say(text: string): ReaderAction {

@@ -9,8 +9,10 @@
  * `show_card` before interpreting each card, then gives a synthesis and advice and hands off;
  * Followup answers from the cards and draws (then shows) a clarification card on request.
  *
- * It cannot hear: a committed audio turn stands for the next line of a demo script, and the first
- * time that happens it says so plainly. Everything is deterministic.
+ * A spoken turn heard by the speech recognizer is read exactly as typed words are; one that came
+ * back without words (silence, noise, a recognizer that failed) gets "I didn't catch that" and
+ * changes nothing. Where nothing hears, a committed audio turn stands for the next line of a demo
+ * script, and the first time that happens it says so plainly. Everything is deterministic.
  *
  * This file holds the session's state and routes each turn to its phase (phases/*.ts).
  */
@@ -24,6 +26,7 @@ import {
   type NonAudio,
   type ReaderAction,
   type TurnContext,
+  say,
   withPreface,
 } from './policy-actions.ts';
 import { type PolicyState, initialPolicyState } from './policy-state.ts';
@@ -90,8 +93,10 @@ export class ReaderPolicy {
   respond(context: TurnContext): ReaderAction[] {
     const state = this.#state;
     const preface: string[] = [];
-    const inputs = context.inputs.map((input): NonAudio => {
-      if (input.kind !== 'user_audio') return input;
+    const unheard = context.inputs.some((input) => input.kind === 'unheard');
+    const inputs = context.inputs.flatMap((input): NonAudio[] => {
+      if (input.kind === 'unheard') return [];
+      if (input.kind !== 'user_audio') return [input];
       const line = this.#scriptLine(context.agent);
       state.audioTurns += 1;
       const words = this.words;
@@ -100,8 +105,13 @@ export class ReaderPolicy {
           ? `${words.demoDisclosure} ${words.tookItYouSaid(line)}`
           : words.demoLine(line),
       );
-      return { kind: 'user_text', text: line };
+      return [{ kind: 'user_text', text: line }];
     });
+    if (unheard) {
+      // Nothing else to answer: say so and change nothing. Else answer the rest, saying so first.
+      if (inputs.length === 0) return [say(this.words.didNotCatch)];
+      preface.push(this.words.didNotCatch);
+    }
     const turn = { ...context, inputs };
     let actions: ReaderAction[];
     switch (context.agent) {

@@ -1,11 +1,13 @@
 /**
- * The spreads the offline reader lays out, and how it picks one from the question: one card for a
- * short yes/no question, Past–Present–Future for a question about time, Two Paths for a choice,
- * five cards for a relationship, a six-card Celtic Cross (lite) for a long or tangled question, and
+ * The spreads the offline reader lays out, and how it picks one from the question. A number of
+ * cards the visitor asked for wins ("just one card", "a three-card reading"): the spread of that
+ * size that suits the question, up to six. Otherwise: one card for a short yes/no question,
+ * Past–Present–Future for a question about time, Two Paths for a choice, five cards for a
+ * relationship, a six-card Celtic Cross (lite) for a long or tangled question, and
  * Situation–Challenge–Advice otherwise. Same words in, same spread out.
  */
 import type { SpreadLayout } from '../../contracts/reading.ts';
-import { findTimeframe, words, type Topic } from './text.ts';
+import { findTimeframe, requestedCardCount, words, type Topic } from './text.ts';
 import {
   AHEAD_ES,
   CHOICE_ES,
@@ -59,6 +61,53 @@ export function positionKind(label: string): PositionKind {
   if (words.length > 1 && /^\d+$/.test(last)) words.pop();
   const key = words.join(' ');
   return KIND_BY_LABEL[key] ?? 'generic';
+}
+
+/** The most cards a spread here has: a request for more gets the fullest spread. */
+export const MAX_SPREAD_CARDS = 6;
+
+function twoCards(): ChosenSpread {
+  return {
+    layout: {
+      name: 'Two-Card Draw',
+      positions: [
+        { label: 'Situation', role: 'where things stand now' },
+        { label: 'Advice', role: 'the step that will help most' },
+      ],
+    },
+    why: 'Two cards: where you stand, and what would help.',
+  };
+}
+
+function fourCards(timeframe: string): ChosenSpread {
+  return {
+    layout: {
+      name: 'Four-Card Spread',
+      positions: [
+        { label: 'Situation', role: 'where things stand now' },
+        { label: 'Challenge', role: 'what you are up against' },
+        { label: 'Advice', role: 'the step that will help most' },
+        { label: 'Outcome', role: `where this leads over ${timeframe}` },
+      ],
+    },
+    why: 'Four cards: where you stand, what is in the way, what would help and where it leads.',
+  };
+}
+
+function fiveCards(timeframe: string): ChosenSpread {
+  return {
+    layout: {
+      name: 'Five-Card Spread',
+      positions: [
+        { label: 'Situation', role: 'where things stand now' },
+        { label: 'Challenge', role: 'what you are up against' },
+        { label: 'Root', role: 'the deeper cause beneath it all' },
+        { label: 'Advice', role: 'the step that will help most' },
+        { label: 'Outcome', role: `where this leads over ${timeframe}` },
+      ],
+    },
+    why: 'Five cards: the situation, its challenge and root, the advice and where it leads.',
+  };
 }
 
 function oneCard(): ChosenSpread {
@@ -160,9 +209,15 @@ export function chooseSpread(
   topic: Topic,
   timeframe: string,
   say: ReaderWords = WORDS_EN,
+  requested: number | undefined = requestedCardCount(question),
 ): ChosenSpread {
-  const chosen = pickSpread(question, topic, timeframe);
-  const { name, why } = say.spread(chosen.layout.name, chosen.why);
+  const chosen =
+    requested === undefined
+      ? pickSpread(question, topic, timeframe)
+      : spreadOfSize(requested, question, topic, timeframe);
+  const named = say.spread(chosen.layout.name, chosen.why);
+  const name = named.name;
+  const why = requested === undefined ? named.why : say.askedForCards(requested, MAX_SPREAD_CARDS);
   return {
     layout: {
       name,
@@ -175,7 +230,38 @@ export function chooseSpread(
   };
 }
 
+/** The spread of `count` cards (six at most) that suits the question's shape. */
+function spreadOfSize(
+  count: number,
+  question: string,
+  topic: Topic,
+  timeframe: string,
+): ChosenSpread {
+  const shape = questionShape(question, topic);
+  if (count <= 1) return oneCard();
+  if (count === 2) return twoCards();
+  if (count === 3) {
+    if (shape.isChoice) return twoPaths();
+    if (shape.namesTime || shape.looksAhead) return pastPresentFuture(timeframe);
+    return situationChallengeAdvice();
+  }
+  if (count === 4) return fourCards(timeframe);
+  if (count === 5) return shape.isRelationship ? relationship(timeframe) : fiveCards(timeframe);
+  return celticCrossLite(timeframe);
+}
+
 function pickSpread(question: string, topic: Topic, timeframe: string): ChosenSpread {
+  const shape = questionShape(question, topic);
+  if (shape.isComplex) return celticCrossLite(timeframe);
+  if (shape.isRelationship) return relationship(timeframe);
+  if (shape.isChoice) return twoPaths();
+  if (shape.namesTime) return pastPresentFuture(timeframe);
+  if (shape.isYesNo) return oneCard();
+  if (shape.looksAhead) return pastPresentFuture(timeframe);
+  return situationChallengeAdvice();
+}
+
+function questionShape(question: string, topic: Topic) {
   const lower = question.toLowerCase();
   const count = words(question).length;
   const sentences = (question.match(/[.?!]+/g) ?? []).length;
@@ -193,12 +279,5 @@ function pickSpread(question: string, topic: Topic, timeframe: string): ChosenSp
     (YES_NO_START.test(question.trim()) || YES_NO_ES.test(question.trim())) && count <= 12;
   const looksAhead =
     /\b(when|future|going to|ahead|coming|next|will)\b/.test(lower) || AHEAD_ES.test(lower);
-
-  if (isComplex) return celticCrossLite(timeframe);
-  if (isRelationship) return relationship(timeframe);
-  if (isChoice) return twoPaths();
-  if (namesTime) return pastPresentFuture(timeframe);
-  if (isYesNo) return oneCard();
-  if (looksAhead) return pastPresentFuture(timeframe);
-  return situationChallengeAdvice();
+  return { isComplex, isRelationship, isChoice, namesTime, isYesNo, looksAhead };
 }

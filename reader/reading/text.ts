@@ -286,6 +286,65 @@ export function wantsRetry(text: string): boolean {
   return /\b(try again|retry|again|start over|once more)\b/i.test(text) || RETRY_ES.test(text);
 }
 
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  una: 1,
+  un: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+};
+
+/**
+ * How many cards the visitor asked for, when they named a number of them ("just one card", "a
+ * three-card reading", "5 cards", "tres cartas"); undefined when they did not.
+ */
+export function requestedCardCount(text: string): number | undefined {
+  const match =
+    /(?<![\p{L}\d])(\d{1,2}|one|single|two|three|four|five|six|seven|eight|nine|ten|una|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)[\s-]+(?:cards?|cartas?)(?![\p{L}\d])/iu.exec(
+      text,
+    );
+  const word = match?.[1]?.toLowerCase();
+  if (word === undefined) return undefined;
+  const count = COUNT_WORDS[word] ?? Number(word);
+  return count >= 1 && count <= 10 ? count : undefined;
+}
+
+/**
+ * What a question is about, in the visitor's own words, when it says ("a reading about moving to
+ * a new city" → "moving to a new city"; "una lectura sobre …"): the words after "about"/"sobre"
+ * up to the end of the clause, at most 60 characters; undefined when it names nothing.
+ */
+export function subjectOf(text: string): string | undefined {
+  const match = /(?<![\p{L}\d])(?:about|regarding|sobre|acerca de)\s+([^.?!,;:¿¡]{3,80})/iu.exec(
+    text,
+  );
+  const subject = match?.[1]
+    ?.replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:my|mi)\s+(?=\S)/iu, (mine) =>
+      mine.toLowerCase().startsWith('mi') ? 'tu ' : 'your ',
+    );
+  if (!subject || subject.length > 60) return undefined;
+  return subject;
+}
+
 /** Joins a list for speech: "a", "a and b", "a, b and c". */
 export function spokenList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';

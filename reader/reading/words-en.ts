@@ -98,22 +98,33 @@ export const WORDS_EN = {
   defaultTimeframe: 'the coming months',
   generalReading: 'A general reading.',
   apology: "I'm sorry, something went wrong on my side. Could you say that again?",
+  didNotCatch: "Sorry, I didn't catch that. Could you say it again?",
 
   // IntentAssessment
   voiceNote:
-    " I'm the offline reader: without an OpenAI key I can't hear speech, so when you talk I'll follow a demo script.",
+    " I'm the offline reader: with no OpenAI key and no speech recognizer here I can't hear you, so when you talk I'll follow a demo script.",
+  voiceNoteHears:
+    " I'm the offline reader, running on this machine: hold the talk button while you speak.",
   welcome: (voice: string) =>
     `Welcome to your reading.${voice} What question would you like to bring to the cards today?`,
   hello: (voice: string) =>
     `Hello, and welcome.${voice} What question would you like to bring to the cards?`,
-  clarifying: (topic: Topic, askWhen: boolean) =>
-    `${CLARIFYING[topic]}${askWhen ? ' And is there a time span you have in mind?' : ''}`,
+  /** The clarifying question; a question no topic covers is asked about in the visitor's words. */
+  clarifying: (topic: Topic, askWhen: boolean, subject?: string) =>
+    `${topic === 'general' && subject ? `Before we draw: what about ${subject} matters most to you, and what would you like to understand?` : CLARIFYING[topic]}${askWhen ? ' And is there a time span you have in mind?' : ''}`,
   thanksForQuestion: 'Thank you for bringing that to the cards.',
   heard: (summary: string) => `Thank you, that gives me a clear picture. Your question: ${summary}`,
   cannotHandOffIntent: "I can't pass you on to lay out a spread from here, I'm afraid.",
   toSpread: "Let's choose the right spread for it.",
 
   // SpreadGeneration
+  /** Why the spread, when the visitor named how many cards (more than `max`: the fullest). */
+  askedForCards: (n: number, max: number) =>
+    n === 1
+      ? 'You asked for one card, so one clear card it is.'
+      : n > max
+        ? `You asked for ${NUMBERS[n] ?? String(n)} cards; ${NUMBERS[max] ?? String(max)} is the most I lay out, so this is my fullest spread.`
+        : `You asked for ${NUMBERS[n] ?? String(n)} cards, so that is what we will lay out.`,
   spreadIntro: (name: string, why: string, labels: readonly string[], count: string) =>
     `For your question I'll use this spread: ${name}. ${why} ${
       labels.length === 1

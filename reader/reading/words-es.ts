@@ -81,19 +81,28 @@ export const WORDS_ES: ReaderWords = {
   defaultTimeframe: 'los próximos meses',
   generalReading: 'Una lectura general.',
   apology: 'Lo siento, algo ha fallado por mi parte. ¿Podrías repetirlo?',
+  didNotCatch: 'Perdona, no te he entendido. ¿Puedes repetirlo?',
 
   voiceNote: ` ${OFFLINE_VOICE_NOTE_ES}`,
+  voiceNoteHears:
+    ' Soy el lector sin conexión, en este equipo: mantén pulsado el botón mientras hablas.',
   welcome: (voice) =>
     `Te doy la bienvenida a tu lectura.${voice} ¿Qué pregunta te gustaría traer hoy a las cartas?`,
   hello: (voice) =>
     `Hola, bienvenida o bienvenido.${voice} ¿Qué pregunta te gustaría traer a las cartas?`,
-  clarifying: (topic, askWhen) =>
-    `${CLARIFYING_QUESTION_ES[topic]}${askWhen ? ` ${ASK_WHEN_ES}` : ''}`,
+  clarifying: (topic, askWhen, subject) =>
+    `${topic === 'general' && subject ? `Antes de sacar las cartas: ¿qué es lo que más te importa de ${subject}, y qué te gustaría entender?` : CLARIFYING_QUESTION_ES[topic]}${askWhen ? ` ${ASK_WHEN_ES}` : ''}`,
   thanksForQuestion: THANKS_FOR_QUESTION_ES,
   heard: (summary) => `Gracias, ahora lo veo claro. Tu pregunta: ${summary}`,
   cannotHandOffIntent: 'Me temo que desde aquí no puedo pasarte a preparar una tirada.',
   toSpread: 'Elijamos la tirada adecuada para ella.',
 
+  askedForCards: (n, max) =>
+    n === 1
+      ? 'Has pedido una carta: una sola carta clara, entonces.'
+      : n > max
+        ? `Has pedido ${number(n)} cartas; ${number(max)} es lo máximo que dispongo, así que esta es mi tirada más completa.`
+        : `Has pedido ${number(n)} cartas, así que eso es lo que vamos a disponer.`,
   spreadIntro: (name, why, labels, count) =>
     `Para tu pregunta usaré esta tirada: ${name}. ${why} ${
       labels.length === 1

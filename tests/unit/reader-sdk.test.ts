@@ -4,117 +4,17 @@
  * builds it: RealtimeAgent + tool() + handoff() with the contract schemas), then follow-ups and a
  * clarification card, and a push-to-talk audio turn.
  */
-import { handoff } from '@openai/agents-core';
 import {
   OpenAIRealtimeWebSocket,
-  RealtimeAgent,
   RealtimeSession,
-  tool,
   type RealtimeItem,
   type RealtimeMessageItem,
 } from '@openai/agents-realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, getCard } from '../../contracts/deck.ts';
-import {
-  DrawCardParams,
-  IntentHandoff,
-  ReadingHandoff,
-  ShowCardParams,
-  SpreadHandoff,
-  type AgentName,
-  type DrawCardResult,
-} from '../../contracts/reading.ts';
+import { IntentHandoff, ReadingHandoff, SpreadHandoff } from '../../contracts/reading.ts';
 import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
-
-/** The cards "the user" picks, in order. */
-const PICKS: readonly { cardId: string; reversed: boolean }[] = [
-  { cardId: 'the-tower', reversed: false },
-  { cardId: 'three-of-cups', reversed: true },
-  { cardId: 'the-star', reversed: false },
-  { cardId: 'knight-of-wands', reversed: false },
-];
-
-interface Recorder {
-  draws: DrawCardParams[];
-  drawnCards: DrawCardResult[];
-  shows: ShowCardParams[];
-  handoffs: [AgentName, unknown][];
-}
-
-function buildAgents(recorder: Recorder) {
-  let next = 0;
-  const drawCard = tool({
-    name: 'draw_card',
-    description: 'Ask the user to pick a card from the shuffled deck for one spread position.',
-    parameters: DrawCardParams,
-    execute: async (args): Promise<DrawCardResult> => {
-      recorder.draws.push(DrawCardParams.parse(args));
-      const pick = PICKS[next % PICKS.length] ?? { cardId: 'the-fool', reversed: false };
-      next += 1;
-      const result = {
-        cardId: pick.cardId,
-        cardName: cardName(pick.cardId) ?? pick.cardId,
-        reversed: pick.reversed,
-      };
-      recorder.drawnCards.push(result);
-      return result;
-    },
-  });
-  const showCard = tool({
-    name: 'show_card',
-    description: 'Display a card on screen before interpreting it',
-    parameters: ShowCardParams,
-    execute: async (args) => {
-      const shown = ShowCardParams.parse(args);
-      recorder.shows.push(shown);
-      return { success: true, cardId: shown.cardId, reversed: shown.reversed };
-    },
-  });
-  const followup = new RealtimeAgent({
-    name: 'Followup',
-    instructions: 'Answer follow-up questions from the cards; draw clarification cards on request.',
-    tools: [drawCard, showCard],
-  });
-  const reading = new RealtimeAgent({
-    name: 'Reading',
-    instructions: 'Call show_card before interpreting each card, then hand off to Followup.',
-    tools: [showCard],
-    handoffs: [
-      handoff(followup, {
-        inputType: ReadingHandoff,
-        onHandoff: (_context, input) => {
-          recorder.handoffs.push(['Followup', input]);
-        },
-      }),
-    ],
-  });
-  const spread = new RealtimeAgent({
-    name: 'SpreadGeneration',
-    instructions: 'Choose a spread and call draw_card once per position, then hand off to Reading.',
-    tools: [drawCard],
-    handoffs: [
-      handoff(reading, {
-        inputType: SpreadHandoff,
-        onHandoff: (_context, input) => {
-          recorder.handoffs.push(['Reading', input]);
-        },
-      }),
-    ],
-  });
-  const intent = new RealtimeAgent({
-    name: 'IntentAssessment',
-    instructions: 'Ask one clarifying question, then hand off to SpreadGeneration.',
-    handoffs: [
-      handoff(spread, {
-        inputType: IntentHandoff,
-        onHandoff: (_context, input) => {
-          recorder.handoffs.push(['SpreadGeneration', input]);
-        },
-      }),
-    ],
-  });
-  return { intent };
-}
+import { type Recorder, buildAgents, handoffsOf } from './helpers/sdk-agents.ts';
 
 /** History as it stands, with the agent that was active when each item first appeared. */
 interface Tagged {
@@ -157,11 +57,6 @@ async function until(
  * answer at once (as `draw_card` does here), SpreadGeneration and Reading can each last less than
  * one sampling interval, and a sampler then sees only Followup.
  */
-function handoffsOf(session: RealtimeSession): string[] {
-  const reached: string[] = [];
-  session.on('agent_handoff', (_context, _from, to) => reached.push(to.name));
-  return reached;
-}
 
 let server: ReaderServer;
 

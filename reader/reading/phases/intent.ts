@@ -12,6 +12,7 @@ import {
   findTimeframe,
   inferTopic,
   isGreeting,
+  subjectOf,
   summariseQuestion,
 } from '../text.ts';
 
@@ -21,10 +22,18 @@ const HANDOFF = READING_GRAPH.IntentAssessment.handoff;
 export function intentAssessment(state: PolicyState, turn: PhaseTurn): ReaderAction[] {
   const words = wordsOf(state);
   const text = userText(turn.inputs);
-  const voice = turn.modality === 'audio' ? words.voiceNote : '';
-  /** The one clarifying question; it asks for a time span when the question named none. */
+  const voice =
+    turn.modality === 'audio' ? (turn.hears ? words.voiceNoteHears : words.voiceNote) : '';
+  /**
+   * The one clarifying question, about what the question names in the visitor's own words when no
+   * topic covers it; it asks for a time span when the question named none.
+   */
   const clarify = (question: string) =>
-    words.clarifying(inferTopic(question), findTimeframe(question, state.lang) === undefined);
+    words.clarifying(
+      inferTopic(question),
+      findTimeframe(question, state.lang) === undefined,
+      subjectOf(question),
+    );
   if (text === undefined) {
     if (state.question === undefined) return [say(words.welcome(voice))];
     if (!state.intent) return [say(clarify(state.question))];

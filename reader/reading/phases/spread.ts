@@ -25,6 +25,7 @@ import {
 } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
 import { chooseSpread } from '../spreads.ts';
+import { requestedCardCount } from '../text.ts';
 import { wordsOf } from '../words.ts';
 import { intentOrFallback } from './intent.ts';
 
@@ -38,11 +39,14 @@ export function spreadGeneration(state: PolicyState, turn: PhaseTurn): ReaderAct
   let fresh = false;
   if (!state.spread) {
     // The user's full question when this reader heard it; else the summary the handoff carried.
+    const question = state.question ?? intent.intentSummary;
+    // A number of cards named in the question, or else in the answer to the clarifying one.
     state.spread = chooseSpread(
-      state.question ?? intent.intentSummary,
+      question,
       intent.topic,
       intent.timeframe,
       words,
+      requestedCardCount(question) ?? requestedCardCount(state.answer ?? ''),
     );
     fresh = true;
     const { layout, why } = state.spread;

@@ -26,6 +26,10 @@ export interface ReaderServerOptions {
   /** Session caps in ms (defaults in reader/protocol/limits.ts). */
   idleMs?: number;
   sessionMs?: number;
+  /** The speech recognizer the reader hears spoken turns with (none: the demo script). */
+  transcriber?: ReaderSessionOptions['transcriber'];
+  /** The reading's language (default English). */
+  lang?: ReaderSessionOptions['lang'];
 }
 
 export interface ReaderServer {
@@ -96,6 +100,8 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
       tokenExpiresAt: expiresAt,
       userAgent: request.headers['user-agent'] ?? '',
       ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.transcriber ? { transcriber: options.transcriber } : {}),
+      ...(options.lang ? { lang: options.lang } : {}),
     });
     // One timer stands in for the Durable Object's alarm.
     const schedule = () => {
