@@ -49,6 +49,8 @@ export const HealthResponse = z.object({
   status: z.literal('ok'),
   /** Local development only: the engine behind readings (deployed, the token answer names it). */
   reader: VoiceEngine.optional(),
+  /** Local development only: the offline reader hears English speech (a recognizer is configured). */
+  hears: z.boolean().optional(),
   /** Local development only: LiveKit's URL, key and secret are all set. */
   livekit: z.boolean().optional(),
   /** Local development only: the BMO agent worker's health endpoint answered (`unknown`: not asked). */

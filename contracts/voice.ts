@@ -56,6 +56,11 @@ export const VoiceTokenResponse = z.object({
    * minute before. Absent: no cap (local development by default).
    */
   maxSessionMinutes: z.number().int().min(1).max(1440).optional(),
+  /**
+   * The offline reader only: whether it hears this reading's spoken turns (a local speech
+   * recognizer runs and hears its language). False or absent: a spoken turn follows a demo script.
+   */
+  hears: z.boolean().optional(),
 });
 export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
 

@@ -25,6 +25,7 @@ import { BENCH_NOOP_PATH, benchRoutes, localDevelopmentOnly } from './routes/ben
 import { eventsRoutes } from './routes/events.ts';
 import { livekitTokenMinutes, livekitTokenRoutes } from './routes/livekit-token.ts';
 import { livekitWebhookRoutes } from './routes/livekit-webhook.ts';
+import { readerHears } from './reader/hearing.ts';
 import { readerRoutes } from './routes/reader.ts';
 import { voiceCallRoutes } from './routes/voice-calls.ts';
 import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
@@ -82,6 +83,7 @@ app.get('/api/health', async (c) => {
   // no engine and no key (the token answer names the engine to the page that asked for one)
   if (isLocalDevelopment(env)) {
     body.reader = env.OPENAI_API_KEY ? 'openai' : 'local';
+    if (body.reader === 'local') body.hears = readerHears(env);
     body.livekit = Boolean(env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET);
     body.agent = await agentHealth(env.BMO_AGENT_HEALTH_URL);
   }

@@ -9,11 +9,12 @@
  * advertised expiry) and, once the socket is gone, clearing the storage after the token expires.
  */
 import { z } from 'zod';
-import { type Bindings, isLocalDevelopment } from '../env.ts';
+import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
 import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 import { ReaderSession, type ReaderSnapshot } from '../../reader/protocol/engine.ts';
-import { RecognizerClient, type Transcriber } from '../../reader/hearing/transcriber.ts';
+import type { Transcriber } from '../../reader/hearing/transcriber.ts';
+import { readerTranscriber } from './hearing.ts';
 
 /** What the reader route hands the object with the upgrade (a header it sets itself). */
 export const SessionMeta = z.object({
@@ -49,12 +50,6 @@ const SNAPSHOT = 'snapshot';
 
 function logLine(event: object): void {
   console.log(JSON.stringify(event));
-}
-
-/** The speech recognizer the reader hears with: local development only, where the stack runs one. */
-export function readerTranscriber(env: Bindings): Transcriber | undefined {
-  if (!isLocalDevelopment(env) || !env.RECOGNIZER_URL || !env.RECOGNIZER_KEY) return undefined;
-  return new RecognizerClient({ url: env.RECOGNIZER_URL, key: env.RECOGNIZER_KEY });
 }
 
 export class ReaderSessionObject {

@@ -33,6 +33,7 @@ import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
 import { trimEnd } from '../../contracts/text.ts';
+import { readerHears } from '../reader/hearing.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
 import { mintCallToken } from '../voice-calls/token.ts';
 import {
@@ -117,6 +118,7 @@ async function localToken(
     expiresAt: minted.expiresAt,
     model: env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL,
     url: readerUrl(c.req.url),
+    hears: readerHears(env, body.lang),
   };
 }
 
@@ -190,6 +192,8 @@ async function callToken(
     expiresAt: minted.payload.exp,
     model: env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL,
     callUrl: new URL(API_PATHS.voiceCalls, c.req.url).toString(),
+    // The local WebRTC reader hears with the recognizer the stack gave it and the edge.
+    ...(upstream.kind === 'local' ? { hears: readerHears(env, body.lang) } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ interface EdgeStub {
   requests: { url: string; method: string; body: unknown }[];
   token: 'unavailable' | 'pending';
   reader: 'local' | 'openai';
+  /** Whether the edge's offline reader hears (a speech recognizer runs beside it). */
+  hears?: boolean;
 }
 
 let edge: EdgeStub;
@@ -42,6 +44,7 @@ function stubEdge(): void {
       return json(200, {
         status: 'ok',
         reader: edge.reader,
+        ...(edge.hears === undefined ? {} : { hears: edge.hears }),
         livekit: false,
         time: new Date().toISOString(),
       });
@@ -127,6 +130,17 @@ describe('<tarot-reading>', () => {
     );
     expect(edge.requests.map((request) => request.url)).to.deep.equal([`${EDGE}/api/health`]);
     expect(control(el, /^Voice Reading/).textContent).to.contain("it can't hear you");
+    await expectAccessible(el);
+  });
+
+  it('says the offline reader hears English where the edge says a recognizer runs', async () => {
+    edge.hears = true;
+    const el = await render();
+    await waitUntil(
+      () => (control(el, /^Voice Reading/).textContent ?? '').includes('it hears English'),
+      'the hearing note',
+    );
+    expect(control(el, /^Voice Reading/).textContent).not.to.contain("can't hear");
     await expectAccessible(el);
   });
 

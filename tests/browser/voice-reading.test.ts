@@ -76,6 +76,14 @@ describe('<tarot-reading-voice>', () => {
       'Intent Assessment',
     );
     expect(must(el, '[part="notice"]').textContent?.trim()).to.equal(OFFLINE_VOICE_NOTICE);
+    // Where the offline reader hears, the notice says so instead.
+    voiceReading.setHears(true);
+    await el.updateComplete;
+    expect(must(el, '[part="notice"]').textContent?.trim()).to.equal(
+      'Offline reader: it hears English on this machine.',
+    );
+    voiceReading.setHears(false);
+    await el.updateComplete;
     const talk = must<VoiceSpeakerButton>(el, '[part="center"] voice-speaker-button');
     expect(talk.disabled).to.equal(false);
     // The back button sits before everything else, top left.

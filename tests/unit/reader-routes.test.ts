@@ -120,6 +120,32 @@ describe('POST /api/voice/token without an OpenAI key', () => {
     expect(body.error.issues?.map((issue) => issue.path)).toEqual(['lang']);
   });
 
+  it('says whether the reader hears: where the stack names a recognizer, for English readings only', async () => {
+    const hearing: Bindings = {
+      ...LOCAL,
+      RECOGNIZER_URL: 'http://127.0.0.1:8791/v1',
+      RECOGNIZER_KEY: 'k'.repeat(32),
+    };
+    const token = async (env: Bindings, lang?: 'es') =>
+      VoiceTokenResponse.parse(
+        await (
+          await postToken({ sessionId: SESSION, mode: 'voice', ...(lang ? { lang } : {}) }, env)
+        ).json(),
+      ).hears;
+    expect(await token(hearing)).toBe(true);
+    expect(await token(hearing, 'es')).toBe(false);
+    expect(await token(LOCAL)).toBe(false);
+    // Deployed, the reader never hears through a loopback recognizer (nor runs at all).
+    expect(
+      (
+        await postToken(
+          { sessionId: SESSION, mode: 'voice' },
+          deployed({ RECOGNIZER_URL: 'http://127.0.0.1:8791/v1', RECOGNIZER_KEY: 'k'.repeat(32) }),
+        )
+      ).status,
+    ).not.toBe(200);
+  });
+
   it('refuses a bad mode and a missing body with 400', async () => {
     const badMode = ApiErrorBody.parse(
       await (await postToken({ sessionId: SESSION, mode: 'video' })).json(),

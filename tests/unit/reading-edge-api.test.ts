@@ -57,7 +57,7 @@ describe('the edge an embed talks to (api-base)', () => {
     );
   });
 
-  it('reads the engine from the edge’s health check, and null when the edge cannot say', async () => {
+  it('reads the engine and whether its reader hears from the edge’s health check, and null when the edge cannot say', async () => {
     const urls: string[] = [];
     const health = { status: 'ok', reader: 'local', livekit: false, time: '2026-01-01T00:00:00Z' };
     expect(
@@ -65,7 +65,11 @@ describe('the edge an embed talks to (api-base)', () => {
         apiBase: 'https://edge.example',
         fetch: recordingFetch(200, health, urls),
       }),
-    ).toBe('local');
+    ).toEqual({ engine: 'local', hears: false });
+    // An edge whose offline reader hears says so.
+    expect(
+      await requestReaderEngine({ fetch: recordingFetch(200, { ...health, hears: true }, []) }),
+    ).toEqual({ engine: 'local', hears: true });
     expect(urls).toEqual(['https://edge.example/api/health']);
     expect(await requestReaderEngine({ fetch: recordingFetch(200, { status: 'ok' }, []) })).toBe(
       null,

@@ -97,6 +97,8 @@ export interface ReadingStore {
   $agent: WritableAtom<AgentName | null>;
   $connection: WritableAtom<ConnectionStatus>;
   $engine: WritableAtom<ReaderEngine | null>;
+  /** Whether the offline reader hears this reading's speech (else a voice turn follows a script). */
+  $hears: WritableAtom<boolean>;
   $intent: WritableAtom<IntentHandoff | null>;
   $spread: WritableAtom<SpreadLayout | null>;
   /** Every card drawn in this reading, in the order drawn (spread positions first). */
@@ -118,6 +120,7 @@ export interface ReadingStore {
   setSessionId(id: string | null): void;
   setConnection(status: ConnectionStatus): void;
   setEngine(engine: ReaderEngine | null): void;
+  setHears(hears: boolean): void;
   setAgent(agent: AgentName | null): void;
   setIntent(intent: IntentHandoff): void;
   setSpread(spread: SpreadLayout): void;
@@ -142,6 +145,7 @@ export function createReadingStore(): ReadingStore {
   const $agent = atom<AgentName | null>(null);
   const $connection = atom<ConnectionStatus>('idle');
   const $engine = atom<ReaderEngine | null>(null);
+  const $hears = atom(false);
   const $intent = atom<IntentHandoff | null>(null);
   const $spread = atom<SpreadLayout | null>(null);
   const $cards = atom<readonly DrawnCard[]>([]);
@@ -181,6 +185,7 @@ export function createReadingStore(): ReadingStore {
     $agent,
     $connection,
     $engine,
+    $hears,
     $intent,
     $spread,
     $cards,
@@ -198,6 +203,7 @@ export function createReadingStore(): ReadingStore {
     setSessionId: (id) => $sessionId.set(id),
     setConnection: (status) => $connection.set(status),
     setEngine: (engine) => $engine.set(engine),
+    setHears: (hears) => $hears.set(hears),
     setAgent: (agent) => $agent.set(agent),
     setIntent: (intent) => $intent.set(intent),
     setSpread: (spread) => $spread.set(spread),
@@ -234,6 +240,7 @@ export function createReadingStore(): ReadingStore {
       $agent.set(null);
       $connection.set('idle');
       $engine.set(null);
+      $hears.set(false);
       $intent.set(null);
       $spread.set(null);
       $cards.set([]);

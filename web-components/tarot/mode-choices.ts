@@ -9,6 +9,8 @@ export interface ModeChoicesOptions {
   voiceSupported: boolean;
   /** Whether the edge reads with the offline reader (the voice choice then says so). */
   offlineReader: boolean;
+  /** Whether that offline reader hears this reading's speech (else it follows a demo script). */
+  offlineHears: boolean;
   /** Addresses for each mode; where one is set, the choice is a link to it. */
   textHref: string;
   voiceHref: string;
@@ -28,7 +30,11 @@ export function modeChoices(options: ModeChoicesOptions) {
         'voice',
         t.voiceReading,
         t.voiceReadingHint,
-        options.offlineReader ? t.voiceReadingOffline : '',
+        options.offlineReader
+          ? options.offlineHears
+            ? t.voiceReadingOfflineHears
+            : t.voiceReadingOffline
+          : '',
       )
     : html`<div class="mode" part="mode" aria-disabled="true">
         <h2>${t.voiceReading}</h2>

@@ -42,6 +42,8 @@ export const tarotEn = {
     'Hold the talk button (or Space) to speak to the reader, and draw your cards when asked.',
   voiceReadingOffline:
     "This site runs the offline reader: it can't hear you, so a voice reading follows a demo script. A real voice reading needs an OpenAI key.",
+  voiceReadingOfflineHears:
+    'This site runs the offline reader: it hears English through a speech recognizer on this machine.',
   voiceUnsupported:
     "Your browser doesn't support voice readings: it needs WebRTC and microphone access.",
   voiceUnsupportedTry: 'Try a current Chrome, Edge, Firefox or Safari, or choose Text Chat.',
@@ -65,6 +67,7 @@ export const tarotEn = {
     "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
   offlineVoiceNotice:
     "Offline reader: it can't hear you, so each time you speak it follows a demo script.",
+  offlineVoiceHearsNotice: 'Offline reader: it hears English on this machine.',
   conversation: 'Conversation',
   intro: 'Ask the reader your question to begin. Cards are drawn by you, one at a time.',
   you: 'You',

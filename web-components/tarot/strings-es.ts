@@ -33,7 +33,9 @@ export const tarotEs: TarotStrings = {
   voiceReadingHint:
     'Mantén pulsado el botón para hablar (o la barra espaciadora) y saca tus cartas cuando te lo pidan.',
   voiceReadingOffline:
-    'Este sitio usa la lectora sin conexión: no puede oírte, así que la lectura por voz sigue un guion de demostración. Una lectura por voz real necesita una clave de OpenAI.',
+    'Este sitio usa la lectora sin conexión: no puede oírte en español, así que la lectura por voz sigue un guion de demostración; escribe en el chat de texto. Una lectura por voz real necesita una clave de OpenAI.',
+  voiceReadingOfflineHears:
+    'Este sitio usa la lectora sin conexión: oye inglés con un reconocedor de voz en este equipo.',
   voiceUnsupported:
     'Tu navegador no admite lecturas por voz: necesita WebRTC y acceso al micrófono.',
   voiceUnsupportedTry:
@@ -55,7 +57,8 @@ export const tarotEs: TarotStrings = {
   offlineReaderNotice:
     'Estás usando la lectora sin conexión: una lectora de demostración con guion, incluida en este sitio. Añade una clave de OpenAI para una lectura real.',
   offlineVoiceNotice:
-    'Lectora sin conexión: no puede oírte, así que cada vez que hablas sigue un guion de demostración.',
+    'Lectora sin conexión: no puede oírte en español, así que cada vez que hablas sigue un guion de demostración.',
+  offlineVoiceHearsNotice: 'Lectora sin conexión: en este equipo oye inglés.',
   conversation: 'Conversación',
   intro: 'Haz tu pregunta a la lectora para empezar. Las cartas las sacas tú, de una en una.',
   you: 'Tú',

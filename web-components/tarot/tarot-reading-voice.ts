@@ -118,6 +118,7 @@ export class TarotReadingVoice extends LitElement {
   #agent = new StoreController(this, () => this.store.$agent);
   #connection = new StoreController(this, () => this.store.$connection);
   #engine = new StoreController(this, () => this.store.$engine);
+  #hears = new StoreController(this, () => this.store.$hears);
   #picker = new StoreController(this, () => this.store.$picker);
   #drawnIds = new StoreController(this, () => this.store.$drawnIds);
   #displayed = new StoreController(this, () => this.store.$displayed);
@@ -194,7 +195,7 @@ export class TarotReadingVoice extends LitElement {
               ></voice-agent-indicator>`
         }
       </header>
-      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice" dir=${dir}>${t.offlineVoiceNotice}</p>` : nothing}
+      ${this.#engine.value === 'local' && live ? html`<p class="notice" part="notice" dir=${dir}>${this.#hears.value ? t.offlineVoiceHearsNotice : t.offlineVoiceNotice}</p>` : nothing}
       <section class="center" part="center" data-centre=${centre}>
         ${this.#renderCentre(centre)}
       </section>

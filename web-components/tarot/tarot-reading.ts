@@ -289,6 +289,8 @@ export class TarotReading extends LitElement {
     return modeChoices({
       voiceSupported: this.#voiceSupported,
       offlineReader: this.#sessions.reader === 'local',
+      // The recognizer hears English: a reading in another language still follows the script.
+      offlineHears: this.#sessions.readerHears && this.#locale.lang === 'en',
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),

@@ -1,9 +1,10 @@
 /**
- * Which engine reads on the edge (OpenAI or the offline reader), asked of its health check while
- * `<tarot-reading>` shows the mode selection, so the choice can say so. Asked once per edge; the
- * answer for the newest edge asked about wins.
+ * Which engine reads on the edge (OpenAI or the offline reader, and whether that one hears), asked
+ * of its health check while `<tarot-reading>` shows the mode selection, so the choice can say so.
+ * Asked once per edge; the answer for the newest edge asked about wins.
  */
 import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { ReaderHealth } from '../session/edge-api.ts';
 
 export interface ReaderEngineQueryOptions {
   /** The edge's origin ('' for the page's own), read at each question. */
@@ -16,7 +17,7 @@ export interface ReaderEngineQueryOptions {
 
 export class ReaderEngineQuery {
   #options: ReaderEngineQueryOptions;
-  #engine: VoiceEngine | null = null;
+  #health: ReaderHealth | null = null;
   #from: string | null = null;
 
   constructor(options: ReaderEngineQueryOptions) {
@@ -25,7 +26,12 @@ export class ReaderEngineQuery {
 
   /** The engine behind readings on the edge; null until known or when the edge did not say. */
   get engine(): VoiceEngine | null {
-    return this.#engine;
+    return this.#health?.engine ?? null;
+  }
+
+  /** Whether the edge's offline reader hears English speech (false until known). */
+  get hears(): boolean {
+    return this.#health?.hears === true;
   }
 
   async load(): Promise<void> {
@@ -34,7 +40,7 @@ export class ReaderEngineQuery {
     this.#from = apiBase;
     // The edge client checks the answer with the contract's schemas: it loads here, after the
     // choice has rendered, rather than with the element.
-    let engine: VoiceEngine | null = null;
+    let health: ReaderHealth | null = null;
     try {
       const { requestReaderEngine } = await import('../session/edge-api.ts');
       // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
@@ -44,12 +50,12 @@ export class ReaderEngineQuery {
         return;
       }
       if (this.#from !== apiBase) return;
-      engine = await requestReaderEngine({ apiBase });
+      health = await requestReaderEngine({ apiBase });
     } catch {
       // The code did not load: the choice shows no engine note, as when the edge is unreachable.
     }
     if (this.#from !== apiBase) return;
-    this.#engine = engine;
+    this.#health = health;
     this.#options.changed();
   }
 }

@@ -130,6 +130,11 @@ export class ReadingSessions implements ReactiveController {
     return this.#reader.engine;
   }
 
+  /** Whether the edge's offline reader hears English speech, from its health check. */
+  get readerHears(): boolean {
+    return this.#reader.hears;
+  }
+
   /** The active session's short hint (a hold too short, a microphone hiccup); '' for none. */
   get notice(): string {
     return this.#notice;

@@ -19,22 +19,29 @@ export interface RequestReaderEngineOptions {
   signal?: AbortSignal;
 }
 
+/** The engine behind readings on an edge, and whether its offline reader hears English speech. */
+export interface ReaderHealth {
+  engine: VoiceEngine;
+  hears: boolean;
+}
+
 /**
- * Which engine the edge reads with (`GET /api/health`): the offline `local` reader or `openai`;
- * null when the edge cannot say (unreachable, an answer that is not the contract's, or a deployed
- * edge, whose health names no engine: the token answer does). Asked
- * once, without retrying: the answer only labels the page.
+ * Which engine the edge reads with (`GET /api/health`): the offline `local` reader or `openai`,
+ * and whether the offline reader hears; null when the edge cannot say (unreachable, an answer that
+ * is not the contract's, or a deployed edge, whose health names no engine: the token answer
+ * does). Asked once, without retrying: the answer only labels the page.
  */
 export async function requestReaderEngine(
   options: RequestReaderEngineOptions = {},
-): Promise<VoiceEngine | null> {
+): Promise<ReaderHealth | null> {
   const client = new EdgeClient({
     apiBase: options.apiBase,
     fetch: options.fetch,
     retry: { attempts: 1 },
   });
   try {
-    return (await client.health({ signal: options.signal })).reader ?? null;
+    const health = await client.health({ signal: options.signal });
+    return health.reader ? { engine: health.reader, hears: health.hears === true } : null;
   } catch {
     return null;
   }

@@ -163,6 +163,7 @@ export class ReadingLink {
     if (generation !== this.#generation) return false;
     this.connection = connection;
     owner.store.setEngine(connection.engine);
+    owner.store.setHears(connection.hears === true);
 
     const agents = agentsModule.createReadingAgents(owner.host());
     this.agents = agents;
