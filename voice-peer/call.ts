@@ -18,7 +18,7 @@ import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
 import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced, resample } from './audio.ts';
 import { MAX_FRAME_BYTES, ReaderSession, type Transcriber } from './reader-engine.ts';
-import type { Speaker } from './speech.ts';
+import type { Speaker, ToneReason } from './speech.ts';
 
 const { MediaStream, RTCPeerConnection, nonstandard } = wrtc;
 
@@ -41,6 +41,13 @@ export interface CallOptions {
   onLog?(event: LogEvent | object): void;
   onEnd(id: string): void;
 }
+
+/** What the page is told, once, when the reader's voice is tones. */
+const TONE_NOTICES: Record<ToneReason, string> = {
+  chosen: 'This reader speaks in tones: its speech voice (espeak-ng) is turned off here.',
+  not_installed: 'espeak-ng is not installed here: the reader speaks in tones.',
+  failed: 'The reader’s voice failed on a sentence, so you heard a tone there; it will try again.',
+};
 
 /** Voiced frames closer than this belong to one span. */
 const SPAN_GAP_MS = 200;
@@ -75,7 +82,9 @@ export class VoiceCall {
   #paceStart = 0;
   #framesSent = 0;
   #seq = 0;
-  #noticeSent = false;
+  #noticesSent = new Set<ToneReason>();
+  /** A response whose words are still being made into sound (more may come after the queue). */
+  #synthesizing = false;
   #ended = false;
   /** The turn being said: whether a voiced frame opened it, and the frames just before one. */
   #turn = { open: false, preRoll: [] as Int16Array[] };
@@ -247,33 +256,54 @@ export class VoiceCall {
     return this.#held;
   }
 
+  /** Speaks a response's words, each sentence queued to play as soon as it is made. */
   #say(text: string, responseId: string): void {
     const asked = Date.now();
     this.#speechChain = this.#speechChain.then(async () => {
-      const speech = await this.#options.speaker.speak(text, this.#options.lang);
+      this.#synthesizing = true;
+      let started = false;
+      try {
+        for await (const sentence of this.#options.speaker.speak(text, this.#options.lang)) {
+          if (this.#ended || this.#clearedAt >= asked) break;
+          if (sentence.tone) this.#toneNotice(sentence.tone);
+          if (!started && this.#playing.length === 0) {
+            this.#playingResponse = responseId;
+            this.#emit({
+              event_id: this.#eventId(),
+              type: 'output_audio_buffer.started',
+              response_id: responseId,
+            });
+          }
+          started = true;
+          this.#playing.push(...frames(sentence.samples));
+        }
+      } finally {
+        this.#synthesizing = false;
+      }
       if (this.#ended) return;
-      if (this.#clearedAt >= asked || speech.samples.length === 0) {
-        this.#release();
-        return;
-      }
-      if (speech.voice === 'tone' && !this.#noticeSent) {
-        this.#noticeSent = true;
-        const notice: VoicePeerNotice = {
-          type: 'voice_peer.notice',
-          notice: 'espeak-ng is not installed here: the reader speaks in tones.',
-        };
-        this.#emit({ event_id: this.#eventId(), ...notice });
-      }
-      if (this.#playing.length === 0) {
-        this.#playingResponse = responseId;
-        this.#emit({
-          event_id: this.#eventId(),
-          type: 'output_audio_buffer.started',
-          response_id: responseId,
-        });
-      }
-      this.#playing.push(...frames(speech.samples));
+      // Nothing to say, cleared meanwhile, or played out before the last sentence was made.
+      if (!started || this.#clearedAt >= asked) this.#release();
+      else if (this.#playing.length === 0) this.#stopped();
     });
+  }
+
+  #toneNotice(reason: ToneReason): void {
+    if (this.#noticesSent.has(reason)) return;
+    this.#noticesSent.add(reason);
+    const notice: VoicePeerNotice = { type: 'voice_peer.notice', notice: TONE_NOTICES[reason] };
+    this.#emit({ event_id: this.#eventId(), ...notice });
+  }
+
+  /** The voice has played out: `output_audio_buffer.stopped`, and the held events go out. */
+  #stopped(): void {
+    if (!this.#playingResponse) return;
+    this.#emit({
+      event_id: this.#eventId(),
+      type: 'output_audio_buffer.stopped',
+      response_id: this.#playingResponse,
+    });
+    this.#playingResponse = undefined;
+    this.#release();
   }
 
   #clear(): void {
@@ -300,15 +330,7 @@ export class VoiceCall {
       const frame = this.#playing.shift();
       if (frame) this.#spoken.sentSinceClear += 1;
       this.#source.onData({ samples: frame ?? silence, sampleRate: TRACK_RATE, channelCount: 1 });
-      if (frame && this.#playing.length === 0 && this.#playingResponse) {
-        this.#emit({
-          event_id: this.#eventId(),
-          type: 'output_audio_buffer.stopped',
-          response_id: this.#playingResponse,
-        });
-        this.#playingResponse = undefined;
-        this.#release();
-      }
+      if (frame && this.#playing.length === 0 && !this.#synthesizing) this.#stopped();
     }
   }
 

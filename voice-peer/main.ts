@@ -12,11 +12,15 @@ if (!key || key.length < 16) {
   console.error('VOICE_PEER_KEY must be set (16 characters or more): the edge presents it.');
   process.exit(1);
 }
-const espeak = process.env.ESPEAK_NG ?? 'espeak-ng';
+// Unset: espeak-ng on PATH; a path: that espeak-ng; empty: tones, by choice.
+const espeak = process.env.ESPEAK_NG;
 const peer = await startVoicePeer({
   key,
   port: Number(process.env.VOICE_PEER_PORT ?? 8790),
-  espeak: espeak === '' ? undefined : espeak,
+  voice:
+    espeak === ''
+      ? { kind: 'tones' }
+      : { kind: 'espeak-ng', ...(espeak === undefined ? {} : { binary: espeak }) },
   transcriber:
     process.env.RECOGNIZER_URL && process.env.RECOGNIZER_KEY
       ? new RecognizerClient({ url: process.env.RECOGNIZER_URL, key: process.env.RECOGNIZER_KEY })

@@ -17,7 +17,7 @@ import { SupportedLangSchema } from '../contracts/locale-schema.ts';
 import { RealtimeSessionConfig } from '../contracts/realtime.ts';
 import { VoiceCall } from './call.ts';
 import type { Transcriber } from './reader-engine.ts';
-import { Speaker } from './speech.ts';
+import { Speaker, type VoiceChoice } from './speech.ts';
 
 export const CALLS_PATH = '/v1/realtime/calls';
 const MAX_BODY_BYTES = 256 * 1024;
@@ -28,8 +28,8 @@ export interface VoicePeerOptions {
   /** The bearer the edge presents: the edge's own key for this service. */
   key: string;
   port?: number;
-  /** The espeak-ng to run; undefined speaks in tones. */
-  espeak?: string | undefined;
+  /** How the reader speaks (default espeak-ng on PATH). */
+  voice?: VoiceChoice;
   /** espeak-ng's words a minute (230); the e2e layer speeds it up. */
   speechWpm?: number;
   /** A call's longest life if nobody hangs it up, ms (the edge hangs up at the reading's cap). */
@@ -127,7 +127,7 @@ async function readOffer(
 
 export async function startVoicePeer(options: VoicePeerOptions): Promise<VoicePeer> {
   const calls = new Map<string, CallRecord>();
-  const speaker = new Speaker(options.espeak, options.speechWpm);
+  const speaker = new Speaker(options.voice ?? { kind: 'espeak-ng' }, options.speechWpm);
   const log = options.onLog ?? ((event: object) => console.log(JSON.stringify(event)));
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

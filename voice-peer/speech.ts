@@ -1,22 +1,33 @@
 /**
- * The reader's words as sound: espeak-ng where it is installed (text on stdin, a WAV on stdout,
- * never the words on a command line), else a short tone per sentence, which the call announces
- * with a notice so a page never hears a silence that looks like a fault.
+ * The reader's words as sound, a sentence at a time: espeak-ng (text on stdin, a WAV on stdout,
+ * never the words on a command line), or a short tone per sentence where the host chose tones or
+ * espeak-ng is not installed. The choice is explicit (`VoiceChoice`); a sentence espeak-ng fails
+ * on (a timeout on a loaded machine, a crash) is a tone, and the next sentence tries espeak-ng
+ * again: one failure never silences the rest of the process. Each sentence says why it is a tone,
+ * so the call can tell the page once rather than let it hear a silence that looks like a fault.
+ *
+ * Speaking a sentence at a time also starts the voice sooner: the first sentence plays while the
+ * next is made.
  */
 import { spawn } from 'node:child_process';
 import type { SupportedLang } from '../contracts/locale.ts';
 import { TRACK_RATE, parseWav, resample, tone } from './audio.ts';
 
-export type Voice = 'espeak-ng' | 'tone';
+/** How the reader speaks: espeak-ng (the binary to run, default `espeak-ng` on PATH), or tones. */
+export type VoiceChoice = { kind: 'espeak-ng'; binary?: string } | { kind: 'tones' };
 
-export interface Speech {
-  voice: Voice;
-  /** PCM16 at the track's rate. */
+/** One sentence as sound: PCM16 at the track's rate, and why it is a tone when it is one. */
+export interface SpokenSentence {
   samples: Int16Array;
+  /** Absent: espeak-ng said it. */
+  tone?: ToneReason;
 }
+
+export type ToneReason = 'chosen' | 'not_installed' | 'failed';
 
 const SYNTH_TIMEOUT_MS = 15_000;
 const MAX_SPOKEN_CHARS = 2_000;
+const GAP_SAMPLES = TRACK_RATE / 5;
 
 export function sentences(text: string): string[] {
   return text
@@ -28,6 +39,8 @@ export function sentences(text: string): string[] {
 /** espeak-ng's voice for each language the reader reads in. */
 const ESPEAK_VOICES: Record<SupportedLang, string> = { en: 'en-us', es: 'es' };
 
+class NotInstalled extends Error {}
+
 function espeak(
   binary: string,
   text: string,
@@ -36,15 +49,15 @@ function espeak(
 ): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const args = ['--stdout', '--stdin', '-v', ESPEAK_VOICES[lang], '-s', String(wpm)];
-    const child = spawn(binary, args, {
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), SYNTH_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', (error) => {
+    // A child that dies before reading its words closes stdin under the write: its exit says why.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(error);
+      reject(error.code === 'ENOENT' ? new NotInstalled(binary) : error);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -56,41 +69,49 @@ function espeak(
 }
 
 export class Speaker {
-  readonly #binary: string | undefined;
+  readonly #choice: VoiceChoice;
   readonly #wpm: number;
-  #voice: Voice;
+  #installed = true;
 
-  /** `binary`: the espeak-ng to run, undefined speaks in tones; `wpm`: its words a minute. */
-  constructor(binary: string | undefined = 'espeak-ng', wpm = 230) {
-    this.#binary = binary;
+  /** `wpm`: espeak-ng's words a minute. */
+  constructor(choice: VoiceChoice, wpm = 230) {
+    this.#choice = choice;
     this.#wpm = wpm;
-    this.#voice = binary ? 'espeak-ng' : 'tone';
   }
 
-  /** espeak-ng until it fails once (not installed), tones after that. */
-  get voice(): Voice {
-    return this.#voice;
+  /** How this speaker speaks now: espeak-ng, or tones (chosen, or espeak-ng is not installed). */
+  get voice(): 'espeak-ng' | 'tone' {
+    return this.#choice.kind === 'espeak-ng' && this.#installed ? 'espeak-ng' : 'tone';
   }
 
-  async speak(text: string, lang: SupportedLang = 'en'): Promise<Speech> {
-    const words = text.slice(0, MAX_SPOKEN_CHARS);
-    if (this.#binary && this.#voice === 'espeak-ng') {
-      try {
-        const pcm = parseWav(await espeak(this.#binary, words, this.#wpm, lang));
-        return { voice: 'espeak-ng', samples: resample(pcm, TRACK_RATE) };
-      } catch {
-        this.#voice = 'tone';
-      }
+  /** `text` as sound, sentence by sentence, each followed by a short pause. */
+  async *speak(text: string, lang: SupportedLang = 'en'): AsyncGenerator<SpokenSentence> {
+    for (const sentence of sentences(text.slice(0, MAX_SPOKEN_CHARS))) {
+      yield await this.#sentence(sentence, lang);
     }
-    const parts = sentences(words).map(() => tone(350));
-    const gap = new Int16Array(TRACK_RATE / 5);
-    const length = parts.reduce((sum, part) => sum + part.length + gap.length, 0);
-    const samples = new Int16Array(length);
-    let at = 0;
-    for (const part of parts) {
-      samples.set(part, at);
-      at += part.length + gap.length;
-    }
-    return { voice: 'tone', samples };
   }
+
+  async #sentence(text: string, lang: SupportedLang): Promise<SpokenSentence> {
+    const choice = this.#choice;
+    if (choice.kind === 'tones') return toned('chosen');
+    if (!this.#installed) return toned('not_installed');
+    try {
+      const pcm = parseWav(await espeak(choice.binary ?? 'espeak-ng', text, this.#wpm, lang));
+      return { samples: withGap(resample(pcm, TRACK_RATE)) };
+    } catch (error) {
+      // Not installed stays so; any other failure is this sentence's alone.
+      if (error instanceof NotInstalled) this.#installed = false;
+      return toned(error instanceof NotInstalled ? 'not_installed' : 'failed');
+    }
+  }
+}
+
+function toned(reason: ToneReason): SpokenSentence {
+  return { samples: withGap(tone(350)), tone: reason };
+}
+
+function withGap(samples: Int16Array): Int16Array {
+  const out = new Int16Array(samples.length + GAP_SAMPLES);
+  out.set(samples);
+  return out;
 }

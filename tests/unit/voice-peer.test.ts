@@ -3,8 +3,12 @@
  * reader's events on `oai-events`, the microphone measured for sound, and the reader's words as
  * sound on its track; `output_audio_buffer.clear` stops them.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
+import { Speaker } from '../../voice-peer/speech.ts';
 import { callPeer, postToPeer } from './helpers/webrtc-client.ts';
 
 const KEY = 'voice-peer-test-key-0123456789';
@@ -116,5 +120,68 @@ describe('the local WebRTC reader', () => {
     } finally {
       call.close();
     }
+  });
+});
+
+async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+describe('the reader’s voice: espeak-ng or tones, chosen and recovered per sentence', () => {
+  it('a peer set to tones speaks a tone per sentence and tells the page once why', async () => {
+    const tones = await startVoicePeer({
+      key: KEY,
+      voice: { kind: 'tones' },
+      onLog: () => undefined,
+    });
+    const call = await callPeer(postToPeer(tones.url, `Bearer ${KEY}`, undefined));
+    if ('status' in call) throw new Error(`refused: ${call.status}`);
+    try {
+      await call.waitFor('session.created');
+      for (const text of ['Hello.', 'Hello again.']) {
+        call.send({
+          type: 'conversation.item.create',
+          item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+        });
+        call.send({ type: 'response.create' });
+        await until(() => call.events.filter((e) => e.type === 'response.done').length > 0);
+      }
+      await until(() => call.voicedFramesHeard() > 10);
+      const notices = call.events.filter((event) => event.type === 'voice_peer.notice');
+      expect(notices.map((event) => event.notice)).toEqual([
+        'This reader speaks in tones: its speech voice (espeak-ng) is turned off here.',
+      ]);
+    } finally {
+      call.close();
+      await tones.close();
+    }
+  });
+
+  it('espeak-ng missing: tones, said to be for that reason', async () => {
+    const speaker = new Speaker({ kind: 'espeak-ng', binary: '/nonexistent/espeak-ng' });
+    const spoken = await allOf(speaker.speak('One. Two.'));
+    expect(spoken.map((sentence) => sentence.tone)).toEqual(['not_installed', 'not_installed']);
+    expect(speaker.voice).toBe('tone');
+  });
+
+  it('one sentence espeak-ng fails on is a tone; the next is espeak-ng again', async () => {
+    // espeak-ng itself, except that it fails on the one sentence that says so.
+    const dir = mkdtempSync(join(tmpdir(), 'flaky-espeak-'));
+    const flaky = join(dir, 'espeak-ng');
+    writeFileSync(
+      flaky,
+      '#!/bin/sh\nwords=$(cat)\ncase "$words" in *Broken*) exit 3;; esac\nprintf "%s" "$words" | exec espeak-ng "$@"\n',
+      { mode: 0o755 },
+    );
+    const speaker = new Speaker({ kind: 'espeak-ng', binary: flaky });
+    const spoken = await allOf(speaker.speak('First one. Broken one. Third one.'));
+    expect(spoken.map((sentence) => sentence.tone ?? 'espeak-ng')).toEqual([
+      'espeak-ng',
+      'failed',
+      'espeak-ng',
+    ]);
+    expect(speaker.voice).toBe('espeak-ng');
   });
 });
