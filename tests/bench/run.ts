@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, each figure next to a baseline measured in the same run (these
  * machines are noisy, so ratios are what compare across runs). Prints one table and writes
  * bench/results.json. Run after `npm run build` (the npm script does it).
- * Choose suites with BENCH=bundle,edge,picker,reader,cassette,voice,scale (default: all but scale,
+ * Choose suites with BENCH=bundle,edge,picker,reader,cassette,voice,speech,scale (default: all but scale,
  * which is `npm run scale`: minutes of load on a cluster).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { cassetteBench } from './cassette.bench.ts';
 import { edgeBench } from './edge.bench.ts';
 import { pickerBench } from './picker.bench.ts';
 import { readerBench } from './reader.bench.ts';
+import { speechBench } from './speech.bench.ts';
 import { voiceReadyBench } from './voice-ready.bench.ts';
 import { readerBench as readerLoadBench, scaleBench } from '../../scripts/scale/run.ts';
 import type { BenchRow } from './stats.ts';
@@ -26,6 +27,7 @@ const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   reader: () => readerBench(),
   cassette: () => cassetteBench(),
   voice: () => voiceReadyBench(),
+  speech: () => speechBench(),
   scale: async () => [...(await scaleBench()), ...(await readerLoadBench())],
 };
 

@@ -1,8 +1,11 @@
 /**
- * Starts what the e2e tests run against: a real `livekit-server --dev` and `wrangler dev` serving
- * the built page (dist/, built by `npm run build` before this layer) with the LiveKit settings.
- * Their addresses reach the tests through the environment. Nothing is skipped: if a piece cannot
- * start, the layer fails with the reason.
+ * Starts what the e2e tests run against: a real `livekit-server --dev`, the local speech
+ * recognizer, the local WebRTC reader hearing with it, and `wrangler dev` serving the built page
+ * (dist/, built by `npm run build` before this layer) with the LiveKit settings. Their addresses
+ * reach the tests through the environment. Nothing is skipped: if a piece cannot start, the layer
+ * fails with the reason. The shared edge itself is given no recognizer, so the specs that hold a
+ * voice reading on it keep the demo script, which the page still offers wherever nothing hears;
+ * the specs that speak bring an edge that hears.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +16,8 @@ import { startLiveKitServer } from '../support/livekit-server.ts';
 import { ROOT } from '../support/paths.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { startVoicePeer } from '../../voice-peer/server.ts';
+import { RecognizerClient } from '../../reader/hearing/transcriber.ts';
+import { startRecognizer } from '../support/recognizer.ts';
 
 /** Another site, allowed to use the API, from which the BMO tests visit as a visitor (not the owner). */
 export const VISITOR_ORIGIN = 'https://visitor.invalid';
@@ -33,13 +38,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The local WebRTC reader, as npm start runs it beside livekit-server; the WebRTC voice spec
   // points its own edge at it (the shared edge keeps the WebSocket reader the other specs test).
   const voicePeerKey = randomBytes(24).toString('hex');
+  let recognizer;
   let voicePeer;
   let wrangler;
   try {
+    recognizer = await startRecognizer();
+    process.env.E2E_RECOGNIZER_URL = recognizer.url;
+    process.env.E2E_RECOGNIZER_KEY = recognizer.key;
     voicePeer = await startVoicePeer({
       key: voicePeerKey,
       // espeak-ng's fastest: each line is spoken before its response ends
       speechWpm: 450,
+      transcriber: new RecognizerClient({ url: recognizer.url, key: recognizer.key }),
       onLog: () => undefined,
     });
     process.env.E2E_VOICE_PEER_URL = voicePeer.url;
@@ -60,6 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   } catch (error) {
     await voicePeer?.close();
+    await recognizer?.stop();
     await livekit.stop();
     throw error;
   }
@@ -69,9 +80,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.LIVEKIT_API_KEY = livekit.apiKey;
   process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
   const peer = voicePeer;
+  const ears = recognizer;
   return async () => {
     await wrangler.stop();
     await peer.close();
+    await ears.stop();
     await livekit.stop();
   };
 }

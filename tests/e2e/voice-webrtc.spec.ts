@@ -1,28 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
+import { IntentHandoff } from '../../contracts/reading.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../support/chromium.ts';
+import { speak } from '../support/recognizer.ts';
 import { type RunningWrangler, startWrangler } from '../support/wrangler.ts';
+import {
+  channelEvents,
+  remoteLevel,
+  sayInto,
+  useSpokenMicrophone,
+} from '../support/spoken-microphone.ts';
 
-// The voice reading on the production transport, on npm start's parts: Chromium's WebRTC call
-// through the edge (workerd) to the local WebRTC reader, with a fake microphone that says a
-// question made here with espeak-ng. The reader measures the microphone's track; the page's
-// analyser listens to the reader's.
-
-const wav = join(mkdtempSync(join(tmpdir(), 'voice-webrtc-')), 'question.wav');
-execFileSync('espeak-ng', ['-w', wav, 'Will I find a new job this year?']);
+// A spoken reading on the production transport, on npm start's parts: Chromium's WebRTC call
+// through the edge (workerd) to the local WebRTC reader, which hears each turn with the local
+// speech recognizer. Each turn is its own espeak-ng WAV, said into the page's microphone while the
+// talk button is held. The reader measures the microphone's track; the page's analyser listens to
+// the reader's. Nothing here hands anyone a transcript: the words reach the reader as sound.
 
 test.use({
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      ...FAKE_MEDIA_ARGS,
-      `--use-file-for-fake-audio-capture=${wav}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'],
   },
 });
 
@@ -32,7 +29,13 @@ let edge: RunningWrangler;
 
 test.beforeAll(async () => {
   edge = await startWrangler({
-    vars: { VOICE_PEER_URL: peerUrl, VOICE_PEER_KEY: peerKey, READER_TOKEN_SECRET: 'e2e-webrtc' },
+    vars: {
+      VOICE_PEER_URL: peerUrl,
+      VOICE_PEER_KEY: peerKey,
+      RECOGNIZER_URL: process.env.E2E_RECOGNIZER_URL ?? '',
+      RECOGNIZER_KEY: process.env.E2E_RECOGNIZER_KEY ?? '',
+      READER_TOKEN_SECRET: 'e2e-webrtc',
+    },
   });
 });
 test.afterAll(async () => {
@@ -53,62 +56,13 @@ async function sound(callId: string): Promise<Sound> {
   return body.sound;
 }
 
-/** Keeps every remote track the page's peer connections receive, for the analyser. */
-async function keepRemoteTracks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tracks: MediaStreamTrack[] = [];
-    const streams: MediaStream[] = [];
-    Reflect.set(window, '__remoteTracks', tracks);
-    Reflect.set(window, '__remoteStreams', streams);
-    const Original = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Original {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        this.addEventListener('track', (event) => {
-          tracks.push(event.track);
-          streams.push(...event.streams);
-        });
-      }
-    };
-  });
-}
+const talk = (page: Page) => page.locator('voice-speaker-button button');
+const answers = (page: Page) => page.locator('voice-transcript [part~="entry-assistant"]');
+const yours = (page: Page) => page.locator('voice-transcript [part~="entry-user"]');
 
-/** The loudest level (0…1) the page's analyser reads on the reader's track over `ms`. */
-function remoteLevel(page: Page, ms: number): Promise<number> {
-  return page.evaluate(async (duration) => {
-    const tracks: unknown = Reflect.get(window, '__remoteTracks');
-    const track = Array.isArray(tracks) ? (tracks as MediaStreamTrack[]).at(-1) : undefined;
-    if (!track) return -1;
-    const stream = new MediaStream([track]);
-    // Chromium feeds a remote track to Web Audio only while a media element plays it too.
-    const sink = new Audio();
-    sink.muted = true;
-    sink.srcObject = stream;
-    await sink.play();
-    const context = new AudioContext();
-    await context.resume();
-    const analyser = context.createAnalyser();
-    context.createMediaStreamSource(stream).connect(analyser);
-    const data = new Float32Array(analyser.fftSize);
-    let loudest = 0;
-    const until = performance.now() + duration;
-    while (performance.now() < until) {
-      analyser.getFloatTimeDomainData(data);
-      for (const value of data) loudest = Math.max(loudest, Math.abs(value));
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    await context.close();
-    sink.srcObject = null;
-    return loudest;
-  }, ms);
-}
-
-test('a voice reading over WebRTC through the edge: sound only while the button is held, the reader heard and shown in words, a card drawn and shown', async ({
-  page,
-}) => {
-  // The reader speaks every line aloud before its response ends, as a model does.
-  test.setTimeout(180_000);
-  await keepRemoteTracks(page);
+/** Opens a voice reading on the hearing edge; resolves with the call's id once it is connected. */
+async function openVoiceReading(page: Page): Promise<() => string> {
+  await useSpokenMicrophone(page);
   let callId = '';
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/voice/calls' && response.status() === 201) {
@@ -116,62 +70,45 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
     }
   });
   await page.goto(`${edge.url}/reading`);
+  await expect(page.getByRole('link', { name: /Voice Reading/ })).toContainText('it hears English');
   await page.getByRole('link', { name: /Voice Reading/ }).click();
-  const talk = page.locator('voice-speaker-button button');
-  await expect(talk).toBeEnabled({ timeout: 20_000 });
+  await expect(talk(page)).toBeEnabled({ timeout: 20_000 });
+  await expect(page.locator('tarot-reading-voice [part="notice"]')).toHaveText(
+    'Offline reader: it hears English on this machine.',
+  );
   await expect.poll(() => callId).toMatch(/^rtc_/);
+  return () => callId;
+}
 
-  // The microphone's track flows, muted: the reader hears frames and no sound in them.
-  await expect.poll(async () => (await sound(callId)).heardFrames).toBeGreaterThan(100);
-  expect((await sound(callId)).voicedFrames).toBe(0);
-
-  // Held: sound arrives; let go: it stops.
-  const box = await talk.boundingBox();
+/** Holds the talk button while `words` are said into the microphone, then lets go. */
+async function sayHolding(
+  page: Page,
+  words: string,
+): Promise<{ pressedAt: number; endedAt: number }> {
+  await expect(talk(page)).toBeEnabled({ timeout: 30_000 });
+  const box = await talk(page).boundingBox();
   if (!box) throw new Error('the talk button has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const pressedAt = Date.now();
   await page.mouse.down();
-  await expect(talk).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => (await sound(callId)).voicedFrames).toBeGreaterThan(30);
+  await expect(talk(page)).toHaveAttribute('aria-pressed', 'true');
+  const endedAt = await sayInto(page, speak(words).wav);
   await page.mouse.up();
-  const releasedAt = Date.now();
-  const answer = page.locator('voice-transcript [part~="entry-assistant"]').first();
-  await expect(answer).toContainText('offline reader', { timeout: 20_000 });
+  return { pressedAt, endedAt };
+}
 
-  // The reader's track comes in a stream, as OpenAI's does: the SDK plays `streams[0]` on the
-  // page's audio element, so a track in no stream would never be heard.
-  expect(
-    await page.evaluate(() => (Reflect.get(window, '__remoteStreams') as MediaStream[]).length),
-  ).toBeGreaterThan(0);
-  // The reader speaks its words on its track: the page's analyser hears them.
-  await expect.poll(() => remoteLevel(page, 500), { timeout: 20_000 }).toBeGreaterThan(0.02);
+/** The reader's function calls so far, by name, with their arguments. */
+async function calls(page: Page): Promise<{ name: string; args: unknown }[]> {
+  return (await channelEvents(page)).flatMap(({ from, event }) => {
+    const item = event.item as { type?: unknown; name?: unknown; arguments?: unknown } | undefined;
+    if (from !== 'agent' || event.type !== 'response.output_item.done') return [];
+    if (item?.type !== 'function_call' || typeof item.name !== 'string') return [];
+    return [{ name: item.name, args: JSON.parse(String(item.arguments)) as unknown }];
+  });
+}
 
-  const heard = await sound(callId);
-  await expect
-    .poll(async () => (await sound(callId)).heardFrames)
-    .toBeGreaterThan(heard.heardFrames + 100);
-  const after = await sound(callId);
-  expect(after.spans.length).toBeGreaterThan(0);
-  for (const span of after.spans) {
-    expect(span.from).toBeGreaterThanOrEqual(pressedAt);
-    // the jitter buffer may still be playing out what was said just before the release
-    expect(span.to).toBeLessThanOrEqual(releasedAt + 1_000);
-  }
-
-  // A second turn, then the picker: a card drawn and shown.
-  await expect(talk).toBeEnabled({ timeout: 20_000 });
-  const lines = await page.locator('voice-transcript [part~="entry-assistant"]').count();
-  await page.mouse.down();
-  await expect
-    .poll(async () => (await sound(callId)).voicedFrames)
-    .toBeGreaterThan(after.voicedFrames + 30);
-  await page.mouse.up();
-  await expect
-    .poll(() => page.locator('voice-transcript [part~="entry-assistant"]').count(), {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(lines);
-  // Every card of the spread drawn; the reading then shows the first on the stage.
+/** Picks the first card each time the picker opens, until the spread is drawn and one is shown. */
+async function drawEveryCard(page: Page): Promise<void> {
   const picker = page.locator('tarot-card-picker');
   const drawn = page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
   const shown = page.locator('voice-transcript [part~="entry"][data-kind="shown"]');
@@ -182,5 +119,84 @@ test('a voice reading over WebRTC through the edge: sound only while the button 
     await expect(drawn).toHaveCount(count + 1);
   }
   await expect(shown.first()).toContainText('Shown:', { timeout: 60_000 });
+}
+
+test('a spoken three-card reading about moving to a new city: heard, clarified by voice, three cards drawn', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const callId = await openVoiceReading(page);
+
+  // The microphone's track flows between turns, silent: the reader hears frames, no sound.
+  await expect.poll(async () => (await sound(callId())).heardFrames).toBeGreaterThan(100);
+  expect((await sound(callId())).voicedFrames).toBe(0);
+
+  const question = await sayHolding(
+    page,
+    "I'd like a three card reading about moving to a new city",
+  );
+  const releasedAt = Date.now();
+  // Heard, in the visitor's own words, and answered with the one clarifying question.
+  await expect(yours(page).first()).toContainText('new city', { timeout: 20_000 });
+  await expect(answers(page).first()).toContainText('Thank you for bringing that', {
+    timeout: 20_000,
+  });
+  // The reader speaks its words on its track, in a stream as OpenAI's is: the page hears them.
+  expect(
+    await page.evaluate(() => (Reflect.get(window, '__remoteStreams') as MediaStream[]).length),
+  ).toBeGreaterThan(0);
+  await expect.poll(() => remoteLevel(page, 500), { timeout: 20_000 }).toBeGreaterThan(0.02);
+  // Sound only while the button was held.
+  const after = await sound(callId());
+  expect(after.spans.length).toBeGreaterThan(0);
+  for (const span of after.spans) {
+    expect(span.from).toBeGreaterThanOrEqual(question.pressedAt);
+    // the jitter buffer may still be playing out what was said just before the release
+    expect(span.to).toBeLessThanOrEqual(releasedAt + 1_000);
+  }
+
+  // The clarifying question, answered by voice: the intent handoff carries the visitor's words.
+  await sayHolding(page, 'Yes, mostly about making new friends there');
+  await expect(yours(page).nth(1)).toContainText('friends', { timeout: 20_000 });
+  await expect
+    .poll(
+      async () => (await calls(page)).some((call) => call.name === 'transfer_to_SpreadGeneration'),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+  const handoff = (await calls(page)).find((call) => call.name === 'transfer_to_SpreadGeneration');
+  const intent = IntentHandoff.parse(handoff?.args);
+  expect(intent.intentSummary.toLowerCase()).toContain('new city');
+  expect(intent.hiddenConcern.toLowerCase()).toContain('friends');
+
+  await drawEveryCard(page);
+  expect((await calls(page)).filter((call) => call.name === 'draw_card')).toHaveLength(3);
   await expect(page.locator('tarot-card-stage [part="figure"] [part="name"]')).not.toBeEmpty();
+});
+
+test('"just one card about love", said aloud, gets one card about love', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openVoiceReading(page);
+  await sayHolding(page, 'Just one card about love');
+  // The words that matter heard (a busy machine's audio may blur a small one: "about").
+  await expect(yours(page).first()).toContainText(/one.card/i, { timeout: 20_000 });
+  await expect(yours(page).first()).toContainText('love');
+  await expect(answers(page).first()).toContainText('Thank you for bringing that', {
+    timeout: 20_000,
+  });
+  await sayHolding(page, 'I want to know if my partner still loves me');
+  await expect
+    .poll(
+      async () => (await calls(page)).some((call) => call.name === 'transfer_to_SpreadGeneration'),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+  const handoff = (await calls(page)).find((call) => call.name === 'transfer_to_SpreadGeneration');
+  expect(IntentHandoff.parse(handoff?.args).topic).toBe('love');
+  await drawEveryCard(page);
+  expect((await calls(page)).filter((call) => call.name === 'draw_card')).toHaveLength(1);
 });
