@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { parseWav, resample } from '../../voice-peer/audio.ts';
+import { speak } from '../support/recognizer.ts';
+import { startWrangler } from '../support/wrangler.ts';
 
 // The offline reader's socket under wrangler dev, held by its Durable Object: one token opens one
 // socket (wherever the request lands), and the caps end a session with a close code.
@@ -131,4 +134,70 @@ test('local development refuses a request whose Host is not loopback (a DNS-rebo
   });
   expect(answer.status).toBe(403);
   expect(answer.body).toContain('forbidden_host');
+});
+
+test('the Durable Object hears a spoken turn through the local recognizer: the words come back as the protocol’s own event and the reader answers them', async () => {
+  // An edge of its own that hears (the shared one keeps the demo script its other specs test).
+  const edge = await startWrangler({
+    vars: {
+      RECOGNIZER_URL: process.env.E2E_RECOGNIZER_URL ?? '',
+      RECOGNIZER_KEY: process.env.E2E_RECOGNIZER_KEY ?? '',
+      READER_TOKEN_SECRET: 'e2e-reader-hears',
+    },
+  });
+  try {
+    const minted = await fetch(`${edge.url}/api/voice/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: edge.url },
+      body: JSON.stringify({
+        sessionId: crypto.randomUUID(),
+        mode: 'voice',
+        transport: 'websocket',
+      }),
+    });
+    const { token, url, hears } = VoiceTokenResponse.parse(await minted.json());
+    expect(hears).toBe(true);
+    if (!url) throw new Error('a local token carries the reader’s URL');
+    const socket = await connect(url, token);
+    const events: { type: string; transcript?: string; text?: string }[] = [];
+    socket.ws.on('message', (data) => events.push(JSON.parse(String(data)) as never));
+    await expect.poll(() => socket.types).toContain('session.created');
+    socket.ws.send(
+      JSON.stringify({
+        type: 'session.update',
+        session: {
+          type: 'realtime',
+          output_modalities: ['text'],
+          audio: { input: { transcription: { model: 'whisper-1' }, turn_detection: null } },
+        },
+      }),
+    );
+    // The turn as the page's WebSocket path sends it: PCM16 at 24 kHz, 100 ms an event.
+    const samples = resample(parseWav(speak('Will I find a new job this year?').wav), 24_000);
+    const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    for (let at = 0; at < pcm.length; at += 4_800) {
+      const audio = pcm.subarray(at, at + 4_800).toString('base64');
+      socket.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio }));
+    }
+    socket.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    socket.ws.send(JSON.stringify({ type: 'response.create' }));
+    await expect
+      .poll(
+        () =>
+          events.find(
+            (event) => event.type === 'conversation.item.input_audio_transcription.completed',
+          )?.transcript,
+        { timeout: 20_000 },
+      )
+      .toMatch(/new job this year/i);
+    await expect
+      .poll(() => events.find((event) => event.type === 'response.output_text.done')?.text, {
+        timeout: 10_000,
+      })
+      .toMatch(/^Thank you for bringing that to the cards/);
+    expect(socket.errors).toEqual([]);
+    socket.ws.close();
+  } finally {
+    await edge.stop();
+  }
 });
