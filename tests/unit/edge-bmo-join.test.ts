@@ -1,7 +1,7 @@
 /**
  * Minting holds no worker, on a real `livekit-server` posting its webhooks to the edge's own code
  * (deployed settings): tokens make no room and no dispatch; a visitor's join makes exactly one
- * dispatch of `bmo`; the same token joining again, after its room closed, makes none; a client
+ * dispatch of `bmo` in a room with the token's timeouts; the same token joining again, after its room closed, makes none; a client
  * runs at most `BMO_SESSIONS_PER_CLIENT` jobs at once; a webhook not signed by the server is
  * refused. Everything is read through LiveKit's RoomService and AgentDispatch APIs.
  */
@@ -12,6 +12,7 @@ import { ApiErrorBody } from '../../contracts/api.ts';
 import { LIVEKIT_AGENT_NAME, type LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
+import { ROOM_EMPTY_TIMEOUT_SECONDS } from '../../edge/routes/livekit-token.ts';
 import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
 import { deployed, memoryRooms } from './helpers/edge-env.ts';
 import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
@@ -97,6 +98,13 @@ describe('BMO starts on join, once per room', () => {
     const visitor = await join(first);
     expect((await joinHandled(first.roomName)).status).toBe(200);
     expect((await bmoDispatches(first.roomName)).length).toBe(1);
+    // the room the join made keeps the timeouts the token's room configuration set (the
+    // server's own defaults are 300 s empty and 20 s after the last departure)
+    const [made] = await rooms.listRooms([first.roomName]);
+    expect([made?.emptyTimeout, made?.departureTimeout]).toEqual([
+      ROOM_EMPTY_TIMEOUT_SECONDS,
+      ROOM_EMPTY_TIMEOUT_SECONDS,
+    ]);
     // the others are still nothing on the server: no room, so no dispatch
     expect((await rooms.listRooms(names)).map((r) => r.name)).toEqual([first.roomName]);
     expect((await rooms.listRooms()).filter((r) => names.includes(r.name)).length).toBe(1);

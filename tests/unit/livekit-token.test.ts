@@ -94,10 +94,10 @@ describe('POST /api/livekit/token', () => {
 
   it('makes no room and no dispatch at minting: the token sets only the room timeouts', async () => {
     const { claims } = await tokenFor({});
-    expect(claims.roomConfig).toMatchObject({
+    // only the fields set: an older client refuses a field it does not know (livekit-token-clients)
+    expect(claims.roomConfig).toEqual({
       emptyTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
       departureTimeout: ROOM_EMPTY_TIMEOUT_SECONDS,
-      agents: [],
     });
     expect(livekitApi.created).toEqual([]);
   });
