@@ -132,8 +132,17 @@ interface StarterState {
   said: string[];
 }
 
-/** Opens the starter's page on its own origin, with livekit-client's bundle loaded. */
-export async function openStarter(page: Page): Promise<void> {
+/**
+ * The `livekit-client` a starter runs: today's, or the one LiveKit's `agent-starter-react`
+ * lockfile pins (2.17.2, installed as `livekit-client-2-17`), as a site that never upgraded has it.
+ */
+export type StarterClient = 'livekit-client' | 'livekit-client-2-17';
+
+/** Opens the starter's page on its own origin, with that livekit-client's bundle loaded. */
+export async function openStarter(
+  page: Page,
+  client: StarterClient = 'livekit-client',
+): Promise<void> {
   await page.route(`${STARTER_ORIGIN}/`, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -143,22 +152,23 @@ export async function openStarter(page: Page): Promise<void> {
   await page.route(`${STARTER_ORIGIN}/livekit-client.js`, (route) =>
     route.fulfill({
       contentType: 'text/javascript',
-      path: join(ROOT, 'node_modules/livekit-client/dist/livekit-client.umd.js'),
+      path: join(ROOT, 'node_modules', client, 'dist/livekit-client.umd.js'),
     }),
   );
   await page.goto(`${STARTER_ORIGIN}/`);
 }
 
 /**
- * Fetches the connection details as the starter does, with LiveKit's explicit-dispatch setting.
- * Resolves with the room the edge made.
+ * Fetches the connection details as the starter does, with LiveKit's explicit-dispatch setting,
+ * and reads the room from the token the source decodes and caches (which a client that refuses
+ * a field of the token fails at). Resolves with the room the edge made.
  */
 export async function fetchStarterToken(page: Page, base: string): Promise<string> {
   return page.evaluate(async (tokenUrl) => {
     const w = window as unknown as StarterState;
     const source = w.LivekitClient.TokenSource.endpoint(tokenUrl);
     w.details = await source.fetch({ agentName: 'bmo' });
-    const room = w.LivekitClient.decodeTokenPayload(w.details.participantToken).video?.room;
+    const room = source.getCachedResponseJwtPayload()?.video?.room;
     if (!room) throw new Error('the token names no room');
     return room;
   }, `${base}/api/livekit/token`);
