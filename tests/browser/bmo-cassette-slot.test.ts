@@ -1,7 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
-import '../../web-components/bmo/bmo-cassette-slot.ts';
-import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
+import { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
 import {
   onCassetteSound,
   type CassetteSoundKind,
@@ -17,6 +16,7 @@ import {
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { consoleErrors } from './helpers/console.ts';
 import { buttonNamed } from './helpers/dom.ts';
+import { customElement } from '../../web-components/shared/define.ts';
 
 function shadow(el: BmoCassetteSlot): ShadowRoot {
   if (!el.shadowRoot) throw new Error('no shadow root');
@@ -74,6 +74,31 @@ function assistantStores(): BmoStoresSource {
 let source = assistantStores();
 const setCassette = (message: { title: string; content: string }) =>
   source.stores.cassette.set(message);
+
+let serverTags = 0;
+/**
+ * A page rendered on the server: `<bmo-cassette-slot ${attributes}>` is in the document before
+ * the element is defined (a fresh tag of the same class stands for it, since a tag is defined
+ * once per page); `beforeDefine` runs then (a property set on the element before its module
+ * loaded), the definition upgrades it, and `hydrate` runs in the same task (a framework's
+ * hydration setting properties). Resolves once its first update is done.
+ */
+async function serverRendered(
+  attributes: string,
+  hydrate: (el: BmoCassetteSlot) => void,
+  beforeDefine: (el: BmoCassetteSlot) => void = () => undefined,
+): Promise<BmoCassetteSlot> {
+  serverTags += 1;
+  const tag = `server-cassette-slot-${serverTags}`;
+  const page = await fixture<HTMLDivElement>(html`<div></div>`);
+  page.innerHTML = `<${tag} ${attributes}></${tag}>`;
+  const el = page.firstElementChild as BmoCassetteSlot;
+  beforeDefine(el);
+  customElement(tag)(class extends BmoCassetteSlot {});
+  hydrate(el);
+  await el.updateComplete;
+  return el;
+}
 
 describe('<bmo-cassette-slot>', () => {
   beforeEach(async () => {
@@ -415,6 +440,45 @@ describe('<bmo-cassette-slot>', () => {
     });
     expect(errors).to.have.length(1);
     expect(errors[0]).to.match(/\.prop\b/);
+  });
+
+  it('rendered on the server with cassette="[object Object]" and hydrated (the property set before its first update), logs nothing and shows the cassette', async () => {
+    let el: BmoCassetteSlot | undefined;
+    const errors = await consoleErrors(async () => {
+      el = await serverRendered('cassette="[object Object]"', (slot) => {
+        slot.cassette = { title: 'Wi-Fi', content: 'guest-1234' };
+      });
+    });
+    expect(errors).to.deep.equal([]);
+    if (!el) throw new Error('not rendered');
+    await showing(el, 'Wi-Fi');
+  });
+
+  it('rendered on the server with the property set before its module loaded, logs nothing and shows the cassette', async () => {
+    let el: BmoCassetteSlot | undefined;
+    const errors = await consoleErrors(async () => {
+      el = await serverRendered(
+        'cassette="[object Object]"',
+        () => undefined,
+        (slot) => {
+          slot.cassette = { title: 'Early', content: 'e' };
+        },
+      );
+    });
+    expect(errors).to.deep.equal([]);
+    if (!el) throw new Error('not rendered');
+    await showing(el, 'Early');
+  });
+
+  it('on a plain page that writes cassette="[object Object]" before the element loads and never sets the property, logs one error after its first update and stays empty', async () => {
+    let el: BmoCassetteSlot | undefined;
+    const errors = await consoleErrors(async () => {
+      el = await serverRendered('cassette="[object Object]"', () => undefined);
+    });
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.contain('cassette="[object Object]"').and.contain(':cassette.prop=');
+    expect(el?.cassette).to.equal(undefined);
+    expect(el?.phase).to.equal('empty');
   });
 
   it('shows a cassette given by property over its assistant’s, and the assistant’s again once it is unset', async () => {

@@ -6,8 +6,21 @@
  * `cassette="[object Object]"`, show no cassette and say nothing. Instead the element logs one
  * console error per attribute it is given, naming the property binding that works, and keeps its
  * state as it is. The value is never logged (it may be a token).
+ *
+ * A page rendered on the server writes the same attribute (Svelte and others render a custom
+ * element's props as attributes there), and hydration sets the property a moment later. So an
+ * attribute that comes before the element's first update (the parser's, at upgrade) is judged
+ * once that update is done: the property set by then (by hydration, or on the element before it
+ * was defined) keeps the element quiet; left as it was, the error is logged as before. After the
+ * first update the refusal is immediate.
  */
 import type { PropertyDeclaration } from 'lit';
+
+/** What the refusal reads of a Lit element instance. */
+interface LitElementInstance extends HTMLElement {
+  readonly hasUpdated: boolean;
+  readonly updateComplete: Promise<boolean>;
+}
 
 interface LitElementClass {
   readonly elementProperties?: ReadonlyMap<PropertyKey, PropertyDeclaration>;
@@ -35,17 +48,32 @@ export function refusePropertyAttributes(element: CustomElementConstructor): voi
   });
   const changed = lit.prototype.attributeChangedCallback;
   lit.prototype.attributeChangedCallback = function (
-    this: HTMLElement,
+    this: LitElementInstance,
     name: string,
     old: string | null,
     value: string | null,
   ): void {
     const property = properties.get(name);
-    if (!property) changed.call(this, name, old, value);
-    else if (value !== null)
+    if (!property) {
+      changed.call(this, name, old, value);
+      return;
+    }
+    if (value === null) return;
+    const refuse = () =>
       console.error(
         `<${this.localName}> ignored the attribute ${name}${value === '[object Object]' ? `="${value}"` : ''}: ` +
           `set ${property} as a property (Vue: :${property}.prop="…").`,
       );
+    if (this.hasUpdated) {
+      refuse();
+      return;
+    }
+    const before: unknown = Reflect.get(this, property);
+    void this.updateComplete.then(
+      () => {
+        if (this.getAttribute(name) !== null && Reflect.get(this, property) === before) refuse();
+      },
+      () => undefined,
+    );
   };
 }
