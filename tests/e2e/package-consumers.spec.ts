@@ -15,8 +15,8 @@ import { EMBED_SITE } from './helpers/site.ts';
 // into fresh Vite apps, vanilla TypeScript, React 19, Vue 3.5 and Svelte 5 (registry reached like
 // any user), type-checked (typed event details and template types, and wrong ones that must
 // fail), built with the bundler's defaults (tokens.css included), served, and rendered in
-// Chromium; its installed tree holds nothing of the server side; each family imports in plain
-// Node.
+// Chromium, the Vue and Svelte apps also rendered on the server and hydrated; its installed tree
+// holds nothing of the server side; each family imports in plain Node.
 
 const SERVER_ONLY = ['@livekit/agents', '@livekit/rtc-node', 'hono', 'minisearch', 'sharp'];
 const work = mkdtempSync(join(tmpdir(), 'va-consumers-'));
@@ -191,11 +191,15 @@ const consumerEvents = (page: Page) =>
 async function rendersEachFamily(page: Page, url: string): Promise<void> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // Console errors too: an element refusing an attribute (an object bound as one) logs one. A
-  // missing favicon is the preview server's, not the package's.
+  // Console errors and warnings too: an element refusing an attribute (an object bound as one)
+  // logs an error, and so does a hydration that found other markup than the server wrote (Vue;
+  // Svelte warns). A missing favicon is the preview server's, not the package's.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      !message.text().startsWith('Failed to load resource')
+    )
+      errors.push(`${message.type()}: ${message.text()}`);
   });
   await page.goto(url);
   await expect(page.locator('voice-agent-indicator')).toContainText('Listening');
@@ -249,6 +253,33 @@ test('the Svelte 5 app renders each family, binding the cassette and handlers as
   page,
 }) => {
   await rendersEachFamily(page, urls.svelte ?? '');
+});
+
+/** The server-rendered page of an app, as the server wrote it, before any script ran. */
+async function serverHtml(url: string): Promise<string> {
+  const response = await fetch(`${url}/ssr.html`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+test('the Vue 3.5 app rendered on the server and hydrated renders each family, with the console clean', async ({
+  page,
+}) => {
+  const written = await serverHtml(urls.vue ?? '');
+  expect(written).toContain('<bmo-cassette-slot></bmo-cassette-slot>');
+  expect(written).toContain('<tarot-card card-id="the-star">');
+  await rendersEachFamily(page, `${urls.vue ?? ''}/ssr.html`);
+});
+
+test('the Svelte 5 app rendered on the server, the cassette written as cassette="[object Object]", hydrates and renders each family with the console clean', async ({
+  page,
+}) => {
+  // Svelte writes a custom element's props as attributes on the server; hydration sets the
+  // properties before the elements' first update, so no element refuses its attribute.
+  const written = await serverHtml(urls.svelte ?? '');
+  expect(written).toContain('<bmo-cassette-slot cassette="[object Object]">');
+  expect(written).toContain('excluded="the-fool"');
+  await rendersEachFamily(page, `${urls.svelte ?? ''}/ssr.html`);
 });
 
 test('a wrong property type fails vue-tsc and svelte-check, with the package’s generated template types', async () => {
