@@ -14,9 +14,13 @@ export const styles = css`
     --_launcher-size: var(--voice-launcher-size, 3.5rem);
     --_launcher-offset: var(--voice-launcher-offset, 1.25rem);
     --_launcher-gap: var(--va-space-s, 0.5rem);
+    /* set by the clearance when the page's own content sits in the corner (launcher-clearance.ts) */
+    --_launcher-edge: calc(var(--_launcher-offset) + var(--_launcher-shift, 0px));
+    /* from the screen's edge to the panel, past the button */
+    --_launcher-reach: calc(var(--_launcher-edge) + var(--_launcher-size) + var(--_launcher-gap));
     position: fixed;
     z-index: var(--voice-launcher-z-index, 2147483000);
-    inset-block-end: var(--_launcher-offset);
+    inset-block-end: var(--_launcher-edge);
     inset-inline-end: var(--_launcher-offset);
     font-family: var(--va-font-body, system-ui, sans-serif);
     color: var(--va-color-text, light-dark(#1d1730, #f3efff));
@@ -25,7 +29,7 @@ export const styles = css`
     inset-inline: var(--_launcher-offset) auto;
   }
   :host([placement^='top']) {
-    inset-block: var(--_launcher-offset) auto;
+    inset-block: var(--_launcher-edge) auto;
   }
   :host([placement='top-left']) {
     inset-inline: var(--_launcher-offset) auto;
@@ -69,13 +73,13 @@ export const styles = css`
   }
   dialog {
     position: fixed;
-    inset-block: auto calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap));
+    inset-block: auto var(--_launcher-reach);
     inset-inline: auto var(--_launcher-offset);
     box-sizing: border-box;
     inline-size: min(var(--voice-launcher-panel-width, 26rem), 100vw - 2 * var(--_launcher-offset));
     max-block-size: min(
       var(--voice-launcher-panel-height, 42rem),
-      100dvh - 2 * var(--_launcher-offset) - var(--_launcher-size) - var(--_launcher-gap)
+      100dvh - var(--_launcher-offset) - var(--_launcher-reach)
     );
     margin: 0;
     padding: 0;
@@ -95,7 +99,7 @@ export const styles = css`
     inset-inline: var(--_launcher-offset) auto;
   }
   :host([placement^='top']) dialog {
-    inset-block: calc(var(--_launcher-offset) + var(--_launcher-size) + var(--_launcher-gap)) auto;
+    inset-block: var(--_launcher-reach) auto;
   }
   :host([placement='top-left']) dialog {
     inset-inline: var(--_launcher-offset) auto;

@@ -4,6 +4,7 @@ import { customElement } from '../shared/define.ts';
 import { PHONE_QUERY, styles } from './voice-launcher.styles.ts';
 import { langNotice } from '../shared/i18n/lang-notice.ts';
 import { voiceLocale } from './strings.ts';
+import { LauncherClearanceController } from './launcher-clearance.ts';
 import type { VoiceStrings } from './strings-en.ts';
 
 export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
@@ -17,7 +18,9 @@ export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right
  * On a wide screen the panel is a non-modal dialog beside the button, so the page stays usable;
  * at phone width (up to 640px) it is a modal dialog over the whole screen, and the page behind
  * does not scroll while it is open. `notify()` counts something new on the button's badge while
- * the panel is closed; opening clears it.
+ * the panel is closed; opening clears it. Where the page's own links, buttons or fields sit in its
+ * corner, the button steps aside along the edge so that it covers none of them
+ * (./launcher-clearance.ts).
  *
  * @slot - What the panel shows.
  * @fires {CustomEvent<VoiceLauncherToggleDetail>} voice-launcher-toggle - `{ open }` when the
@@ -66,6 +69,7 @@ export class VoiceLauncher extends LitElement {
   @state() unread = 0;
 
   #phone = matchMedia(PHONE_QUERY);
+  #clearance = new LauncherClearanceController(this, () => this.#button());
   #unlock: (() => void) | undefined;
 
   /** Counts one new thing on the badge, unless the panel is open. */
