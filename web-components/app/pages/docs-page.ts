@@ -6,7 +6,6 @@ import { pageStyles } from './page.styles.ts';
 import '../../voice/index.ts';
 import '../../tarot/index.ts';
 import '../../bmo/index.ts';
-import '../../voice/voice-launcher.ts';
 import '../../voice/voice-mic-consent.ts';
 import '../../voice/voice-start-audio.ts';
 
@@ -27,6 +26,9 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
     }),
   'voice-announcer': (el) => el.setAttribute('aria-label', 'Live regions (visually hidden)'),
   'voice-launcher': (el) => {
+    // its code comes with its section, as the root elements' launchers load theirs: not in the
+    // page's first load (the properties set before it is defined are kept at its upgrade)
+    void import('../../voice/voice-launcher.ts');
     Object.assign(el, { label: 'Example launcher', placement: 'top-right' });
     // below the site's header, whose last link it covered at the default offset
     el.style.setProperty('--voice-launcher-offset', '4.5rem');
