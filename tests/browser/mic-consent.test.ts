@@ -169,6 +169,42 @@ describe('consent before the microphone', () => {
     expect(micCalls).to.have.length(0);
   });
 
+  it('BMO: Connect asks first; allowed, it connects with the microphone, and the answer is remembered: the next Connect asks nothing', async () => {
+    const bodies: unknown[] = [];
+    const textOnly: boolean[] = [];
+    const el = await fixture<BmoAssistant>(
+      html`<bmo-assistant consent-text=${TEXT}></bmo-assistant>`,
+    );
+    globalThis.fetch = recordingFetch(bodies, () => textOnly.push(el.stores.bmo.$textOnly.get()));
+    const seen = choices(el, 'bmo-mic-consent');
+    [...(el.shadowRoot?.querySelectorAll('button') ?? [])]
+      .find((b) => b.textContent?.trim() === 'Connect')
+      ?.click();
+    const asked = await waitForQuestion(el);
+    expect(asked.shadowRoot?.textContent).to.contain(TEXT);
+    expect(bodies, 'no token is asked for while it asks').to.have.length(0);
+    expect(micCalls, 'nothing opens the microphone while it asks').to.have.length(0);
+    answer(el, 'accept');
+    await waitUntil(() => bodies.length === 1, 'connecting after Allow');
+    expect(seen).to.deep.equal(['accepted']);
+    expect(textOnly, 'with the microphone').to.deep.equal([false]);
+    await waitUntil(() => question(el) === null, 'the question went away');
+
+    // Another BMO on the same site, the same text: remembered, it connects at once.
+    const again = await fixture<BmoAssistant>(
+      html`<bmo-assistant consent-text=${TEXT}></bmo-assistant>`,
+    );
+    const seenAgain = choices(again, 'bmo-mic-consent');
+    globalThis.fetch = recordingFetch(bodies, () =>
+      textOnly.push(again.stores.bmo.$textOnly.get()),
+    );
+    void again.start();
+    await waitUntil(() => bodies.length === 2, 'remembered: connecting at once');
+    expect(question(again) === null, 'nothing asked').to.equal(true);
+    expect(textOnly).to.deep.equal([false, false]);
+    expect(seenAgain, 'no new answer to announce').to.deep.equal([]);
+  });
+
   it('BMO without consent-text connects with the microphone as before, asking nothing', async () => {
     const bodies: unknown[] = [];
     globalThis.fetch = recordingFetch(bodies);
