@@ -45,7 +45,7 @@ test.afterAll(async () => {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('a launcher on another site opens BMO in a panel where a typed question is answered; closed, the conversation goes on and a cassette that arrives with the panel closed shows on the badge', async ({
+test('a launcher on another site opens BMO in a panel where a typed question is answered; closed, the conversation goes on on the same connection, a cassette that arrives with the panel closed shows on the badge, and the panel’s End leaves the room', async ({
   page,
   baseURL,
 }) => {
@@ -78,7 +78,15 @@ test('a launcher on another site opens BMO in a panel where a typed question is 
     timeout: 30_000,
   });
 
-  // Closed, the conversation goes on: the site asks for a code, and its cassette counts.
+  // Closed, the conversation goes on, on the same connection: the site asks for a code, and its
+  // cassette counts. Every change of BMO's connection from here on is recorded.
+  await assistant.evaluate((el: HTMLElementTagNameMap['bmo-assistant']) => {
+    const seen: string[] = [];
+    Object.assign(window, { connectionChanges: seen });
+    el.addEventListener('bmo-connection-change', (event) => seen.push(event.detail.connection));
+  });
+  const connectionChanges = () =>
+    page.evaluate(() => (window as unknown as { connectionChanges: string[] }).connectionChanges);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(launcher).toBeFocused();
@@ -96,5 +104,14 @@ test('a launcher on another site opens BMO in a panel where a typed question is 
   await expect(assistant.locator('bmo-cassette-slot').getByRole('dialog')).toContainText(
     GUEST_PASSWORD,
   );
+  await page.keyboard.press('Escape');
+  expect(await connectionChanges(), 'closing and opening kept the connection').toEqual([]);
+
+  // The panel's End ends the conversation itself: the room is left, and Connect is offered again.
+  await panel.getByRole('button', { name: 'End' }).click();
+  await expect.poll(connectionChanges).toEqual(['disconnected']);
+  await expect(assistant.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+  await expect(box).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'End' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
