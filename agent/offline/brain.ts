@@ -10,7 +10,14 @@ import { GET_CURRENT_TIME } from '../tools/time.ts';
 import { OBSIDIAN_QUERY, type ReadPassage, parsePassages } from '../tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from '../tools/present-to-cassette.ts';
 import { bestFact, bestPassage, cassetteTitle, mentionsAny, noteName } from './facts.ts';
-import { type Intent, askedKinds, subjectWords, understand } from './language.ts';
+import {
+  type Intent,
+  type Term,
+  askedKinds,
+  ownWords,
+  searchWords,
+  subjectWords,
+} from './language.ts';
 import { type Phrases, phrasesFor } from './phrases-for.ts';
 import { placeName, zoneForPlace } from './places.ts';
 import { type Turn, lastStep } from './turn.ts';
@@ -42,18 +49,18 @@ export function nextStep(turn: Turn, options: StepOptions): Step {
   const canCall = (name: string) => options.mayCallTools && options.tools.has(name);
   const say = phrasesFor(options.lang);
   if (turn.userText === undefined) return sayText(say.pick(say.GREETINGS, 'greeting'));
-  const text = say.understood(turn.userText);
+  const text = turn.userText;
   if (turn.recentUserMessages > FLOOD_LIMIT && turn.steps.length === 0) {
     return sayText(say.FLOODED);
   }
-  const intent = understand(text);
+  const intent = say.understand(text);
   switch (intent.type) {
     case 'empty':
       return sayText(say.EMPTY_MESSAGE);
     case 'too_long':
       return sayText(say.TOO_LONG);
-    case 'not_english':
-      return sayText(say.NOT_ENGLISH);
+    case 'other_language':
+      return sayText(say.OTHER_LANGUAGE);
     case 'unclear':
       return sayText(say.UNCLEAR);
     case 'small_talk':
@@ -61,7 +68,7 @@ export function nextStep(turn: Turn, options: StepOptions): Step {
     case 'time':
       return timeStep(turn, intent, canCall, say);
     case 'notes':
-      return notesStep(turn, intent.keywords, canCall, say);
+      return notesStep(turn, intent.terms, canCall, say);
   }
 }
 
@@ -74,7 +81,7 @@ function timeStep(
   canCall: (name: string) => boolean,
   say: Phrases,
 ): Step {
-  const zone = intent.place ? zoneForPlace(intent.place) : undefined;
+  const zone = intent.zone ?? (intent.place ? zoneForPlace(intent.place) : undefined);
   const where = intent.place && zone ? placeName(intent.place) : undefined;
   const step = lastStep(turn, GET_CURRENT_TIME);
   if (!step) {
@@ -107,10 +114,8 @@ function uniquePassages(passages: ReadPassage[]): ReadPassage[] {
 /** A general answer: what the note's section says, on one line, shortened. */
 function passageAnswer(best: ReadPassage, say: Phrases): string {
   const section = best.heading.split(' › ').pop();
-  const where =
-    section && section !== noteName(best.path)
-      ? `"${noteName(best.path)}" (${section})`
-      : `"${noteName(best.path)}"`;
+  const name = say.quoted(noteName(best.path));
+  const where = section && section !== noteName(best.path) ? `${name} (${section})` : name;
   const gist = best.text.length > 320 ? `${best.text.slice(0, 317).trimEnd()}…` : best.text;
   const oneLine = gist
     .split('\n')
@@ -122,18 +127,18 @@ function passageAnswer(best: ReadPassage, say: Phrases): string {
 
 function notesStep(
   turn: Turn,
-  keys: string[],
+  keys: readonly Term[],
   canCall: (name: string) => boolean,
   say: Phrases,
 ): Step {
-  const subjectPhrase = say.subject;
+  const subjectPhrase = (terms: readonly Term[]) => say.subject(ownWords(terms));
   const search = lastStep(turn, OBSIDIAN_QUERY);
   if (!search) {
     if (!canCall(OBSIDIAN_QUERY)) return sayText(say.NO_TOOLS);
     return {
       type: 'call',
       name: OBSIDIAN_QUERY,
-      args: { query: keys.join(' ').slice(0, 200), limit: SEARCH_LIMIT },
+      args: { query: searchWords(keys).join(' ').slice(0, 200), limit: SEARCH_LIMIT },
     };
   }
   if (search.output === undefined || search.isError) return sayText(say.NOTES_UNAVAILABLE);
@@ -151,7 +156,7 @@ function notesStep(
       return sayText(say.nothingFound(subjectPhrase(keys)));
     }
     if (kinds.length > 0) {
-      return sayText(say.noPreciseMatch(subjectPhrase(subject), kinds.join(' ')));
+      return sayText(say.noPreciseMatch(subjectPhrase(subject), ownWords(kinds)));
     }
     const best = bestPassage(passages, subject);
     if (!best) return sayText(say.nothingFound(subjectPhrase(keys)));
@@ -162,7 +167,7 @@ function notesStep(
         return {
           type: 'call',
           name: OBSIDIAN_QUERY,
-          args: { query: missing.join(' '), limit: SEARCH_LIMIT },
+          args: { query: searchWords(missing).join(' ').slice(0, 200), limit: SEARCH_LIMIT },
         };
       }
     }

@@ -8,7 +8,7 @@
  */
 import type { ReadPassage } from '../tools/obsidian-query.ts';
 import { withoutParentheses } from '../text.ts';
-import { DATA_KINDS, askedKinds, stem, subjectWords, words } from './language.ts';
+import { DATA_KINDS, type Term, askedKinds, stem, subjectWords, words } from './language.ts';
 import { statementsIn } from './statements.ts';
 
 export interface Fact {
@@ -44,29 +44,45 @@ function has(set: Set<string>, word: string): boolean {
   return set.has(s) || set.has(stem(word));
 }
 
-/** True when the passage (its text, section or note name) mentions one of the words. */
-export function mentionsAny(passage: ReadPassage, subject: string[]): boolean {
+/**
+ * How many words of a term the set holds: those of its longest way whose words it holds all of
+ * ("storage unit" counts two), 0 when it holds none of its ways.
+ */
+function held(set: Set<string>, term: Term): number {
+  let most = 0;
+  for (const way of term) {
+    const parts = way.split(' ').filter(Boolean);
+    if (parts.length > most && parts.every((word) => has(set, word))) most = parts.length;
+  }
+  return most;
+}
+
+/** True when the passage (its text, section or note name) mentions one of the terms. */
+export function mentionsAny(passage: ReadPassage, subject: readonly Term[]): boolean {
   const all = terms(`${passage.text} ${passage.heading} ${noteName(passage.path)}`);
-  return subject.some((word) => has(all, word));
+  return subject.some((term) => held(all, term) > 0);
 }
 
 /**
  * The passage that best covers the subject words, each weighted by how rare it is among the
  * passages (a word in one passage tells more than a word in all); the search's order breaks ties.
  */
-export function bestPassage(passages: ReadPassage[], subject: string[]): ReadPassage | undefined {
+export function bestPassage(
+  passages: ReadPassage[],
+  subject: readonly Term[],
+): ReadPassage | undefined {
   const weight = new Map(
-    subject.map((word) => [
-      word,
-      1 / Math.max(1, passages.filter((p) => mentionsAny(p, [word])).length),
+    subject.map((term) => [
+      term,
+      1 / Math.max(1, passages.filter((p) => mentionsAny(p, [term])).length),
     ]),
   );
   let best: ReadPassage | undefined;
   let bestScore = -1;
   for (const passage of passages) {
     const score = subject
-      .filter((word) => mentionsAny(passage, [word]))
-      .reduce((sum, word) => sum + (weight.get(word) ?? 0), 0);
+      .filter((term) => mentionsAny(passage, [term]))
+      .reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
     if (score > bestScore) {
       best = passage;
       bestScore = score;
@@ -91,13 +107,14 @@ function kindsOf(word: string): string[] {
 }
 
 /**
- * How well a fact answers a question with these keywords; 0 when it does not fit. A fact fits
- * when every subject word of the question is in its passage (all but one when three or more are
- * in its label, section or note), some in its label, line, section or note (for a question with no kind word, all of them there and some in its label), and any kind
- * asked for is the kind its label names, or its label names no kind and holds the whole subject
- * ("Shed" answers "my shed code").
+ * How well a fact answers a question with these terms; 0 when it does not fit. A fact fits when
+ * every subject term of the question is in its passage (all but one when three or more of its
+ * words are in its label, section or note), some in its label, line, section or note (for a
+ * question with no kind of data, all of them there and some in its label), and any kind asked for
+ * is the kind its label names, or its label names no kind and holds the whole subject ("Shed"
+ * answers "my shed code").
  */
-export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
+export function fitScore(keys: readonly Term[], fact: Omit<Fact, 'score'>): number {
   const subject = subjectWords(keys);
   const kinds = askedKinds(keys);
   const label = terms(fact.label);
@@ -106,40 +123,45 @@ export function fitScore(keys: string[], fact: Omit<Fact, 'score'>): number {
 
   let score = 0;
   let strong = 0;
+  let strongWords = 0;
   let matched = 0;
-  for (const word of subject) {
-    if (has(label, word)) {
+  for (const term of subject) {
+    const inLabel = held(label, term);
+    const inNear = inLabel || held(near, term);
+    if (inLabel) {
       score += 3;
       strong += 1;
-    } else if (has(near, word)) {
+      strongWords += inLabel;
+    } else if (inNear) {
       score += 2;
       strong += 1;
-    } else if (has(passage, word)) score += 0.5;
+      strongWords += inNear;
+    } else if (held(passage, term)) score += 0.5;
     else continue;
     matched += 1;
   }
-  // a word of the question the passage never mentions asks for something else (the back door's
-  // key is not the front door's); one may be left over when three or more are the fact's own
+  // a term of the question the passage never mentions asks for something else (the back door's
+  // key is not the front door's); one may be left over when three or more words are the fact's own
   const missing = subject.length - matched;
-  if (subject.length > 0 && (strong === 0 || missing > (strong >= 3 ? 1 : 0))) return 0;
-  // with no kind of data named, every subject word must be the fact's own ("my PhilHealth
+  if (subject.length > 0 && (strong === 0 || missing > (strongWords >= 3 ? 1 : 0))) return 0;
+  // with no kind of data named, every subject term must be the fact's own ("my PhilHealth
   // premium" is not the PhilHealth ID)
   if (kinds.length === 0 && strong < subject.length) return 0;
 
   if (kinds.length > 0) {
-    const wanted = new Set(kinds.flatMap(kindsOf));
+    const wanted = new Set(kinds.flatMap((term) => term.flatMap(kindsOf)));
     const named = [...label].flatMap(kindsOf);
     if (named.some((kind) => wanted.has(kind))) score += 2;
     else if (wanted.has('phone') && /^\+?[\d ()-]{6,}$/.test(fact.value)) score += 1;
-    else if (named.length > 0 || !subject.every((word) => has(label, word))) return 0;
-  } else if (![...label].some((term) => subject.some((word) => has(new Set([term]), word)))) {
+    else if (named.length > 0 || !subject.every((term) => held(label, term) > 0)) return 0;
+  } else if (!subject.some((term) => held(label, term) > 0)) {
     return 0;
   }
   return score;
 }
 
 /** The fact in the passages that best fits the question, or undefined when none does. */
-export function bestFact(keys: string[], passages: ReadPassage[]): Fact | undefined {
+export function bestFact(keys: readonly Term[], passages: ReadPassage[]): Fact | undefined {
   let best: Fact | undefined;
   passages.forEach((passage, rank) => {
     for (const fact of factsIn(passage)) {

@@ -28,11 +28,11 @@ const STOP_WORDS = new Set(
 
 /**
  * Kinds of precise data a question can ask for, each with the words that name it in a question and
- * in a note's labels.
+ * in a note's labels. A note may be written in Spanish too, so its labels' Spanish names count.
  */
 export const DATA_KINDS: Record<string, string[]> = {
-  id: ['id', 'ids', 'pin', 'identification', 'member', 'membership'],
-  number: ['number', 'numbers', 'no', 'num', '#'],
+  id: ['id', 'ids', 'pin', 'identification', 'member', 'membership', 'identificación', 'socio'],
+  number: ['number', 'numbers', 'no', 'num', '#', 'número', 'numero'],
   code: [
     'code',
     'codes',
@@ -44,6 +44,13 @@ export const DATA_KINDS: Record<string, string[]> = {
     'locator',
     'combination',
     'combo',
+    'código',
+    'codigo',
+    'reserva',
+    'localizador',
+    'referencia',
+    'confirmación',
+    'combinación',
   ],
   password: [
     'password',
@@ -56,14 +63,61 @@ export const DATA_KINDS: Record<string, string[]> = {
     'secret',
     'combination',
     'combo',
+    'contraseña',
+    'clave',
+    'combinación',
   ],
-  phone: ['phone', 'telephone', 'tel', 'mobile', 'cell', 'contact', 'call', 'number'],
-  account: ['account', 'iban', 'card', 'serial', 'licence', 'license', 'plate', 'policy'],
-  username: ['username', 'login', 'user', 'ssid', 'email', 'e-mail'],
-  address: ['address'],
+  phone: [
+    'phone',
+    'telephone',
+    'tel',
+    'mobile',
+    'cell',
+    'contact',
+    'call',
+    'number',
+    'teléfono',
+    'móvil',
+    'celular',
+  ],
+  account: [
+    'account',
+    'iban',
+    'card',
+    'serial',
+    'licence',
+    'license',
+    'plate',
+    'policy',
+    'cuenta',
+    'tarjeta',
+    'serie',
+    'matrícula',
+    'póliza',
+  ],
+  username: ['username', 'login', 'user', 'ssid', 'email', 'e-mail', 'usuario', 'correo'],
+  address: ['address', 'dirección'],
 };
 
 const KIND_WORDS = new Set(Object.values(DATA_KINDS).flat());
+
+/**
+ * One thing a question names, in the ways a note may write it: the visitor's own word first, then
+ * what else stands for it (the same thing in the other language, "storage unit" for "trastero").
+ * Each way is a word or a phrase of words, all of which a note must hold. An English question's
+ * terms are its keywords, one way each.
+ */
+export type Term = readonly string[];
+
+/** The visitor's own words for the terms. */
+export function ownWords(terms: readonly Term[]): string[] {
+  return terms.map((term) => term[0] ?? '');
+}
+
+/** Every word of every way of the terms, once each, in order: what the notes are searched for. */
+export function searchWords(terms: readonly Term[]): string[] {
+  return [...new Set(terms.flatMap((term) => term.flatMap((way) => way.split(' '))))];
+}
 
 /** Lowercase words of a text, accents kept, punctuation dropped (`what's` → `whats`). */
 export function words(text: string): string[] {
@@ -93,23 +147,29 @@ export function keywords(text: string): string[] {
   return [...seen];
 }
 
-/** The kind words in a question (`id`, `password`, …): what precise data it asks for. */
-export function askedKinds(keys: string[]): string[] {
-  return keys.filter((key) => KIND_WORDS.has(key) || KIND_WORDS.has(stem(key)));
+/** True for a term one of whose ways is a kind word (`id`, `password`, `contraseña`…). */
+function isKind(term: Term): boolean {
+  return term.some((way) => KIND_WORDS.has(way) || KIND_WORDS.has(stem(way)));
 }
 
-/** The subject words: the keywords that are not kind words. */
-export function subjectWords(keys: string[]): string[] {
-  return keys.filter((key) => !KIND_WORDS.has(key) && !KIND_WORDS.has(stem(key)));
+/** The kind terms of a question: what precise data it asks for. */
+export function askedKinds(terms: readonly Term[]): Term[] {
+  return terms.filter(isKind);
+}
+
+/** The subject terms: those that name no kind of data. */
+export function subjectWords(terms: readonly Term[]): Term[] {
+  return terms.filter((term) => !isKind(term));
 }
 
 export type Intent =
   | { type: 'empty' }
   | { type: 'too_long' }
-  | { type: 'not_english' }
-  | { type: 'time'; place?: string; wantsDate: boolean }
+  | { type: 'other_language' }
+  /** `zone`: the place's IANA zone, when the reader found it (else the place is looked up). */
+  | { type: 'time'; place?: string; zone?: string; wantsDate: boolean }
   | { type: 'small_talk'; topic: SmallTalk }
-  | { type: 'notes'; keywords: string[] }
+  | { type: 'notes'; terms: Term[] }
   | { type: 'unclear' };
 
 export type SmallTalk = 'greeting' | 'how_are_you' | 'who' | 'help' | 'thanks' | 'bye' | 'joke';
@@ -146,6 +206,11 @@ const ENGLISH_WORDS = new Set([
   'code',
 ]);
 
+/** True for an English word that carries no subject ("what", "my", "the"…). */
+export function isEnglishStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** True when the message reads as another language: mostly non-Latin letters, or foreign words. */
 export function looksNonEnglish(text: string): boolean {
   const letters = text.match(/\p{L}/gu) ?? [];
@@ -179,7 +244,7 @@ export function understand(message: string): Intent {
   const text = message.trim();
   if (!text || !/[\p{L}\p{N}]/u.test(text)) return { type: 'empty' };
   if (text.length > MAX_MESSAGE_CHARS) return { type: 'too_long' };
-  if (looksNonEnglish(text)) return { type: 'not_english' };
+  if (looksNonEnglish(text)) return { type: 'other_language' };
   const lower = words(text).join(' ');
   const wantsDate = DATE_QUESTION.test(lower);
   if (TIME_QUESTION.test(lower) || wantsDate) {
@@ -190,7 +255,7 @@ export function understand(message: string): Intent {
   // a question with a subject beyond the small talk is a question for the notes
   const talkWords = new Set(talk ? (lower.match(talk[1]) ?? [''])[0].split(' ') : []);
   const subject = keys.filter((key) => !talkWords.has(key));
-  if (subject.length > 0) return { type: 'notes', keywords: subject };
+  if (subject.length > 0) return { type: 'notes', terms: subject.map((word) => [word]) };
   if (talk) return { type: 'small_talk', topic: talk[0] };
   return { type: 'unclear' };
 }

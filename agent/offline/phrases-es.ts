@@ -49,7 +49,7 @@ export const EMPTY_MESSAGE =
 
 export const TOO_LONG = `¡Uy, qué mensaje tan largo! BMO lee hasta ${MAX_MESSAGE_CHARS.toLocaleString('es')} caracteres cada vez. ¿Me lo preguntas en una o dos frases?`;
 
-export const NOT_ENGLISH =
+export const OTHER_LANGUAGE =
   'Perdona, BMO sin conexión solo entiende español e inglés por ahora. ¿Me lo preguntas en español?';
 
 export const FLOODED =
@@ -75,12 +75,16 @@ export function nothingFound(subject: string): string {
   return `BMO ha buscado en tus notas, pero no ha encontrado nada sobre ${subject}. Esta vez no hay nada para el casete.`;
 }
 
-export function noPreciseMatch(subject: string, kind: string): string {
-  return `BMO ha encontrado notas que hablan de ${subject}, pero ningún dato (${kind}) que encaje. Esta vez no hay nada para el casete.`;
+export function noPreciseMatch(subject: string, kinds: string[]): string {
+  return `BMO ha encontrado notas que hablan de ${subject}, pero ningún dato (${kinds.join(' de ')}) que encaje. Esta vez no hay nada para el casete.`;
+}
+
+export function quoted(name: string): string {
+  return `«${name}»`;
 }
 
 export function yourNote(name: string): string {
-  return `tu nota «${name}»`;
+  return `tu nota ${quoted(name)}`;
 }
 
 export function noteSays(where: string, text: string): string {
@@ -99,8 +103,9 @@ export function foundCassetteFailed(from: string, title: string, value: string):
   return `${found(from, title, value)} Esta vez el casete no funcionó, así que cópialo con cuidado desde aquí.`;
 }
 
+/** The things a question named, as a Spanish noun phrase chains them: «número de carné». */
 export function subject(keys: string[]): string {
-  return keys.length > 0 ? `«${keys.join(' ')}»` : 'eso';
+  return keys.length > 0 ? `«${keys.join(' de ')}»` : 'eso';
 }
 
 /** English weekday and month names, as the clock tool writes them, to Spanish ones. */
@@ -111,9 +116,12 @@ const NAMES_ES = ((): Map<string, string> => {
   const month = (lang: string, d: Date) =>
     d.toLocaleDateString(lang, { month: 'long', timeZone: 'UTC' });
   for (let i = 0; i < 12; i += 1) {
-    const date = new Date(Date.UTC(2026, i, 1 + (i % 7)));
-    names.set(day('en', date), day('es', date));
+    const date = new Date(Date.UTC(2026, i, 1));
     names.set(month('en', date), month('es', date));
+  }
+  for (let i = 0; i < 7; i += 1) {
+    const date = new Date(Date.UTC(2026, 0, 1 + i));
+    names.set(day('en', date), day('es', date));
   }
   return names;
 })();
@@ -122,12 +130,28 @@ function inSpanish(text: string): string {
   return text.replace(/\p{L}+/gu, (word) => NAMES_ES.get(word) ?? word);
 }
 
+/** "3:04 PM", as the clock tool writes it, on Spanish's 24-hour clock: "15:04". */
+function clock24(clock: string): { text: string; hour: number } {
+  const parts = /^(\d{1,2}):(\d{2}) ([AP])M$/.exec(clock);
+  if (!parts) return { text: clock, hour: -1 };
+  const hour = (Number(parts[1]) % 12) + (parts[3] === 'P' ? 12 : 0);
+  return { text: `${hour}:${parts[2] ?? '00'}`, hour };
+}
+
+/** "22 November 2026" → "22 de noviembre de 2026". */
+function dateEs(date: string): string {
+  const parts = /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(date);
+  return parts ? `${parts[1]} de ${inSpanish(parts[2] ?? '')} de ${parts[3]}` : inSpanish(date);
+}
+
 export function todayIs(r: ClockReading): string {
-  return `Hoy es ${inSpanish(r.weekday)}, ${inSpanish(r.date)} en ${r.place} (${r.zoneNote}). ¡Bip bup, lo dice el calendario de BMO!`;
+  return `Hoy es ${inSpanish(r.weekday)}, ${dateEs(r.date)} en ${r.place} (${r.zoneNote}). ¡Bip bup, lo dice el calendario de BMO!`;
 }
 
 export function timeIs(r: ClockReading): string {
-  return `Son las ${r.clock} del ${inSpanish(r.weekday)}, ${inSpanish(r.date)} en ${r.place} (${r.zoneNote}). ¡Tic tac!`;
+  const { text, hour } = clock24(r.clock);
+  const lead = hour === 1 ? 'Es la' : 'Son las';
+  return `${lead} ${text} del ${inSpanish(r.weekday)}, ${dateEs(r.date)} en ${r.place} (${r.zoneNote}). ¡Tic tac!`;
 }
 
 export function clockSays(output: string): string {

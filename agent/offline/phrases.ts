@@ -53,7 +53,7 @@ export const EMPTY_MESSAGE =
 
 export const TOO_LONG = `Whoa, that's a very long message! BMO reads up to ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters at a time. Could you ask in a sentence or two?`;
 
-export const NOT_ENGLISH =
+export const OTHER_LANGUAGE =
   'Sorry, offline BMO only understands English for now. Could you ask me in English?';
 
 export const FLOODED =
@@ -78,13 +78,18 @@ export function nothingFound(subject: string): string {
   return `BMO looked through your notes but couldn't find anything about ${subject}. Nothing to put on the cassette this time.`;
 }
 
-export function noPreciseMatch(subject: string, kind: string): string {
-  return `BMO found notes that mention ${subject}, but no ${kind} that fits. Nothing to put on the cassette this time.`;
+export function noPreciseMatch(subject: string, kinds: string[]): string {
+  return `BMO found notes that mention ${subject}, but no ${kinds.join(' ')} that fits. Nothing to put on the cassette this time.`;
+}
+
+/** A note's name as the answers quote it: "Health". */
+export function quoted(name: string): string {
+  return `"${name}"`;
 }
 
 /** "your note "Health"" as the answers name a note. */
 export function yourNote(name: string): string {
-  return `your note "${name}"`;
+  return `your note ${quoted(name)}`;
 }
 
 /** A general answer: what a note's section says. */
