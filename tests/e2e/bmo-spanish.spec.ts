@@ -6,10 +6,12 @@ import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { violations } from './helpers/axe.ts';
+import { askBmo } from './helpers/bmo-chat.ts';
 
-// BMO in the visitor's language, end to end: a Spanish question to the offline BMO (the real
-// worker and livekit-server, the hosted page) that brings the cassette, read in Spanish and
-// axe-clean (the reading in Spanish: languages.spec.ts).
+// BMO in the visitor's language, end to end: a conversation in Spanish with the offline BMO (the
+// real worker and livekit-server, the hosted page), its questions read as Spanish and answered in
+// Spanish, two of them bringing the cassette, read in Spanish and axe-clean (the reading in
+// Spanish: languages.spec.ts).
 
 test.describe('the offline BMO in Spanish', () => {
   // The hosted page's CSP is bypassed here only, to inject axe.
@@ -35,11 +37,13 @@ test.describe('the offline BMO in Spanish', () => {
   });
   test.describe.configure({ timeout: 150_000 });
 
-  test('asked in Spanish for the PhilHealth ID, BMO answers in Spanish and brings the cassette', async ({
+  test('a conversation in Spanish: the PhilHealth ID and the guest Wi-Fi on the cassette, the time in Tokyo, the date, a recipe, who BMO is and a passport the notes lack, each answered in Spanish', async ({
     page,
   }) => {
     const note = readFileSync(join(ROOT, 'agent/vault/Health insurance.md'), 'utf8');
     const id = /PhilHealth ID \(PIN\):\s*(\S+)/.exec(note)?.[1] ?? 'missing';
+    const wifi = readFileSync(join(ROOT, 'agent/vault/Guest Wi-Fi.md'), 'utf8');
+    const password = /Guest password:\s*(\S+)/.exec(wifi)?.[1] ?? 'missing';
     await page.goto('/bmo');
     const assistant = page.locator('bmo-assistant');
     await assistant.evaluate((element) => element.setAttribute('lang', 'es'));
@@ -47,20 +51,42 @@ test.describe('the offline BMO in Spanish', () => {
       .locator('bmo-cassette-slot')
       .evaluate((element) => element.setAttribute('lang', 'es'));
     await page.getByRole('button', { name: bmoEs.connect, exact: true }).click();
-    const box = page.getByRole('textbox', { name: bmoEs.typeLabel });
-    await expect(box).toBeEnabled({ timeout: 60_000 });
-    const items = page.getByRole('log').getByRole('listitem');
-    await expect(items.first()).toContainText('BMO', { timeout: 30_000 });
-    const before = await items.count();
-    await box.fill('¿Cuál es mi ID de PhilHealth?');
-    await box.press('Enter');
-    await expect(items.nth(before + 1)).toContainText(/casete/, { timeout: 30_000 });
+    await expect(page.getByRole('textbox', { name: bmoEs.typeLabel })).toBeEnabled({
+      timeout: 60_000,
+    });
+    const ask = (question: string) => askBmo(assistant, question, bmoEs.typeLabel);
 
+    const philhealth = await ask('¿Cuál es mi ID de PhilHealth?');
+    await expect(philhealth).toContainText(`PhilHealth ID es ${id}`, { timeout: 30_000 });
+    await expect(philhealth).toContainText('casete');
     const open = page.getByRole('button', { name: bmoEs.cassetteOpen('PhilHealth ID') });
     await expect(open).toBeVisible({ timeout: 30_000 });
     await open.click();
     await expect(page.getByRole('dialog').locator('[part="content"]')).toHaveText(id);
     await page.keyboard.press('Escape');
+
+    const guest = await ask('¿Cuál es la contraseña del wifi de invitados?');
+    await expect(guest).toContainText(password, { timeout: 30_000 });
+    await expect(
+      page.getByRole('button', { name: bmoEs.cassetteOpen('Guest password') }),
+    ).toBeVisible({ timeout: 30_000 });
+
+    const time = await ask('¿Qué hora es en Tokio?');
+    await expect(time).toContainText(/(Son las|Es la) \d{1,2}:\d\d del \p{L}+, .* en Tokio/u, {
+      timeout: 30_000,
+    });
+    const today = await ask('¿Qué día es hoy?');
+    await expect(today).toContainText(/Hoy es \p{L}+, \d{1,2} de \p{L}+ de \d{4}/u, {
+      timeout: 30_000,
+    });
+    const recipe = await ask('¿Cómo hago tortitas?');
+    await expect(recipe).toContainText('Esto dice tu nota «Recipes»', { timeout: 30_000 });
+    await expect(recipe).toContainText('2 cups flour');
+    const who = await ask('¿Quién eres?');
+    await expect(who).toContainText('¡Soy BMO', { timeout: 30_000 });
+    const passport = await ask('¿Cuál es mi número de pasaporte?');
+    await expect(passport).toContainText('no ha encontrado nada', { timeout: 30_000 });
+
     expect(await violations(page)).toEqual([]);
   });
 });
