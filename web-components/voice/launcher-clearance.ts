@@ -21,6 +21,11 @@ const GAP = 8;
 const SPACING = 12;
 /** Steps tried before the button gives up and keeps its corner. */
 const MAX_STEPS = 8;
+/** The end of a scroll: `scrollend` where the browser fires it, else each scroll, let settle. */
+const SCROLL_END =
+  typeof document === 'undefined' || 'onscrollend' in document ? 'scrollend' : 'scroll';
+/** How long scrolling pauses before it counts as ended where there is no `scrollend`, ms. */
+const SCROLL_PAUSE_MS = 150;
 
 /**
  * Keeps the closed launcher's button off the page's own focusable content (WCAG 2.4.11, focus
@@ -43,6 +48,7 @@ export class LauncherClearanceController implements ReactiveController {
   /** How far the button stands from its corner along its edge, px. */
   #shift = 0;
   #frame = 0;
+  #settling: ReturnType<typeof setTimeout> | undefined;
   #resized: ResizeObserver | undefined;
 
   constructor(host: ClearanceHost, button: () => HTMLElement | null | undefined) {
@@ -53,7 +59,7 @@ export class LauncherClearanceController implements ReactiveController {
 
   hostConnected(): void {
     addEventListener('resize', this.#schedule);
-    document.addEventListener('scrollend', this.#schedule, true);
+    document.addEventListener(SCROLL_END, this.#afterScroll, true);
     document.addEventListener('focusin', this.#onFocus, true);
     this.#resized = new ResizeObserver(this.#schedule);
     this.#resized.observe(document.documentElement);
@@ -61,7 +67,8 @@ export class LauncherClearanceController implements ReactiveController {
 
   hostDisconnected(): void {
     removeEventListener('resize', this.#schedule);
-    document.removeEventListener('scrollend', this.#schedule, true);
+    document.removeEventListener(SCROLL_END, this.#afterScroll, true);
+    clearTimeout(this.#settling);
     document.removeEventListener('focusin', this.#onFocus, true);
     this.#resized?.disconnect();
     cancelAnimationFrame(this.#frame);
@@ -75,6 +82,16 @@ export class LauncherClearanceController implements ReactiveController {
   #schedule = (): void => {
     cancelAnimationFrame(this.#frame);
     this.#frame = requestAnimationFrame(() => this.#place());
+  };
+
+  /** A scroll ended (where `scrollend` is not fired, once the scrolling has paused). */
+  #afterScroll = (): void => {
+    if (SCROLL_END === 'scrollend') {
+      this.#schedule();
+      return;
+    }
+    clearTimeout(this.#settling);
+    this.#settling = setTimeout(this.#schedule, SCROLL_PAUSE_MS);
   };
 
   /** Something the visitor focused may be under the button: look again at once. */
