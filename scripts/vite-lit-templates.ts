@@ -6,8 +6,11 @@
  * exact; only the static text between interpolations changes.
  *
  * Conservative on purpose. CSS: comments dropped, whitespace collapsed, and removed only around
- * `{`, `}`, `;` and `,`, after a declaration's colon, never inside quotes and never before a `:`
- * (where a space separates a descendant selector from a pseudo-class). HTML: only the indentation
+ * `{`, `}`, `;` and `,`, just inside parentheses (after `(`, before `)`), after a declaration's
+ * colon, a number's leading zero dropped ("0.5rem" → ".5rem") and a colour's six digits made three
+ * where they pair ("#ffffff" → "#fff"), the quotes of an attribute selector's plain value
+ * dropped ("[part='close']" → "[part=close]"), never anything inside quotes and never before a `:` (where a space separates a descendant selector
+ * from a pseudo-class) or a `(` (`and (max-width…)`, `- (…)`). HTML: only the indentation
  * after a line break, which the browser collapses anyway; a template holding `<pre` or `<textarea`
  * is left as it is. Line breaks stay wherever code follows (a source map's lines stay true without
  * rewriting it); a `*.styles.ts` module, all templates, loses them too.
@@ -16,6 +19,8 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 const isDelimiter = (ch: string): boolean => ch !== '' && '{};,'.includes(ch);
+/** Six hex digits in three pairs, not followed by more of a name. */
+const SHORT_HEX = /^#([\da-f])\1([\da-f])\2([\da-f])\3(?![\w-])/i;
 
 /** The CSS of one static stretch of a template (between `${…}` interpolations), minified. */
 export function minifyCssText(text: string, keepLines = true): string {
@@ -26,7 +31,10 @@ export function minifyCssText(text: string, keepLines = true): string {
     if (ch === '"' || ch === "'") {
       const end = text.indexOf(ch, i + 1);
       const stop = end === -1 ? text.length : end + 1;
-      out += text.slice(i, stop);
+      const quoted = text.slice(i, stop);
+      // an attribute selector's value that is a name needs no quotes: [part='close'] is [part=close]
+      const bare = out.endsWith('=') && text[stop] === ']' && /^.[a-z_][\w-]*.$/i.test(quoted);
+      out += bare ? quoted.slice(1, -1) : quoted;
       i = stop;
     } else if (ch === '/' && text[i + 1] === '*') {
       const end = text.indexOf('*/', i + 2);
@@ -38,8 +46,29 @@ export function minifyCssText(text: string, keepLines = true): string {
       const prev = out.at(-1) ?? '';
       const next = text[i] ?? '';
       if (breaks) out += breaks;
+      // Inside parentheses, next to them ("var( --a, 1px )"), or around a slash ("0 / 25%"),
+      // space never matters.
+      else if (
+        prev === '(' ||
+        next === ')' ||
+        prev === '/' ||
+        (next === '/' && text[i + 1] !== '*')
+      )
+        continue;
       // At an interpolation's edge (no prev or next here) the space may matter: keep it.
       else if (!isDelimiter(prev) && !isDelimiter(next)) out += ' ';
+    } else if (
+      ch === '0' &&
+      text[i + 1] === '.' &&
+      /\d/.test(text[i + 2] ?? '') &&
+      !/[\w.#]/.test(out.at(-1) ?? 'x')
+    ) {
+      // a number's leading zero: "0.5rem" is ".5rem"
+      i++;
+    } else if (ch === '#' && SHORT_HEX.test(text.slice(i, i + 8))) {
+      // a colour whose six digits are three pairs: "#ffffff" is "#fff"
+      out += `#${text[i + 1]}${text[i + 3]}${text[i + 5]}`;
+      i += 7;
     } else {
       out += ch;
       i++;

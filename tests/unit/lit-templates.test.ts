@@ -17,6 +17,30 @@ describe('the build minifier of Lit templates', () => {
     expect(minifyCssText(".a :hover { content: '  two  spaces ' }", false)).toBe(
       ".a :hover{content:'  two  spaces '}",
     );
+    // an attribute selector's plain value loses its quotes; any other keeps them
+    expect(
+      minifyCssText(":host([placement='top-left']) [part=\"a b\"], [href='#x'] { }", false),
+    ).toBe(':host([placement=top-left]) [part="a b"],[href=\'#x\']{}');
+  });
+
+  it('drops the space just inside parentheses (keeping the one before an opening one), a number’s leading zero and a colour’s paired digits', () => {
+    expect(
+      minifyCssText(
+        ':host { --a: var(\n    --b,\n    var(--c, 1px)\n  ); inline-size: calc( 100% - (2 * 1rem) ) }',
+        false,
+      ),
+    ).toBe(':host{--a:var(--b,var(--c,1px));inline-size:calc(100% - (2 * 1rem))}');
+    expect(
+      minifyCssText(
+        'a { margin: 0.5rem -0.25rem 10.5px; opacity: 0; content: "0.5 #ffffff"; color: light-dark(#FFFFFF, #1f1a30) }',
+        false,
+      ),
+    ).toBe(
+      'a{margin:.5rem -.25rem 10.5px;opacity:0;content:"0.5 #ffffff";color:light-dark(#FFF,#1f1a30)}',
+    );
+    expect(
+      minifyCssText('@media (min-width: 40rem) and (hover: hover) { a { b: c } }', false),
+    ).toBe('@media (min-width: 40rem) and (hover: hover){a{b:c}}');
   });
 
   it('keeps line breaks when asked, so the lines after a template keep their numbers', () => {
