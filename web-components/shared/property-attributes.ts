@@ -9,17 +9,16 @@
  *
  * A page rendered on the server writes the same attribute (Svelte and others render a custom
  * element's props as attributes there), and hydration sets the property a moment later. So an
- * attribute that comes before the element's first update (the parser's, at upgrade) is judged
- * once that update is done: the property set by then (by hydration, or on the element before it
- * was defined) keeps the element quiet; left as it was, the error is logged as before. After the
- * first update the refusal is immediate.
+ * attribute is judged once the element's update is done (for the parser's, at upgrade, its first
+ * update): the property set by then (by hydration, or on the element before it was defined) keeps
+ * the element quiet; left as it was, the error is logged as before.
  */
 import type { PropertyDeclaration } from 'lit';
 
 /** What the refusal reads of a Lit element instance. */
 interface LitElementInstance extends HTMLElement {
-  readonly hasUpdated: boolean;
   readonly updateComplete: Promise<boolean>;
+  [property: string]: unknown;
 }
 
 interface LitElementClass {
@@ -54,26 +53,17 @@ export function refusePropertyAttributes(element: CustomElementConstructor): voi
     value: string | null,
   ): void {
     const property = properties.get(name);
-    if (!property) {
-      changed.call(this, name, old, value);
-      return;
-    }
-    if (value === null) return;
-    const refuse = () =>
-      console.error(
-        `<${this.localName}> ignored the attribute ${name}${value === '[object Object]' ? `="${value}"` : ''}: ` +
-          `set ${property} as a property (Vue: :${property}.prop="…").`,
-      );
-    if (this.hasUpdated) {
-      refuse();
-      return;
-    }
-    const before: unknown = Reflect.get(this, property);
-    void this.updateComplete.then(
-      () => {
-        if (this.getAttribute(name) !== null && Reflect.get(this, property) === before) refuse();
-      },
-      () => undefined,
-    );
+    if (!property) return changed.call(this, name, old, value);
+    // judged once the element's update is done (its first, or the one under way): by then a
+    // hydration has set the property, and the attribute is refused only if it has not (an
+    // attribute removed meanwhile is not judged at all, nor one whose update threw: Lit reports it)
+    const before = this[property];
+    void this.updateComplete.then(() => {
+      if (this.hasAttribute(name) && this[property] === before)
+        console.error(
+          `<${this.localName}> ignored the attribute ${name}${value === '[object Object]' ? `="${value}"` : ''}: ` +
+            `set ${property} as a property (Vue: :${property}.prop="…").`,
+        );
+    });
   };
 }
