@@ -11,8 +11,8 @@ import { parseEnv } from 'node:util';
 /**
  * Every setting of the edge a developer may set (the list in docs/settings.md, the edge's part
  * of `.dev.vars.example`): what `npm start` passes from the environment. `LOCAL_DEVELOPMENT`,
- * `BMO_AGENT_HEALTH_URL`, `VOICE_PEER_URL` and `VOICE_PEER_KEY` are not here: `npm start` sets
- * those itself.
+ * `BMO_AGENT_HEALTH_URL`, `VOICE_PEER_URL`, `VOICE_PEER_KEY`, `RECOGNIZER_URL` and
+ * `RECOGNIZER_KEY` are not here: `npm start` sets those itself.
  */
 export const EDGE_SETTINGS = [
   'OPENAI_API_KEY',

@@ -14,6 +14,8 @@ const NPM_START_OWN = [
   'BMO_AGENT_HEALTH_URL',
   'VOICE_PEER_URL',
   'VOICE_PEER_KEY',
+  'RECOGNIZER_URL',
+  'RECOGNIZER_KEY',
 ];
 
 function names(text: string, pattern: RegExp): string[] {
@@ -71,7 +73,7 @@ describe('the settings of a local run', () => {
     }
   });
 
-  it('covers every string setting of the edge (edge/env.ts) but the two npm start sets itself', () => {
+  it('covers every string setting of the edge (edge/env.ts) but those npm start sets itself', () => {
     const edge = names(
       readFileSync(join(ROOT, 'edge/env.ts'), 'utf8'),
       /^[ \t]+([A-Z][A-Z0-9_]+)\?: string;/gm,
