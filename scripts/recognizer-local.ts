@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isExecutable } from './livekit-local.ts';
@@ -58,17 +58,54 @@ export function findSystemPython(env: NodeJS.ProcessEnv = process.env): string |
 
 /**
  * The Python that runs the recognizer, its environment made or remade first when it is missing
- * or older than the requirements; or the problem, in words, when it cannot be made.
+ * or older than the requirements; or the problem, in words, when it cannot be made. Processes
+ * that ask at once (test files side by side) take turns: one makes it, the others wait and use it.
  */
 export function findOrProvisionRecognizer(
   env: NodeJS.ProcessEnv = process.env,
 ): { python: string } | { problem: string } {
   const home = recognizerHome(env);
   const python = venvPython(home);
+  const ready = () => isExecutable(python) && stampOf(home) === requirementsHash();
+  if (ready()) return { python };
+  const lock = `${home}.lock`;
+  mkdirSync(join(home, '..'), { recursive: true });
+  holdLock(lock);
+  try {
+    return ready() ? { python } : provision(home, python, env);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function stampOf(home: string): string | undefined {
   const stamp = join(home, 'requirements.sha256');
-  const wanted = requirementsHash();
-  if (isExecutable(python) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === wanted)
-    return { python };
+  return existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : undefined;
+}
+
+/** Takes the lock folder, waiting while another process holds it (one left 10 minutes is stale). */
+function holdLock(lock: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true });
+      } catch {
+        // gone meanwhile: try again
+      }
+      Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+}
+
+function provision(
+  home: string,
+  python: string,
+  env: NodeJS.ProcessEnv,
+): { python: string } | { problem: string } {
   const system = findSystemPython(env);
   if (!system) return { problem: RECOGNIZER_INSTALL_HINT };
   console.log(
@@ -101,7 +138,7 @@ export function findOrProvisionRecognizer(
     return {
       problem: `Installing the recognizer's packages from PyPI failed (pip exited ${installed.status}). Run npm start again when PyPI is reachable.`,
     };
-  writeFileSync(stamp, `${wanted}\n`);
+  writeFileSync(join(home, 'requirements.sha256'), `${requirementsHash()}\n`);
   return { python };
 }
 
