@@ -134,19 +134,20 @@ function userTranscripts(session: RealtimeSession): (string | null)[] {
 let recognizer: RunningRecognizer;
 let hearing: ReaderServer;
 
+// The recognizer's model loads in seconds, more on a loaded machine; a turn is heard in under one.
 beforeAll(async () => {
   recognizer = await startRecognizer();
   hearing = await startReaderServer({
     transcriber: new RecognizerClient({ url: recognizer.url, key: recognizer.key }),
   });
-});
+}, 120_000);
 
 afterAll(async () => {
   await hearing?.close();
   await recognizer?.stop();
 });
 
-describe('a spoken reading', () => {
+describe('a spoken reading', { timeout: 90_000 }, () => {
   it('hears the question and the answer to the clarifying one, and lays out the three cards asked for', async () => {
     const { session, heard, replies, recorder, reached, say } = await voiceSession(hearing);
     try {
@@ -205,7 +206,7 @@ describe('a spoken reading', () => {
   });
 });
 
-describe('turns the reader cannot hear', () => {
+describe('turns the reader cannot hear', { timeout: 90_000 }, () => {
   async function failsWith(
     server: ReaderServer,
     code: string,
@@ -332,7 +333,7 @@ describe('turns the reader cannot hear', () => {
   });
 });
 
-describe('where nothing hears', () => {
+describe('where nothing hears', { timeout: 90_000 }, () => {
   it('a Spanish reading follows the demo script, since the recognizer hears English only', async () => {
     const spanish = await startReaderServer({
       lang: 'es',

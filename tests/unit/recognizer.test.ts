@@ -54,10 +54,11 @@ const words = (text: string) =>
 let recognizer: RunningRecognizer;
 let client: RecognizerClient;
 
+// The recognizer's model loads in seconds, more on a loaded machine; a turn is heard in under one.
 beforeAll(async () => {
   recognizer = await startRecognizer();
   client = new RecognizerClient({ url: recognizer.url, key: recognizer.key });
-});
+}, 120_000);
 
 afterAll(async () => {
   await recognizer?.stop();
@@ -67,99 +68,103 @@ function transcribe(audio: { pcm: Uint8Array; rate: number }, using = client) {
   return using.transcribe({ ...audio, lang: 'en', prompt: readerVocabulary('en') });
 }
 
-describe('the local speech recognizer, through the client the reader hears with', () => {
-  it('hears spoken phrases from both experiences, with the app’s words as its prompt', async () => {
-    const phrases: [string, string[]][] = [
-      ['Just one card about love', ['one card', 'love']],
-      ['Tell me more about the Queen of Cups', ['queen', 'cups']],
-      ['What time is it in Tokyo?', ['what time', 'tokyo']],
-    ];
-    const heard = await Promise.all(phrases.map(([phrase]) => transcribe(spoken(phrase))));
-    for (const [index, result] of heard.entries()) {
-      const text = result.ok ? words(result.text) : result.code;
-      for (const word of phrases[index]?.[1] ?? []) expect(text).toContain(word);
-    }
-  });
-
-  it('answers silence and noise with no words, rather than inventing some', async () => {
-    expect(await transcribe(silence(2))).toEqual({ ok: true, text: '' });
-    expect(await transcribe(noise(2))).toEqual({ ok: true, text: '' });
-  });
-
-  it('refuses a turn past 30 seconds whole, saying so, and hears the next turn', async () => {
-    const long = monologue(40);
-    expect(long.pcm.byteLength / 2 / long.rate).toBeGreaterThan(30);
-    const refused = await transcribe(long);
-    expect(refused).toMatchObject({ ok: false, code: 'audio_too_long' });
-    expect(refused.ok ? '' : refused.message).toMatch(/a turn may last 30 s/);
-    const next = await transcribe(spoken('Draw a card'));
-    expect(next.ok && words(next.text)).toBe('draw a card');
-  });
-
-  it('reads a clipped buffer (half a sample at its end) and refuses what is not audio, in OpenAI’s error shape', async () => {
-    const { pcm, rate } = spoken('Just one card about love');
-    const clipped = await transcribe({ pcm: pcm.subarray(0, pcm.byteLength - 1), rate });
-    expect(clipped.ok && words(clipped.text)).toBe('just one card about love');
-
-    const form = new FormData();
-    form.append('file', new Blob(['this is not a sound file']), 'turn.wav');
-    const response = await fetch(`${recognizer.url}/audio/transcriptions`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${recognizer.key}` },
-      body: form,
+describe(
+  'the local speech recognizer, through the client the reader hears with',
+  { timeout: 90_000 },
+  () => {
+    it('hears spoken phrases from both experiences, with the app’s words as its prompt', async () => {
+      const phrases: [string, string[]][] = [
+        ['Just one card about love', ['one card', 'love']],
+        ['Tell me more about the Queen of Cups', ['queen', 'cups']],
+        ['What time is it in Tokyo?', ['what time', 'tokyo']],
+      ];
+      const heard = await Promise.all(phrases.map(([phrase]) => transcribe(spoken(phrase))));
+      for (const [index, result] of heard.entries()) {
+        const text = result.ok ? words(result.text) : result.code;
+        for (const word of phrases[index]?.[1] ?? []) expect(text).toContain(word);
+      }
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      error: { type: 'invalid_request_error', code: 'invalid_audio', param: 'file' },
-    });
-  });
 
-  it('refuses a wrong key, a body past its cap and a language it does not hear, each by name', async () => {
-    const wrongKey = new RecognizerClient({ url: recognizer.url, key: 'not-the-key-0000' });
-    expect(await transcribe(spoken('Draw a card'), wrongKey)).toMatchObject({
-      ok: false,
-      code: 'recognizer_error',
-      message: expect.stringContaining('Missing or wrong bearer key'),
+    it('answers silence and noise with no words, rather than inventing some', async () => {
+      expect(await transcribe(silence(2))).toEqual({ ok: true, text: '' });
+      expect(await transcribe(noise(2))).toEqual({ ok: true, text: '' });
     });
-    // Refused on its headers: the 9 MiB it announces are never sent, nor read.
-    const big = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const asked = request(
-        `${recognizer.url}/audio/transcriptions`,
-        {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${recognizer.key}`,
-            'Content-Type': 'multipart/form-data; boundary=x',
-            'Content-Length': String(9 * 1024 * 1024),
+
+    it('refuses a turn past 30 seconds whole, saying so, and hears the next turn', async () => {
+      const long = monologue(40);
+      expect(long.pcm.byteLength / 2 / long.rate).toBeGreaterThan(30);
+      const refused = await transcribe(long);
+      expect(refused).toMatchObject({ ok: false, code: 'audio_too_long' });
+      expect(refused.ok ? '' : refused.message).toMatch(/a turn may last 30 s/);
+      const next = await transcribe(spoken('Draw a card'));
+      expect(next.ok && words(next.text)).toBe('draw a card');
+    });
+
+    it('reads a clipped buffer (half a sample at its end) and refuses what is not audio, in OpenAI’s error shape', async () => {
+      const { pcm, rate } = spoken('Just one card about love');
+      const clipped = await transcribe({ pcm: pcm.subarray(0, pcm.byteLength - 1), rate });
+      expect(clipped.ok && words(clipped.text)).toBe('just one card about love');
+
+      const form = new FormData();
+      form.append('file', new Blob(['this is not a sound file']), 'turn.wav');
+      const response = await fetch(`${recognizer.url}/audio/transcriptions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${recognizer.key}` },
+        body: form,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { type: 'invalid_request_error', code: 'invalid_audio', param: 'file' },
+      });
+    });
+
+    it('refuses a wrong key, a body past its cap and a language it does not hear, each by name', async () => {
+      const wrongKey = new RecognizerClient({ url: recognizer.url, key: 'not-the-key-0000' });
+      expect(await transcribe(spoken('Draw a card'), wrongKey)).toMatchObject({
+        ok: false,
+        code: 'recognizer_error',
+        message: expect.stringContaining('Missing or wrong bearer key'),
+      });
+      // Refused on its headers: the 9 MiB it announces are never sent, nor read.
+      const big = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const asked = request(
+          `${recognizer.url}/audio/transcriptions`,
+          {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${recognizer.key}`,
+              'Content-Type': 'multipart/form-data; boundary=x',
+              'Content-Length': String(9 * 1024 * 1024),
+            },
           },
-        },
-        (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        },
-      );
-      asked.on('error', reject);
-      asked.flushHeaders();
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        asked.on('error', reject);
+        asked.flushHeaders();
+      });
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body)).toMatchObject({ error: { code: 'body_too_large' } });
+      const spanish = await client.transcribe({ ...spoken('Draw a card'), lang: 'es', prompt: '' });
+      expect(spanish).toMatchObject({ ok: false, code: 'unsupported_language' });
+      expect(client.languages).toEqual(['en']);
     });
-    expect(big.status).toBe(413);
-    expect(JSON.parse(big.body)).toMatchObject({ error: { code: 'body_too_large' } });
-    const spanish = await client.transcribe({ ...spoken('Draw a card'), lang: 'es', prompt: '' });
-    expect(spanish).toMatchObject({ ok: false, code: 'unsupported_language' });
-    expect(client.languages).toEqual(['en']);
-  });
 
-  it('says what it runs at GET /health, with no key needed and no secret in it', async () => {
-    const health = await fetch(`${recognizer.url.replace(/\/v1$/, '')}/health`);
-    expect(await health.json()).toEqual({
-      status: 'ok',
-      model: 'whisper-tiny.en',
-      languages: ['en'],
+    it('says what it runs at GET /health, with no key needed and no secret in it', async () => {
+      const health = await fetch(`${recognizer.url.replace(/\/v1$/, '')}/health`);
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        model: 'whisper-tiny.en',
+        languages: ['en'],
+      });
     });
-  });
-});
+  },
+);
 
-describe('a recognizer that is down, slow, full or restarting', () => {
+describe('a recognizer that is down, slow, full or restarting', { timeout: 90_000 }, () => {
   it('says it is unavailable when nothing listens', async () => {
     const port = await freeTcpPort();
     const down = new RecognizerClient({ url: `http://127.0.0.1:${port}/v1`, key: 'k'.repeat(20) });
@@ -232,7 +237,7 @@ describe('a recognizer that is down, slow, full or restarting', () => {
   });
 });
 
-describe('the WAV the client sends', () => {
+describe('the WAV the client sends', { timeout: 90_000 }, () => {
   it('is a RIFF/WAVE file of mono PCM16 at the turn’s rate', () => {
     const file = wavFile(new Uint8Array(8), 24_000);
     const { samples, rate } = parseWav(file);
