@@ -1,32 +1,24 @@
 /**
  * One call: a WebRTC peer answering the page's offer, the offline reader behind its `oai-events`
- * data channel, the microphone's track measured for sound, and the reader's words spoken on the
- * peer's own track.
+ * data channel, the microphone (microphone.ts: the input buffer filled from the page's track, and
+ * measured for sound), and the reader's words spoken on the peer's own track.
  *
  * The data channel carries the Realtime events exactly as the reader's WebSocket does; what a
- * WebRTC call adds is answered here, as OpenAI answers it: the microphone fills the input buffer
- * at the session's 24 kHz from the first voiced frame of a turn (with a moment before it, so the
- * first sound is whole) to its commit or clear, so `input_audio_buffer.commit` commits what was
- * said and the recognizer hears it with its pauses; each audio response's
- * transcript is spoken between `output_audio_buffer.started` and `.stopped`, and
- * `output_audio_buffer.clear` stops the voice and answers `output_audio_buffer.cleared`.
+ * WebRTC call adds is answered here, as OpenAI answers it: each audio response's transcript is
+ * spoken between `output_audio_buffer.started` and `.stopped`, and `output_audio_buffer.clear`
+ * stops the voice and answers `output_audio_buffer.cleared`.
  */
 import wrtc from '@roamhq/wrtc';
 import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import type { LogEvent } from '../contracts/events.ts';
 import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
-import { FRAME_SAMPLES, TRACK_RATE, firstChannel, frames, isVoiced, resample } from './audio.ts';
+import { FRAME_SAMPLES, TRACK_RATE, frames } from './audio.ts';
+import { Microphone, type Sound } from './microphone.ts';
 import { MAX_FRAME_BYTES, ReaderSession, type Transcriber } from './reader-engine.ts';
 import type { Speaker, ToneReason } from './speech.ts';
 
 const { MediaStream, RTCPeerConnection, nonstandard } = wrtc;
-
-/** When the microphone carried sound: spans of voiced frames, epoch ms. */
-export interface SoundSpan {
-  from: number;
-  to: number;
-}
 
 export interface CallOptions {
   id: string;
@@ -49,26 +41,19 @@ const TONE_NOTICES: Record<ToneReason, string> = {
   failed: 'The reader’s voice failed on a sentence, so you heard a tone there; it will try again.',
 };
 
-/** Voiced frames closer than this belong to one span. */
-const SPAN_GAP_MS = 200;
 const ICE_GATHERING_MS = 5_000;
 const PACE_MS = 20;
-/** The input buffer's rate: the session's `audio/pcm` at 24 kHz, as the SDK declares it. */
-const INPUT_RATE = 24_000;
-/** Unvoiced frames kept before a turn's first voiced one (300 ms), so its first sound is whole. */
-const PRE_ROLL_FRAMES = 30;
 
 export class VoiceCall {
   readonly id: string;
   readonly #options: CallOptions;
   readonly #pc: InstanceType<typeof RTCPeerConnection>;
   readonly #source = new nonstandard.RTCAudioSource();
+  readonly #microphone: Microphone;
   readonly #session: ReaderSession;
   #channel: RTCDataChannel | undefined;
   #outbox: string[] = [];
   #sinks: { stop(): void }[] = [];
-  #spans: SoundSpan[] = [];
-  #frames = { heard: 0, voiced: 0 };
   /** The reader's side: speech frames it had left at its last clear, and sent since. */
   #spoken = { clears: 0, leftAtClear: 0, sentSinceClear: 0 };
   /** Frames still to play, and the response they belong to. */
@@ -86,13 +71,12 @@ export class VoiceCall {
   /** A response whose words are still being made into sound (more may come after the queue). */
   #synthesizing = false;
   #ended = false;
-  /** The turn being said: whether a voiced frame opened it, and the frames just before one. */
-  #turn = { open: false, preRoll: [] as Int16Array[] };
 
   constructor(options: CallOptions) {
     this.id = options.id;
     this.#options = options;
     this.#pc = new RTCPeerConnection({ iceServers: [] });
+    this.#microphone = new Microphone({ toReader: (text) => this.#session.handleMessage(text) });
     this.#session = new ReaderSession({
       send: (event) => this.#fromReader(event),
       close: () => this.hangup('cap'),
@@ -115,7 +99,9 @@ export class VoiceCall {
     this.#pc.ontrack = ({ track }) => {
       if (track.kind !== 'audio') return;
       const sink = new nonstandard.RTCAudioSink(track);
-      sink.ondata = (data: RTCAudioData) => this.#heard(data);
+      sink.ondata = (data: RTCAudioData) => {
+        if (!this.#ended) this.#microphone.heard(data);
+      };
       this.#sinks.push(sink);
     };
     this.#pc.onconnectionstatechange = () => {
@@ -145,16 +131,12 @@ export class VoiceCall {
     this.#pace = setInterval(() => this.#play(), PACE_MS);
     const sdp = this.#pc.localDescription?.sdp;
     if (!sdp) throw new Error('The peer made no answer.');
-    return sdp;
+    return clearerOpus(sdp);
   }
 
   /** What the microphone carried so far. */
-  get sound(): { heardFrames: number; voicedFrames: number; spans: SoundSpan[] } {
-    return {
-      heardFrames: this.#frames.heard,
-      voicedFrames: this.#frames.voiced,
-      spans: this.#spans.map((span) => ({ ...span })),
-    };
+  get sound(): Sound {
+    return this.#microphone.sound;
   }
 
   /**
@@ -176,6 +158,7 @@ export class VoiceCall {
     this.#options.onLog?.({ type: 'voice_peer_call_end', callId: this.id, reason });
     this.#session.close();
     clearInterval(this.#pace);
+    this.#microphone.close();
     for (const sink of this.#sinks) sink.stop();
     try {
       this.#channel?.close();
@@ -210,9 +193,7 @@ export class VoiceCall {
         // Not JSON: the reader answers it in words.
       }
     }
-    // A commit or a clear ends the turn being said: the buffer fills again from the next voice.
-    if (text.includes('input_audio_buffer.c')) this.#turn = { open: false, preRoll: [] };
-    this.#session.handleMessage(text);
+    this.#microphone.fromPage(text);
   }
 
   /**
@@ -334,44 +315,31 @@ export class VoiceCall {
     }
   }
 
-  #heard(data: RTCAudioData): void {
-    if (this.#ended) return;
-    this.#frames.heard += 1;
-    const samples = firstChannel(data.samples, data.channelCount ?? 1);
-    const input = resample({ samples, rate: data.sampleRate ?? TRACK_RATE }, INPUT_RATE);
-    const turn = this.#turn;
-    if (!isVoiced(samples)) {
-      if (turn.open) this.#append(input);
-      else {
-        turn.preRoll.push(input);
-        if (turn.preRoll.length > PRE_ROLL_FRAMES) turn.preRoll.shift();
-      }
-      return;
-    }
-    this.#frames.voiced += 1;
-    const now = Date.now();
-    const last = this.#spans.at(-1);
-    if (last && now - last.to <= SPAN_GAP_MS) last.to = now;
-    else this.#spans.push({ from: now, to: now });
-    if (!turn.open) {
-      turn.open = true;
-      for (const before of turn.preRoll.splice(0)) this.#append(before);
-    }
-    this.#append(input);
-  }
-
-  /** Appends a frame to the reader's input buffer, as OpenAI's buffer fills from the track. */
-  #append(pcm16: Int16Array): void {
-    const pcm = Buffer.from(pcm16.buffer, pcm16.byteOffset, pcm16.byteLength);
-    this.#session.handleMessage(
-      JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') }),
-    );
-  }
-
   #eventId(): string {
     this.#seq += 1;
     return `event_peer_${this.#seq}`;
   }
+}
+
+/**
+ * Asks the page's Opus encoder for speech a recognizer hears well: a higher bitrate than the
+ * browser's default for a voice track (32 kbit/s) and no discontinuous transmission, whose silent
+ * gaps make the receiving jitter buffer stretch and clip the next word's first sound. The page's
+ * sender reads these from the answer's `a=fmtp` line for Opus.
+ */
+export function clearerOpus(sdp: string): string {
+  const payload = /^a=rtpmap:(\d+) opus\/48000/im.exec(sdp)?.[1];
+  if (!payload) return sdp;
+  return sdp.replace(
+    new RegExp(`^(a=fmtp:${payload} )(.*)$`, 'm'),
+    (_line, head: string, params: string) => {
+      const kept = params
+        .split(';')
+        .map((param) => param.trim())
+        .filter((param) => param !== '' && !/^(maxaveragebitrate|usedtx)=/i.test(param));
+      return `${head}${[...kept, 'maxaveragebitrate=96000', 'usedtx=0'].join(';')}`;
+    },
+  );
 }
 
 function isEvent(value: unknown): value is { type: string } {
