@@ -1,14 +1,14 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../web-components/tarot/tarot-reading.ts';
+import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import '../../web-components/tarot/cards.ts';
 import '../../web-components/voice/index.ts';
 import '../../web-components/voice/voice-launcher.ts';
 import '../../web-components/voice/voice-mic-consent.ts';
-import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
+import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker/tarot-card-picker.ts';
 import type { VoiceLauncher } from '../../web-components/voice/voice-launcher.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
-import '../../web-components/tarot/tarot-reading-text.ts';
+import '../../web-components/tarot/tarot-reading-text/tarot-reading-text.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { all, buttonNamed, find, motionSettled, textOf } from './helpers/dom.ts';

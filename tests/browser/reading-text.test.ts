@@ -1,12 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
-import '../../web-components/tarot/tarot-reading-text.ts';
+import '../../web-components/tarot/tarot-reading-text/tarot-reading-text.ts';
 import {
   OFFLINE_READER_NOTICE,
   type TarotReadingText,
-} from '../../web-components/tarot/tarot-reading-text.ts';
-import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
-import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
+} from '../../web-components/tarot/tarot-reading-text/tarot-reading-text.ts';
+import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker/tarot-card-picker.ts';
+import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage/tarot-card-stage.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import '../../web-components/tarot/tarot-reading.ts';
+import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import '../../web-components/tarot/cards.ts';
 import '../../web-components/voice/index.ts';
 import '../../web-components/voice/voice-launcher.ts';
@@ -8,9 +8,9 @@ import '../../web-components/voice/voice-mic-consent.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { waitUntil } from './helpers/a11y.ts';
 import { textOf } from './helpers/dom.ts';
-import { tarotEn } from '../../web-components/tarot/strings-en.ts';
-import { tarotEs } from '../../web-components/tarot/strings-es.ts';
-import '../../web-components/tarot/tarot-reading-text.ts';
+import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
+import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
+import '../../web-components/tarot/tarot-reading-text/tarot-reading-text.ts';
 
 /** The innermost element of `el`'s shadow root whose text is `text`. */
 function byText(el: Element, text: string): Element {

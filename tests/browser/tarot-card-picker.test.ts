@@ -7,9 +7,12 @@ import {
   setViewport,
 } from '@web/test-runner-commands';
 import '../../web-components/tarot/cards.ts';
-import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker.ts';
-import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
-import { secureRandomInt, secureShuffle } from '../../web-components/tarot/secure-shuffle.ts';
+import type { TarotCardPicker } from '../../web-components/tarot/tarot-card-picker/tarot-card-picker.ts';
+import type { TarotCardElement } from '../../web-components/tarot/tarot-card/tarot-card.ts';
+import {
+  secureRandomInt,
+  secureShuffle,
+} from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS, getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';

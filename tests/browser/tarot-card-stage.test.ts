@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../web-components/tarot/cards.ts';
-import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
-import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
+import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage/tarot-card-stage.ts';
+import type { TarotCardElement } from '../../web-components/tarot/tarot-card/tarot-card.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { all, animatesTransform, liveText, motionSettled, must } from './helpers/dom.ts';

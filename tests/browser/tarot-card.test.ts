@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/tarot/tarot-card.ts';
-import type { TarotCardElement } from '../../web-components/tarot/tarot-card.ts';
+import '../../web-components/tarot/tarot-card/tarot-card.ts';
+import type { TarotCardElement } from '../../web-components/tarot/tarot-card/tarot-card.ts';
 import { DECK } from '../../contracts/deck.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { must } from './helpers/dom.ts';

@@ -1,10 +1,10 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../web-components/tarot/tarot-reading.ts';
+import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import type {
   TarotReading,
   TarotReadingModeDetail,
-} from '../../web-components/tarot/tarot-reading.ts';
+} from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';

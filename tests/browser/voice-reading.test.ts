@@ -1,12 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../web-components/tarot/tarot-reading-voice.ts';
+import '../../web-components/tarot/tarot-reading-voice/tarot-reading-voice.ts';
 import {
   OFFLINE_VOICE_NOTICE,
   type TarotReadingVoice,
-} from '../../web-components/tarot/tarot-reading-voice.ts';
+} from '../../web-components/tarot/tarot-reading-voice/tarot-reading-voice.ts';
 import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
-import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage.ts';
+import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage/tarot-card-stage.ts';
 import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
 import type { VoiceSpeakerButton } from '../../web-components/voice/voice-speaker-button.ts';
 import type { VoiceTranscript } from '../../web-components/voice/voice-transcript.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type {} from '../../web-components/bmo/bmo-assistant.ts';
-import type {} from '../../web-components/tarot/tarot-reading.ts';
+import type {} from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { askBmo as ask, bmoLines as lines } from './helpers/bmo-chat.ts';

@@ -6,8 +6,8 @@ import { bmoEn } from '../../web-components/bmo/i18n/strings-en.ts';
 import { bmoEs } from '../../web-components/bmo/i18n/strings-es.ts';
 import { bmoSessionEn } from '../../web-components/bmo/session/session-strings-en.ts';
 import { bmoSessionEs } from '../../web-components/bmo/session/session-strings-es.ts';
-import { tarotEn } from '../../web-components/tarot/strings-en.ts';
-import { tarotEs } from '../../web-components/tarot/strings-es.ts';
+import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
+import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
 import { voiceEn } from '../../web-components/voice/strings-en.ts';
 import { voiceEs } from '../../web-components/voice/strings-es.ts';
 

@@ -88,10 +88,10 @@ describe('the import rule', () => {
     expect(layerOf('web-components/tarot/agents/tools.ts', 'export const a = 1;')).toBe(
       'controllers',
     );
-    expect(layerOf('web-components/tarot/tarot-card.ts', element)).toBe('elements');
-    expect(layerOf('web-components/tarot/picker-section.ts', 'return html`<p></p>`;')).toBe(
-      'elements',
-    );
+    expect(layerOf('web-components/tarot/tarot-card/tarot-card.ts', element)).toBe('elements');
+    expect(
+      layerOf('web-components/tarot/tarot-card-picker/picker-section.ts', 'return html`<p></p>`;'),
+    ).toBe('elements');
     expect(layerOf('web-components/tarot/index.ts', "import './tarot-reading.ts';")).toBe(
       'elements',
     );
@@ -106,7 +106,7 @@ describe('the import rule', () => {
     ['contracts/deck.ts', 'contracts'],
     ['web-components/stores/reading.ts', 'stores'],
     ['web-components/tarot/controllers/sessions.ts', 'controllers'],
-    ['web-components/tarot/tarot-card.ts', 'elements'],
+    ['web-components/tarot/tarot-card/tarot-card.ts', 'elements'],
     ['web-components/app/router.ts', 'app'],
     ['reader/protocol/engine.ts', 'reader'],
     ['agent/main.ts', 'agent'],
@@ -116,8 +116,11 @@ describe('the import rule', () => {
 
   it('lets each layer import its own and those below it', () => {
     const graph = new Map([
-      ['web-components/app/router.ts', ['web-components/tarot/tarot-card.ts']],
-      ['web-components/tarot/tarot-card.ts', ['web-components/tarot/controllers/sessions.ts']],
+      ['web-components/app/router.ts', ['web-components/tarot/tarot-card/tarot-card.ts']],
+      [
+        'web-components/tarot/tarot-card/tarot-card.ts',
+        ['web-components/tarot/controllers/sessions.ts'],
+      ],
       ['web-components/tarot/controllers/sessions.ts', ['web-components/stores/reading.ts']],
       ['web-components/stores/reading.ts', ['contracts/deck.ts']],
       ['reader/protocol/engine.ts', ['contracts/deck.ts']],
@@ -130,14 +133,17 @@ describe('the import rule', () => {
 
   it('fails a controller that imports an element, though no circle closes', () => {
     const graph = new Map([
-      ['web-components/tarot/controllers/sessions.ts', ['web-components/tarot/tarot-card.ts']],
-      ['web-components/tarot/tarot-card.ts', []],
+      [
+        'web-components/tarot/controllers/sessions.ts',
+        ['web-components/tarot/tarot-card/tarot-card.ts'],
+      ],
+      ['web-components/tarot/tarot-card/tarot-card.ts', []],
     ]);
     expect(importCircles(graph)).toEqual([]);
     expect(upwardImports(graph, layers)).toEqual([
       {
         from: 'web-components/tarot/controllers/sessions.ts',
-        to: 'web-components/tarot/tarot-card.ts',
+        to: 'web-components/tarot/tarot-card/tarot-card.ts',
         fromLayer: 'controllers',
         toLayer: 'elements',
       },
@@ -148,7 +154,7 @@ describe('the import rule', () => {
     const graph = new Map([
       ['contracts/deck.ts', ['web-components/stores/reading.ts']],
       ['web-components/stores/reading.ts', ['web-components/tarot/controllers/sessions.ts']],
-      ['web-components/tarot/tarot-card.ts', ['web-components/app/router.ts']],
+      ['web-components/tarot/tarot-card/tarot-card.ts', ['web-components/app/router.ts']],
       ['reader/protocol/engine.ts', ['edge/app.ts']],
       ['agent/main.ts', ['reader/protocol/engine.ts']],
       ['edge/app.ts', ['agent/main.ts', 'web-components/stores/reading.ts']],
@@ -157,7 +163,7 @@ describe('the import rule', () => {
     expect(upwardImports(graph, layers).map(({ from, to }) => `${from} → ${to}`)).toEqual([
       'contracts/deck.ts → web-components/stores/reading.ts',
       'web-components/stores/reading.ts → web-components/tarot/controllers/sessions.ts',
-      'web-components/tarot/tarot-card.ts → web-components/app/router.ts',
+      'web-components/tarot/tarot-card/tarot-card.ts → web-components/app/router.ts',
       'reader/protocol/engine.ts → edge/app.ts',
       'agent/main.ts → reader/protocol/engine.ts',
       'edge/app.ts → agent/main.ts',
@@ -173,11 +179,14 @@ describe('the import rule', () => {
     expect(upwardImports(graph, layers)).toEqual([]);
 
     const store = 'web-components/stores/reading.ts';
-    graph.set(store, [...(graph.get(store) ?? []), 'web-components/tarot/tarot-card.ts']);
+    graph.set(store, [
+      ...(graph.get(store) ?? []),
+      'web-components/tarot/tarot-card/tarot-card.ts',
+    ]);
     expect(upwardImports(graph, layers)).toEqual([
       {
         from: store,
-        to: 'web-components/tarot/tarot-card.ts',
+        to: 'web-components/tarot/tarot-card/tarot-card.ts',
         fromLayer: 'stores',
         toLayer: 'elements',
       },

@@ -12,7 +12,7 @@ import {
 } from '../../contracts/cassette.ts';
 import { CARD_IDS } from '../../contracts/deck.ts';
 import { DrawCardParams, ShowCardParams } from '../../contracts/reading.ts';
-import { secureShuffle } from '../../web-components/tarot/secure-shuffle.ts';
+import { secureShuffle } from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { chiSquare, propertyParameters, seededRandomInt } from '../support/property.ts';
 
 describe('a cassette packet', () => {

@@ -12,7 +12,7 @@ import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingConnection } from '../../web-components/tarot/session/connection.ts';
 import { requestReadingToken } from '../../web-components/tarot/session/connection.ts';
-import { tarotEn } from '../../web-components/tarot/strings-en.ts';
+import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 
 /** Short, so each test waits it out once; long enough for a retry's scripted open when busy. */

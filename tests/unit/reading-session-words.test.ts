@@ -15,8 +15,8 @@ import {
   readingErrorFrom,
 } from '../../web-components/tarot/session/connection.ts';
 import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
-import { tarotEn } from '../../web-components/tarot/strings-en.ts';
-import { tarotEs } from '../../web-components/tarot/strings-es.ts';
+import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
+import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
 import { pageHost } from './helpers/page-agents.ts';
 
 describe('the reading session’s words', () => {

@@ -4,11 +4,15 @@
  * registers them. `<tarot-reading>` (./index.ts) does not need this import: its reading views load
  * the same elements when a reading reaches its cards.
  */
-export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card.ts';
+export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card/tarot-card.ts';
 export {
   TarotCardPicker,
   type TarotCardPickCancelDetail,
   type TarotCardPickDetail,
-} from './tarot-card-picker.ts';
-export { TarotCardStage, type StagedCard, type TarotCardShownDetail } from './tarot-card-stage.ts';
-export { cardBack, cardFace, CARD_VIEWBOX } from './card-art.ts';
+} from './tarot-card-picker/tarot-card-picker.ts';
+export {
+  TarotCardStage,
+  type StagedCard,
+  type TarotCardShownDetail,
+} from './tarot-card-stage/tarot-card-stage.ts';
+export { cardBack, cardFace, CARD_VIEWBOX } from './tarot-card/card-art.ts';

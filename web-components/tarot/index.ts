@@ -5,13 +5,17 @@
  * with its reading views. A page that shows cards by themselves imports `./cards.ts`
  * (`voice-agent-elements/tarot/cards`, or `embed/tarot-cards.js`).
  */
-export type { TarotCardElement } from './tarot-card.ts';
+export type { TarotCardElement } from './tarot-card/tarot-card.ts';
 export type {
   TarotCardPicker,
   TarotCardPickCancelDetail,
   TarotCardPickDetail,
-} from './tarot-card-picker.ts';
-export type { TarotCardStage, StagedCard, TarotCardShownDetail } from './tarot-card-stage.ts';
+} from './tarot-card-picker/tarot-card-picker.ts';
+export type {
+  TarotCardStage,
+  StagedCard,
+  TarotCardShownDetail,
+} from './tarot-card-stage/tarot-card-stage.ts';
 export {
   TarotReading,
   type TarotReadingMode,
@@ -24,6 +28,6 @@ export {
   type TarotReadingPhaseDetail,
   type TarotReadingSessionEndDetail,
   type TarotReadingSessionStartDetail,
-} from './tarot-reading.ts';
+} from './tarot-reading/tarot-reading.ts';
 export { createReadingStore, type ReadingStore } from '../stores/reading.ts';
 export { readingStoreContext } from '../stores/reading-context.ts';

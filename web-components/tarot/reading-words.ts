@@ -1,6 +1,6 @@
 /** Words both reading views build from the catalogue: a card as it lies, a spread row's value. */
 import type { SpreadRow } from '../stores/reading.ts';
-import type { TarotStrings } from './strings-en.ts';
+import type { TarotStrings } from './i18n/en.ts';
 
 /** "The Fool, reversed" / "El Loco, invertida", in the view's language. */
 export function cardAsLies(t: TarotStrings, cardId: string, reversed: boolean): string {

@@ -7,7 +7,7 @@ import { getCard } from '../../../contracts/deck.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { ReadingFacts, ReadingHost } from '../../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../../web-components/tarot/agents/index.ts';
-import { tarotEn } from '../../../web-components/tarot/strings-en.ts';
+import { tarotEn } from '../../../web-components/tarot/i18n/en.ts';
 import { createReadingStore } from '../../../web-components/stores/reading.ts';
 
 export function pageHost(facts: ReadingFacts): ReadingHost {

@@ -1,6 +1,9 @@
 import { type TemplateResult, html, nothing } from 'lit';
-import type { TarotReadingMode, TarotReadingModeDetail } from '../../tarot/tarot-reading.ts';
-import '../../tarot/tarot-reading.ts';
+import type {
+  TarotReadingMode,
+  TarotReadingModeDetail,
+} from '../../tarot/tarot-reading/tarot-reading.ts';
+import '../../tarot/tarot-reading/tarot-reading.ts';
 import { navigate } from '../navigation.ts';
 
 /** The hosted page's address for each reading mode. */

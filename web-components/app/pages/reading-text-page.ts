@@ -3,7 +3,7 @@ import { customElement } from 'lit/decorators.js';
 // Loaded with the page (not on demand, as an embed does) so the reading starts without another
 // round trip for its code.
 import '../../tarot/session/realtime-reading.ts';
-import '../../tarot/tarot-reading-text.ts';
+import '../../tarot/tarot-reading-text/tarot-reading-text.ts';
 import { pageStyles } from './page.styles.ts';
 import { READING_PATHS, readingElement } from './reading-routes.ts';
 

@@ -3,7 +3,7 @@ import { customElement } from 'lit/decorators.js';
 // Loaded with the page (not on demand, as an embed does) so the reading starts without another
 // round trip for its code.
 import '../../tarot/session/voice-session.ts';
-import '../../tarot/tarot-reading-voice.ts';
+import '../../tarot/tarot-reading-voice/tarot-reading-voice.ts';
 import { pageStyles } from './page.styles.ts';
 import { readingElement } from './reading-routes.ts';
 

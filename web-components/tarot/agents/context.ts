@@ -6,7 +6,7 @@
  * context object shallowly, so `runContext.context.reading` and the controller's `facts` are the
  * same object. Handoffs write into it, instructions read from it, tools append drawn cards to it.
  */
-import type { TarotStrings } from '../strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 import type { RunContext } from '@openai/agents-core';
 import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';

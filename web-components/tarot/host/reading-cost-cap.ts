@@ -8,7 +8,7 @@
  */
 import type { Announcer } from '../../stores/announcer.ts';
 // the words only: session/connection.ts would bring the edge client (and zod) into the first load
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 export const COST_CAP_NOTICE = tarotEn.costCapNotice;
 /** The same words as a call the edge hung up at the cap (the session's own check). */

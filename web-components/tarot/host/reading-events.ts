@@ -12,7 +12,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { AgentName } from '../../../contracts/agents.ts';
-import { tarotEn } from '../strings-en.ts';
+import { tarotEn } from '../i18n/en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 

@@ -13,7 +13,7 @@ import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
 import { ReaderEngineQuery } from './reader-engine.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { TarotStrings } from '../strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
 export type ReadingMode = 'choose' | Modality;

@@ -12,7 +12,7 @@ import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Modality } from '../agents/context.ts';
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 export type ReadingConnection = VoiceTokenResponse;
 

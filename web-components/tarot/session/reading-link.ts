@@ -32,7 +32,7 @@ import { carryOnNote } from '../state/resume.ts';
 import { logSessionStart, replayInto, withinDeadline } from './opening.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
 import { stallChoice } from './stall-choice.ts';
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;

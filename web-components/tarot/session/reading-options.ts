@@ -4,7 +4,7 @@
  * reading, its link and its helpers share the types without importing one another.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { TarotStrings } from '../strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 import type {
   RealtimeAgent,
   RealtimeSession,

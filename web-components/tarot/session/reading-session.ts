@@ -5,7 +5,7 @@
  * no talk button), since only the active mode's view sends it.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { TarotStrings } from '../strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 import type { ReadableAtom } from 'nanostores';
 import type { Modality } from '../agents/context.ts';
 import type { Announcer } from '../../stores/announcer.ts';

@@ -49,7 +49,7 @@ import {
 import { TranscriptFeed } from './transcript-feed.ts';
 import { type ReadingAgents, ReadingLink, type Session } from './reading-link.ts';
 import { choiceNote } from './stall-choice.ts';
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 export {
   DEFAULT_TIMEOUTS,

@@ -8,7 +8,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import type { StallChoice } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from '../state/transcript.ts';
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 /** The choice to offer after `tool` failed with `code`, or undefined where the person can speak. */
 export function stallChoice(

@@ -16,7 +16,7 @@ import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { mergeHistory } from '../state/resume.ts';
 import { transcriptFromHistory } from '../state/transcript.ts';
-import type { TarotStrings } from '../strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
 

@@ -9,7 +9,7 @@ import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import { microphoneMessage } from './connection.ts';
-import { type TarotStrings, tarotEn } from '../strings-en.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import type { RealtimeReading } from './realtime-reading.ts';
 
 /** Where a problem before any session is reported: a log of its own, since none is open. */

@@ -47,7 +47,7 @@ import {
   silenceReader,
 } from './voice-audio.ts';
 import type { Modality } from '../agents/context.ts';
-import { tarotEn } from '../strings-en.ts';
+import { tarotEn } from '../i18n/en.ts';
 import type {
   CreateReadingSession,
   ReadingSession,

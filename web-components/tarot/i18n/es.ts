@@ -1,7 +1,7 @@
 /** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
-import { cardNameEs } from '../../contracts/deck-es.ts';
-import type { AgentName } from '../../contracts/agents.ts';
-import type { TarotStrings } from './strings-en.ts';
+import { cardNameEs } from '../../../contracts/deck-es.ts';
+import type { AgentName } from '../../../contracts/agents.ts';
+import type { TarotStrings } from './en.ts';
 
 const PHASES_ES: Record<AgentName, string> = {
   IntentAssessment: 'Tu pregunta',

@@ -1,16 +1,16 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { CARD_IDS, cardIdentity } from '../../contracts/cards.ts';
-import type { DrawCardResult } from '../../contracts/reading.ts';
-import { CardMotionController } from '../shared/controllers/card-motion.ts';
-import { RovingTabindexController } from '../shared/controllers/roving-tabindex.ts';
+import { customElement } from '../../shared/define.ts';
+import { CARD_IDS, cardIdentity } from '../../../contracts/cards.ts';
+import type { DrawCardResult } from '../../../contracts/reading.ts';
+import { CardMotionController } from '../../shared/controllers/card-motion.ts';
+import { RovingTabindexController } from '../../shared/controllers/roving-tabindex.ts';
 import { secureCoin, secureShuffle } from './secure-shuffle.ts';
 import { styles } from './tarot-card-picker.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { tarotLocale } from './strings.ts';
-import type { TarotStrings } from './strings-en.ts';
-import './tarot-card.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import type { TarotStrings } from '../i18n/en.ts';
+import '../tarot-card/tarot-card.ts';
 
 export type TarotCardPickDetail = DrawCardResult;
 

@@ -5,7 +5,7 @@
  */
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { TarotStrings } from './strings-en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 /** The person's answer to a stall choice: go on, or draw the card again. */
 export interface TarotReadingChooseDetail {

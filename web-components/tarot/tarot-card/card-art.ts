@@ -5,7 +5,7 @@
  * a handful of shapes, since a picker may show dozens of them.
  */
 import { svg, type SVGTemplateResult } from 'lit';
-import type { CardIdentity, Suit } from '../../contracts/cards.ts';
+import type { CardIdentity, Suit } from '../../../contracts/cards.ts';
 
 export const CARD_VIEWBOX = '0 0 200 340';
 export const CARD_WIDTH = 200;

@@ -1,30 +1,30 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, type PropertyValues, html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { createAnnouncer } from '../stores/announcer.ts';
-import { $reducedMotion } from '../stores/preferences.ts';
-import { createReadingStore } from '../stores/reading.ts';
-import { announcerContext, readingStoreContext } from '../stores/reading-context.ts';
-import { LauncherController } from '../shared/controllers/launcher-controller.ts';
-import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
-import type { MicConsentDetail } from '../voice/mic-consent.ts';
-import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
-import '../voice/voice-announcer.ts';
+import { customElement } from '../../shared/define.ts';
+import { createAnnouncer } from '../../stores/announcer.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
+import { createReadingStore } from '../../stores/reading.ts';
+import { announcerContext, readingStoreContext } from '../../stores/reading-context.ts';
+import { LauncherController } from '../../shared/controllers/launcher-controller.ts';
+import { MicConsentController } from '../../shared/controllers/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../../voice/mic-consent.ts';
+import type { VoiceLauncherPlacement } from '../../voice/voice-launcher.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
+import '../../voice/voice-announcer.ts';
 import {
   persistKeyOf,
   type ReadingMode,
   ReadingSessions,
   voiceSupported,
-} from './host/reading-sessions.ts';
+} from '../host/reading-sessions.ts';
 import { modeChoices } from './mode-choices.ts';
 import { type ViewHandlers, textView, voiceView } from './reading-views.ts';
-import { ReadingEvents, type TarotReadingEventMap } from './host/reading-events.ts';
+import { ReadingEvents, type TarotReadingEventMap } from '../host/reading-events.ts';
 import { styles } from './tarot-reading.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { tarotLocale } from './strings.ts';
-import type { TarotStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 export type TarotReadingMode = ReadingMode;
 
@@ -41,7 +41,7 @@ export type {
   TarotReadingPhaseDetail,
   TarotReadingSessionEndDetail,
   TarotReadingSessionStartDetail,
-} from './host/reading-events.ts';
+} from '../host/reading-events.ts';
 
 /**
  * @summary A whole tarot reading in one element: the choice between "Text Chat" and "Voice
@@ -191,24 +191,24 @@ export class TarotReading extends LitElement {
     onMicDeclined: () => this.#switch('text'),
     loadView: (mode) =>
       mode === 'text'
-        ? import('./tarot-reading-text.ts')
+        ? import('../tarot-reading-text/tarot-reading-text.ts')
         : Promise.all([
-            import('./tarot-reading-voice.ts'),
-            import('../voice/voice-start-audio.ts'),
+            import('../tarot-reading-voice/tarot-reading-voice.ts'),
+            import('../../voice/voice-start-audio.ts'),
           ]),
   });
   #consent = new MicConsentController(this, {
     event: 'tarot-reading-mic-consent',
     announce: (message) => this.#announcer.announce(message),
     focusAfter: '.view',
-    load: () => import('../voice/mic-consent.ts'),
+    load: () => import('../../voice/mic-consent.ts'),
   });
   #launcher = new LauncherController(this, {
     label: () => this.#locale.t.tarotReading,
     notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
     // a reading's view is open: End ends its session, as "End reading" does
     active: () => this.#mode() !== 'choose',
-    load: () => import('../voice/launcher-panel.ts'),
+    load: () => import('../../voice/launcher-panel.ts'),
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {

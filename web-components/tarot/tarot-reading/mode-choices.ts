@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { isPlainClick } from '../shared/plain-click.ts';
-import type { LocaleController } from '../shared/i18n/locale-controller.ts';
-import type { TarotStrings } from './strings-en.ts';
+import { isPlainClick } from '../../shared/plain-click.ts';
+import type { LocaleController } from '../../shared/i18n/locale-controller.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 export interface ModeChoicesOptions {
   /** Whether this browser can do a voice reading (WebRTC and the microphone API). */

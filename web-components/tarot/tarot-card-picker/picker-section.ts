@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
-import type { PickerState } from '../stores/reading.ts';
-import type { TarotStrings } from './strings-en.ts';
+import type { PickerState } from '../../stores/reading.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 import './tarot-card-picker.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { LitElement, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { type CardIdentity, cardIdentity } from '../../contracts/cards.ts';
+import { customElement } from '../../shared/define.ts';
+import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
 import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { tarotLocale } from './strings.ts';
-import { tarotEn, type TarotStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import { tarotEn, type TarotStrings } from '../i18n/en.ts';
 
 /**
  * The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown

@@ -3,11 +3,11 @@
  * element's handlers: the views fire events, the element hands each to its active session.
  */
 import { html } from 'lit';
-import type { TarotCardPickDetail } from './tarot-card-picker.ts';
-import type { TarotCardShownDetail } from './tarot-card-stage.ts';
-import type { TarotReadingChooseDetail } from './stall-choice-view.ts';
-import type { TarotReadingSendDetail } from './tarot-reading-text.ts';
-import type { VoiceTalkEndDetail } from '../voice/voice-speaker-button.ts';
+import type { TarotCardPickDetail } from '../tarot-card-picker/tarot-card-picker.ts';
+import type { TarotCardShownDetail } from '../tarot-card-stage/tarot-card-stage.ts';
+import type { TarotReadingChooseDetail } from '../tarot-reading-voice/stall-choice-view.ts';
+import type { TarotReadingSendDetail } from '../tarot-reading-text/tarot-reading-text.ts';
+import type { VoiceTalkEndDetail } from '../../voice/voice-speaker-button.ts';
 
 export interface ViewHandlers {
   send(event: CustomEvent<TarotReadingSendDetail>): void;

@@ -5,8 +5,8 @@
  */
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { ReadingError } from '../stores/reading.ts';
-import type { TarotStrings } from './strings-en.ts';
+import type { ReadingError } from '../../stores/reading.ts';
+import type { TarotStrings } from '../i18n/en.ts';
 
 export function voiceProblem(
   error: ReadingError | null,

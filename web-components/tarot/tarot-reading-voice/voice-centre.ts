@@ -4,8 +4,8 @@
  * it was inside the reading or had fallen to the page, so a keyboard user never loses their place.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ConnectionStatus } from '../../contracts/events.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { ConnectionStatus } from '../../../contracts/events.ts';
+import type { AgentName } from '../../../contracts/reading.ts';
 
 /** What takes the centre of the screen. */
 export type Centre = 'problem' | 'picker' | 'choice' | 'stage' | 'spread' | 'talk' | 'ended';

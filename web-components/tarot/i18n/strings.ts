@@ -1,8 +1,8 @@
 /** How the tarot family's elements find their words: English at once, other languages on demand. */
-import { LocaleController, type LocaleHost } from '../shared/i18n/locale-controller.ts';
-import { tarotEn, type TarotStrings } from './strings-en.ts';
+import { LocaleController, type LocaleHost } from '../../shared/i18n/locale-controller.ts';
+import { tarotEn, type TarotStrings } from './en.ts';
 
-const loadEs = (): Promise<TarotStrings> => import('./strings-es.ts').then((m) => m.tarotEs);
+const loadEs = (): Promise<TarotStrings> => import('./es.ts').then((m) => m.tarotEs);
 
 /** A tarot element's language and words (its `lang`, an ancestor's or the page's). */
 export function tarotLocale(host: LocaleHost): LocaleController<TarotStrings> {

@@ -1,23 +1,27 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { customElement } from '../shared/define.ts';
-import { $reducedMotion } from '../stores/preferences.ts';
+import { customElement } from '../../shared/define.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
 import { consume } from '@lit/context';
-import { type ReadingStore, type TranscriptEntry, createReadingStore } from '../stores/reading.ts';
-import { readingStoreContext } from '../stores/reading-context.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
-import type { StagedCard } from './tarot-card-stage.ts';
+import {
+  type ReadingStore,
+  type TranscriptEntry,
+  createReadingStore,
+} from '../../stores/reading.ts';
+import { readingStoreContext } from '../../stores/reading-context.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
+import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
-import './tarot-card.ts';
-import './tarot-card-picker.ts';
-import './tarot-card-stage.ts';
-import { pickerSection } from './picker-section.ts';
-import { isPlainClick } from '../shared/plain-click.ts';
-import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
-import { tarotLocale } from './strings.ts';
-import { type TarotStrings, tarotEn } from './strings-en.ts';
-import { cardShort, spreadRowWords } from './reading-words.ts';
+import '../tarot-card/tarot-card.ts';
+import '../tarot-card-picker/tarot-card-picker.ts';
+import '../tarot-card-stage/tarot-card-stage.ts';
+import { pickerSection } from '../tarot-card-picker/picker-section.ts';
+import { isPlainClick } from '../../shared/plain-click.ts';
+import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { cardShort, spreadRowWords } from '../reading-words.ts';
 
 export interface TarotReadingSendDetail {
   text: string;

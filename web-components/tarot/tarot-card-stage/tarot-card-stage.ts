@@ -1,14 +1,14 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
-import { cardIdentity } from '../../contracts/cards.ts';
-import { CardMotionController } from '../shared/controllers/card-motion.ts';
+import { cardIdentity } from '../../../contracts/cards.ts';
+import { CardMotionController } from '../../shared/controllers/card-motion.ts';
 import { styles } from './tarot-card-stage.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { tarotLocale } from './strings.ts';
-import type { TarotStrings } from './strings-en.ts';
-import './tarot-card.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import type { TarotStrings } from '../i18n/en.ts';
+import '../tarot-card/tarot-card.ts';
 
 /** A card as the stage shows it. */
 export interface StagedCard {

@@ -1,30 +1,34 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { customElement } from '../shared/define.ts';
-import { AGENT_NAMES } from '../../contracts/agents.ts';
-import { $reducedMotion } from '../stores/preferences.ts';
+import { customElement } from '../../shared/define.ts';
+import { AGENT_NAMES } from '../../../contracts/agents.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
 import { consume } from '@lit/context';
-import { type ReadingStore, type TranscriptEntry, createReadingStore } from '../stores/reading.ts';
-import { readingStoreContext } from '../stores/reading-context.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
+import {
+  type ReadingStore,
+  type TranscriptEntry,
+  createReadingStore,
+} from '../../stores/reading.ts';
+import { readingStoreContext } from '../../stores/reading-context.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
 import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
-} from '../voice/voice-transcript.ts';
-import type { StagedCard } from './tarot-card-stage.ts';
+} from '../../voice/voice-transcript.ts';
+import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-voice.styles.ts';
-import '../voice/voice-agent-indicator.ts';
-import '../voice/voice-speaker-button.ts';
-import '../voice/voice-transcript.ts';
-import './tarot-card.ts';
-import './tarot-card-picker.ts';
-import './tarot-card-stage.ts';
-import { pickerSection } from './picker-section.ts';
-import { tarotLocale } from './strings.ts';
-import { type TarotStrings, tarotEn } from './strings-en.ts';
-import { cardAsLies, spreadRowWords } from './reading-words.ts';
+import '../../voice/voice-agent-indicator.ts';
+import '../../voice/voice-speaker-button.ts';
+import '../../voice/voice-transcript.ts';
+import '../tarot-card/tarot-card.ts';
+import '../tarot-card-picker/tarot-card-picker.ts';
+import '../tarot-card-stage/tarot-card-stage.ts';
+import { pickerSection } from '../tarot-card-picker/picker-section.ts';
+import { tarotLocale } from '../i18n/strings.ts';
+import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { cardAsLies, spreadRowWords } from '../reading-words.ts';
 import { voiceProblem } from './voice-problem-view.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
