@@ -8,7 +8,7 @@ import {
   readCapped,
   RoomIntake,
   type IncomingTextStream,
-} from '../../web-components/bmo/session/room-intake.ts';
+} from '../../web-components/bmo/session/intake.ts';
 import {
   engineFromAttribute,
   MAX_CASSETTE_STREAM_BYTES,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BMO_EN } from '../../web-components/bmo/session/session-strings-en.ts';
 
 const TOKEN_TIMEOUT_MESSAGE = BMO_EN.errorTokenTimeout;
-import { requestLiveKitToken } from '../../web-components/bmo/session/token-request.ts';
+import { requestLiveKitToken } from '../../web-components/bmo/session/token.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

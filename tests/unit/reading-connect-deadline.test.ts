@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { OpenAIRealtimeWebSocket } from '@openai/agents-realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadingConnection } from '../../web-components/tarot/session/connection.ts';
-import { requestReadingToken } from '../../web-components/tarot/session/connection.ts';
+import type { ReadingConnection } from '../../web-components/tarot/session/token.ts';
+import { requestReadingToken } from '../../web-components/tarot/session/token.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ReadingConnectError,
   requestReadingToken,
-} from '../../web-components/tarot/session/connection.ts';
+} from '../../web-components/tarot/session/token.ts';
 
 function fakeFetch(status: number, body: unknown, seen: RequestInit[] = []): typeof fetch {
   return async (_input, init) => {

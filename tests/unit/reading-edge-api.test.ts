@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestReadingToken } from '../../web-components/tarot/session/connection.ts';
+import { requestReadingToken } from '../../web-components/tarot/session/token.ts';
 import { apiUrl, requestReaderEngine } from '../../web-components/tarot/session/edge-api.ts';
 
 const SESSION = '7d6f4a43-0f0a-4f57-9a1c-1f4ad0f0e0b1';

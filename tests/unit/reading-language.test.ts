@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
-import type { ConnectRequest } from '../../web-components/tarot/session/connection.ts';
+import type { ConnectRequest } from '../../web-components/tarot/session/token.ts';
 import { RealtimeReading } from '../../web-components/tarot/session/realtime-reading.ts';
 import {
   createReadingFacts,

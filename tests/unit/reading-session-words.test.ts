@@ -13,7 +13,7 @@ import { EdgeError } from '../../web-components/shared/edge-client.ts';
 import {
   readableConnectError,
   readingErrorFrom,
-} from '../../web-components/tarot/session/connection.ts';
+} from '../../web-components/tarot/session/token.ts';
 import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { tarotEs } from '../../web-components/tarot/i18n/es.ts';

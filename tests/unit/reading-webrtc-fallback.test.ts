@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CALL_PASS_REFUSED,
   type ConnectRequest,
-} from '../../web-components/tarot/session/connection.ts';
+} from '../../web-components/tarot/session/token.ts';
 import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/session/reading-link.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 

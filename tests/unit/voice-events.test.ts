@@ -6,7 +6,7 @@ import { startReaderServer, type ReaderServer } from './helpers/reader-node-host
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
-import { ReadingConnectError } from '../../web-components/tarot/session/connection.ts';
+import { ReadingConnectError } from '../../web-components/tarot/session/token.ts';
 import {
   type ClosableCapture,
   UNSUPPORTED_MESSAGE,

@@ -9,10 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
-import {
-  type ConnectRequest,
-  TIME_LIMIT_ENDED,
-} from '../../web-components/tarot/session/connection.ts';
+import { type ConnectRequest, TIME_LIMIT_ENDED } from '../../web-components/tarot/session/token.ts';
 import { VoiceReadingSession } from '../../web-components/tarot/session/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
 

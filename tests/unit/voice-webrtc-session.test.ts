@@ -19,7 +19,7 @@ import { mintCallToken } from '../../edge/voice-calls/token.ts';
 import { FRAME_SAMPLES, TRACK_RATE, isVoiced } from '../../voice-peer/audio.ts';
 import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
-import { TIME_LIMIT_ENDED } from '../../web-components/tarot/session/connection.ts';
+import { TIME_LIMIT_ENDED } from '../../web-components/tarot/session/token.ts';
 import { VoiceReadingSession } from '../../web-components/tarot/session/voice-session.ts';
 import { allowAll } from './helpers/edge-env.ts';
 import { memoryCalls } from './helpers/voice-calls-memory.ts';

@@ -31,7 +31,7 @@ import {
   microphoneError,
   roomProblem,
 } from './rules.ts';
-import { requestLiveKitToken, type TokenGrant } from './token-request.ts';
+import { requestLiveKitToken, type TokenGrant } from './token.ts';
 
 type LiveKit = typeof import('livekit-client');
 

@@ -11,7 +11,7 @@ import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit.ts';
 import type { SessionLog } from '../../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
-import { RoomIntake } from './room-intake.ts';
+import { RoomIntake } from './intake.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';
 import {

@@ -1,7 +1,7 @@
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import type { ConnectRequest, ReadingConnection } from '../session/connection.ts';
+import type { ConnectRequest, ReadingConnection } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
 import type {
   CreateReadingSession,
@@ -297,7 +297,7 @@ export class ReadingSessions implements ReactiveController {
   }
 
   #connect = async (request: ConnectRequest): Promise<ReadingConnection> => {
-    const { requestReadingToken } = await import('../session/connection.ts');
+    const { requestReadingToken } = await import('../session/token.ts');
     const connection = await requestReadingToken({
       ...request,
       apiBase: this.#options.apiBase(),

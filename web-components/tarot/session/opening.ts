@@ -8,7 +8,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import { type SessionLog, describeDevice } from '../../events/index.ts';
 import type { Modality } from '../agents/context.ts';
 import { replayableHistory } from '../state/resume.ts';
-import type { ReadingConnection } from './connection.ts';
+import type { ReadingConnection } from './token.ts';
 
 /**
  * `work`'s result, or `late()`'s once `ms` have passed without one. The timer ends with the

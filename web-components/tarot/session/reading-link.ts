@@ -19,7 +19,7 @@ import {
   readableConnectError,
   requestReadingToken,
   webRtcCannotConnect,
-} from './connection.ts';
+} from './token.ts';
 import type { Modality, ReadingFacts, ReadingHost, ReadingRunContext } from '../agents/context.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import {
@@ -30,7 +30,7 @@ import {
 } from './reading-options.ts';
 import { carryOnNote } from '../state/resume.ts';
 import { logSessionStart, replayInto, withinDeadline } from './opening.ts';
-import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './transcript-feed.ts';
+import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './intake.ts';
 import { stallChoice } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 

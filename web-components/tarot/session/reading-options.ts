@@ -17,7 +17,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ConnectRequest, ReadingConnection } from './connection.ts';
+import type { ConnectRequest, ReadingConnection } from './token.ts';
 import type { Modality, ReadingFacts, ReadingRunContext } from '../agents/context.ts';
 import type { SnapshotStorage } from '../state/resume.ts';
 

@@ -10,7 +10,7 @@ import type { ReadableAtom } from 'nanostores';
 import type { Modality } from '../agents/context.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ConnectRequest, ReadingConnection } from './connection.ts';
+import type { ConnectRequest, ReadingConnection } from './token.ts';
 
 /** The person's answer to a stall choice. */
 export type StallAnswer = 'continue' | 'draw-again';

@@ -46,7 +46,7 @@ import {
   saveSnapshot,
   snapshotOf,
 } from '../state/resume.ts';
-import { TranscriptFeed } from './transcript-feed.ts';
+import { TranscriptFeed } from './intake.ts';
 import { type ReadingAgents, ReadingLink, type Session } from './reading-link.ts';
 import { choiceNote } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';

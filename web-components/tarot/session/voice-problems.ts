@@ -8,7 +8,7 @@ import { type SessionLog, describeError } from '../../events/index.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import { microphoneMessage } from './connection.ts';
+import { microphoneMessage } from './token.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import type { RealtimeReading } from './realtime-reading.ts';
 

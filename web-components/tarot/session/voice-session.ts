@@ -26,7 +26,7 @@ import {
   closeMicrophone,
   openMicrophone,
 } from '../../voice/microphone.ts';
-import type { ReadingConnection } from './connection.ts';
+import type { ReadingConnection } from './token.ts';
 import { pagePlayback } from '../../voice/playback.ts';
 import {
   type ProblemTarget,

@@ -10,12 +10,12 @@ export type {
   ReadingSession,
   ReadingSessionOptions,
   StallAnswer,
-} from './session/reading-session.ts';
-export { TextReadingSession } from './session/text-session.ts';
-export { VoiceReadingSession, type VoiceReadingOptions } from './session/voice-session.ts';
+} from './reading-session.ts';
+export { TextReadingSession } from './text-session.ts';
+export { VoiceReadingSession, type VoiceReadingOptions } from './voice-session.ts';
 export {
   DEFAULT_TIMEOUTS,
   RealtimeReading,
   type RealtimeReadingOptions,
   type ReadingTimeouts,
-} from './session/realtime-reading.ts';
+} from './realtime-reading.ts';

@@ -4,5 +4,5 @@
  * reach the slot. `<bmo-assistant>` loads this module with `import()` when a conversation starts,
  * so the family's first load (bmo/index.ts) carries neither it nor the schemas it parses with.
  */
-export { BmoRoom, type BmoRoomOptions, type ConnectOptions } from './session/bmo-room.ts';
-export { acceptCassettePacket, type CassettePacketDecision } from './session/rules.ts';
+export { BmoRoom, type BmoRoomOptions, type ConnectOptions } from './bmo-room.ts';
+export { acceptCassettePacket, type CassettePacketDecision } from './rules.ts';
