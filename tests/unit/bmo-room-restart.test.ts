@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { RoomSession } from '../../web-components/bmo/session/room-session.ts';
+import { RoomSession } from '../../web-components/bmo/session/connection.ts';
 import { SessionLog, configureEvents } from '../../web-components/events/index.ts';
 import { createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';

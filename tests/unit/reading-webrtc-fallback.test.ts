@@ -9,7 +9,7 @@ import {
   CALL_PASS_REFUSED,
   type ConnectRequest,
 } from '../../web-components/tarot/session/token.ts';
-import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/session/reading-link.ts';
+import { WEBSOCKET_FALLBACK_NOTICE } from '../../web-components/tarot/session/connection.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 
 class FailingCall extends ScriptedRealtimeTransport {

@@ -19,7 +19,7 @@ import {
   type BmoStores,
 } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
-import { RoomSession } from './room-session.ts';
+import { RoomSession } from './connection.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
 import { bmoSessionEs } from './session-strings-es.ts';

@@ -47,7 +47,7 @@ import {
   snapshotOf,
 } from '../state/resume.ts';
 import { TranscriptFeed } from './intake.ts';
-import { type ReadingAgents, ReadingLink, type Session } from './reading-link.ts';
+import { type ReadingAgents, ReadingLink, type Session } from './connection.ts';
 import { choiceNote } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
