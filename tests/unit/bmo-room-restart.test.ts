@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { RoomSession } from '../../web-components/bmo/session/connection.ts';
+import { RoomConnection } from '../../web-components/bmo/session/connection.ts';
 import { SessionLog, configureEvents } from '../../web-components/events/index.ts';
 import { createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
@@ -55,10 +55,10 @@ const BMO = {
   attributes: { 'lk.agent.state': 'listening', 'bmo.engine': 'offline' },
 };
 
-describe('RoomSession through a livekit-server restart', () => {
+describe('RoomConnection through a livekit-server restart', () => {
   it('stays reconnecting, and says nothing of BMO, until the engine has restarted', async () => {
     const stores = createBmoStores();
-    const session = new RoomSession(lk, new SessionLog('s-1'), {
+    const session = new RoomConnection(lk, new SessionLog('s-1'), {
       stores,
       cassette: createCassetteStore(),
       agentJoinTimeoutMs: 60_000,

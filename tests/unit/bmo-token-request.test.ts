@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BMO_EN } from '../../web-components/bmo/session/session-strings-en.ts';
 
 const TOKEN_TIMEOUT_MESSAGE = BMO_EN.errorTokenTimeout;
-import { requestLiveKitToken } from '../../web-components/bmo/session/token.ts';
+import { requestRoomToken } from '../../web-components/bmo/session/token.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -19,7 +19,7 @@ function route(answers: (() => Response | Promise<Response>)[]) {
   return { requests, fetch };
 }
 
-describe('requestLiveKitToken (through the one edge client)', () => {
+describe('requestRoomToken (through the one edge client)', () => {
   it('turns the edge’s answer into a grant, asking the route it is given', async () => {
     const { requests, fetch } = route([
       () =>
@@ -31,7 +31,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
           expiresAt: 2_000_000_000,
         }),
     ]);
-    const outcome = await requestLiveKitToken({
+    const outcome = await requestRoomToken({
       tokenUrl: 'https://edge.example/api/livekit/token',
       participantName: 'Ada',
       fetch,
@@ -48,7 +48,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
     const { requests, fetch } = route([
       () => json(503, { error: { code: 'not_configured', message: 'Set LIVEKIT_URL.' } }),
     ]);
-    const outcome = await requestLiveKitToken({ tokenUrl: '/api/livekit/token', fetch });
+    const outcome = await requestRoomToken({ tokenUrl: '/api/livekit/token', fetch });
     expect(requests).toHaveLength(1);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
@@ -63,7 +63,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
       () => json(502, {}),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ]);
-    const outcome = await requestLiveKitToken({
+    const outcome = await requestRoomToken({
       tokenUrl: 'https://edge.example/api/livekit/token',
       fetch,
     });
@@ -76,7 +76,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
 
   it('refuses an answer that is not the contract’s, in words', async () => {
     const { fetch } = route([() => json(200, { serverUrl: 'not a url' })]);
-    const outcome = await requestLiveKitToken({ tokenUrl: '/api/livekit/token', fetch });
+    const outcome = await requestRoomToken({ tokenUrl: '/api/livekit/token', fetch });
     expect(outcome.ok || outcome.problem.message).toBe(
       'The server answered with something BMO did not understand.',
     );
@@ -88,7 +88,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
       () => new Promise<Response>(() => undefined), // never answers
       () => json(200, GRANT),
     ]);
-    const outcome = await requestLiveKitToken({
+    const outcome = await requestRoomToken({
       tokenUrl: '/api/livekit/token',
       fetch: hangable(fetch),
       attemptTimeoutMs: 50,
@@ -102,7 +102,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
   it('a token route that never answers ends in plain words after the last attempt, not a wait forever', async () => {
     const { requests, fetch } = route([() => new Promise<Response>(() => undefined)]);
     const started = performance.now();
-    const outcome = await requestLiveKitToken({
+    const outcome = await requestRoomToken({
       tokenUrl: '/api/livekit/token',
       fetch: hangable(fetch),
       attemptTimeoutMs: 50,
@@ -119,7 +119,7 @@ describe('requestLiveKitToken (through the one edge client)', () => {
   it("the caller's own abort still stops the request, and is not called a timeout", async () => {
     const { fetch } = route([() => new Promise<Response>(() => undefined)]);
     const controller = new AbortController();
-    const pending = requestLiveKitToken({
+    const pending = requestRoomToken({
       tokenUrl: '/api/livekit/token',
       fetch: hangable(fetch),
       attemptTimeoutMs: 60_000,

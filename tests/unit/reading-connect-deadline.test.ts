@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { OpenAIRealtimeWebSocket } from '@openai/agents-realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadingConnection } from '../../web-components/tarot/session/token.ts';
+import type { ReadingToken } from '../../web-components/tarot/session/token.ts';
 import { requestReadingToken } from '../../web-components/tarot/session/token.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
@@ -18,7 +18,7 @@ import { memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
 /** Short, so each test waits it out once; long enough for a retry's scripted open when busy. */
 const CONNECT_MS = 2_000;
 
-const LOCAL: ReadingConnection = {
+const LOCAL: ReadingToken = {
   engine: 'local',
   token: 'ek_local_test',
   expiresAt: Math.floor(Date.now() / 1000) + 600,
@@ -111,10 +111,10 @@ describe('a reading whose open never finishes gives up at its time limit', () =>
   });
 
   it('a token that arrives after the limit opens nothing, and the reading stays as it said', async () => {
-    let answer: (connection: ReadingConnection) => void = () => undefined;
+    let answer: (connection: ReadingToken) => void = () => undefined;
     const transports: ScriptedRealtimeTransport[] = [];
     const r = reading({
-      connect: () => new Promise<ReadingConnection>((resolve) => (answer = resolve)),
+      connect: () => new Promise<ReadingToken>((resolve) => (answer = resolve)),
       createTransport: () => {
         const transport = new ScriptedRealtimeTransport();
         transports.push(transport);

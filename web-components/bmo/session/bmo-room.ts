@@ -1,10 +1,10 @@
 /**
- * BMO's LiveKit room session: the one object that holds an assistant's connection. Each
- * `<bmo-assistant>` owns one (through its assistant controller) and gives it that assistant's own
- * stores, so two assistants on a page hold two conversations. It asks the edge for a token
- * (token-request.ts), loads `livekit-client` (only then, with `import()`), joins the room through a
- * RoomSession (room-session.ts, which turns the room's events into the stores, with cassettes and
- * the transcript through room-intake.ts), turns the microphone on, and leaves.
+ * BMO's session: a conversation in a LiveKit room, the one object that holds an assistant's
+ * connection. Each `<bmo-assistant>` owns one (through its `BmoAssistantController`) and gives it
+ * that assistant's own stores, so two assistants on a page hold two conversations. It asks the
+ * edge for a token (token.ts), loads `livekit-client` (only then, with `import()`), joins the room
+ * through a `RoomConnection` (connection.ts, which turns the room's events into the stores, with
+ * cassettes and the transcript through intake.ts), turns the microphone on, and leaves.
  *
  * Elements never call it; the assistant calls its actions in answer to the visitor or the host.
  */
@@ -19,7 +19,7 @@ import {
   type BmoStores,
 } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
-import { RoomSession } from './connection.ts';
+import { RoomConnection } from './connection.ts';
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
 import { bmoSessionEs } from './session-strings-es.ts';
@@ -31,7 +31,7 @@ import {
   microphoneError,
   roomProblem,
 } from './rules.ts';
-import { requestLiveKitToken, type TokenGrant } from './token.ts';
+import { requestRoomToken, type RoomToken } from './token.ts';
 
 type LiveKit = typeof import('livekit-client');
 
@@ -92,10 +92,10 @@ function newSessionId(): string {
 export class BmoRoom {
   #options: BmoRoomOptions;
   #s: BmoStores;
-  #session: RoomSession | undefined;
+  #connection: RoomConnection | undefined;
   #attempt = 0;
   #textOnly = false;
-  #lastToken: TokenGrant | undefined;
+  #lastToken: RoomToken | undefined;
   /** Since a reconnect: what the person had (transcript, cassette) is kept across joins. */
   #returning = false;
 
@@ -105,23 +105,23 @@ export class BmoRoom {
   }
 
   #t(): BmoStrings {
-    const session = this.#options.lang?.() === 'es' ? bmoSessionEs : bmoSessionEn;
-    return { ...BMO_EN, ...session, ...this.#options.strings?.() };
+    const conversation = this.#options.lang?.() === 'es' ? bmoSessionEs : bmoSessionEn;
+    return { ...BMO_EN, ...conversation, ...this.#options.strings?.() };
   }
 
   /** The room, while connected (for tests and benchmarks; the page does not need it). */
   get room(): Room | undefined {
-    return this.#session?.room;
+    return this.#connection?.room;
   }
 
   /** How many packets or streams wait for their sender's details (tests and benchmarks). */
   get heldCount(): number {
-    return this.#session?.intake.heldCount ?? 0;
+    return this.#connection?.intake.heldCount ?? 0;
   }
 
   /** Joins a new conversation with BMO. Does nothing while this one is connecting or connected. */
   async connect(options: ConnectOptions = {}): Promise<void> {
-    if (this.#session || this.#s.$connection.get() === 'connecting') return;
+    if (this.#connection || this.#s.$connection.get() === 'connecting') return;
     this.#returning = false;
     this.#s.$transcript.set([]);
     await this.#join(options.textOnly ?? false, false);
@@ -152,7 +152,7 @@ export class BmoRoom {
 
   /** Leaves the room on purpose (no error shown). */
   async disconnect(): Promise<void> {
-    const wasOn = this.#session !== undefined || this.#s.$connection.get() !== 'disconnected';
+    const wasOn = this.#connection !== undefined || this.#s.$connection.get() !== 'disconnected';
     this.#attempt += 1;
     await this.#leave();
     this.#settleDisconnected();
@@ -170,13 +170,13 @@ export class BmoRoom {
   async setMicMuted(muted: boolean): Promise<void> {
     // Offline BMO hears nothing: the microphone stays off.
     if (!muted && this.#s.$engine.get() === 'offline') return;
-    const session = this.#session;
-    if (!session) {
+    const connection = this.#connection;
+    if (!connection) {
       this.#s.$micMuted.set(muted);
       return;
     }
     try {
-      await session.room.localParticipant.setMicrophoneEnabled(!muted);
+      await connection.room.localParticipant.setMicrophoneEnabled(!muted);
       this.#s.$micMuted.set(muted);
       if (!muted) {
         this.#textOnly = false;
@@ -192,10 +192,10 @@ export class BmoRoom {
   /** Sends typed text to BMO on `lk.chat` and adds it to the transcript. Returns whether it went. */
   async sendChat(text: string): Promise<boolean> {
     const message = text.trim();
-    const session = this.#session;
-    if (!message || !session) return false;
+    const connection = this.#connection;
+    if (!message || !connection) return false;
     try {
-      const info = await session.room.localParticipant.sendText(message, { topic: CHAT_TOPIC });
+      const info = await connection.room.localParticipant.sendText(message, { topic: CHAT_TOPIC });
       upsertBmoTranscript(this.#s, { id: info.id, speaker: 'user', text: message, final: true });
       return true;
     } catch (error) {
@@ -223,7 +223,7 @@ export class BmoRoom {
     const last = this.#lastToken;
     let grant = reuseToken && last && last.expiresAt - Date.now() > 10_000 ? last : undefined;
     if (!grant) {
-      const outcome = await requestLiveKitToken({
+      const outcome = await requestRoomToken({
         tokenUrl: this.#options.tokenUrl ?? DEFAULT_TOKEN_URL,
         participantName: this.#options.participantName,
         lang: this.#options.lang?.(),
@@ -255,7 +255,7 @@ export class BmoRoom {
     if (!current()) return;
     lk.setLogLevel(lk.LogLevel.warn);
 
-    const session = new RoomSession(lk, log, {
+    const connection = new RoomConnection(lk, log, {
       stores: s,
       cassette: this.#options.cassette,
       agentJoinTimeoutMs: this.#options.agentJoinTimeoutMs ?? DEFAULT_AGENT_JOIN_TIMEOUT_MS,
@@ -267,7 +267,7 @@ export class BmoRoom {
       returning: this.#returning,
       strings: () => this.#t(),
     });
-    this.#session = session;
+    this.#connection = connection;
     log.start({
       initialAgent: 'bmo',
       tokenExpiresAt: new Date(grant.expiresAt).toISOString(),
@@ -276,7 +276,7 @@ export class BmoRoom {
     });
 
     try {
-      await session.room.connect(grant.serverUrl, grant.token);
+      await connection.room.connect(grant.serverUrl, grant.token);
     } catch (error) {
       if (!current()) return;
       await this.#leave();
@@ -284,18 +284,18 @@ export class BmoRoom {
       return;
     }
     if (!current()) {
-      await session.room.disconnect();
+      await connection.room.disconnect();
       return;
     }
-    session.joinedAt = performance.now();
+    connection.joinedAt = performance.now();
     s.$connection.set('connected');
     announceBmo(s, this.#t().announceConnectedWaiting);
-    void session.room.startAudio().catch(() => undefined);
-    session.watchForAgent();
+    void connection.room.startAudio().catch(() => undefined);
+    connection.watchForAgent();
 
     if (!textOnly && s.$engine.get() !== 'offline') {
       try {
-        await session.room.localParticipant.setMicrophoneEnabled(true);
+        await connection.room.localParticipant.setMicrophoneEnabled(true);
         if (current() && s.$engine.get() !== 'offline') s.$micMuted.set(false);
       } catch (error) {
         if (!current()) return;
@@ -311,20 +311,20 @@ export class BmoRoom {
     this.#s.$micMuted.set(true);
   }
 
-  #lost(session: RoomSession): void {
-    if (this.#session !== session) return;
-    this.#session = undefined;
+  #lost(connection: RoomConnection): void {
+    if (this.#connection !== connection) return;
+    this.#connection = undefined;
     this.#settleDisconnected();
     const problem: BmoError = { code: 'connection_lost', message: this.#t().errorConnectionLost };
-    this.#fail(problem, undefined, 'error', session.log);
-    session.log.end();
+    this.#fail(problem, undefined, 'error', connection.log);
+    connection.log.end();
   }
 
   async #leave(): Promise<void> {
-    const session = this.#session;
-    if (!session) return;
-    this.#session = undefined;
-    await session.leave();
+    const connection = this.#connection;
+    if (!connection) return;
+    this.#connection = undefined;
+    await connection.leave();
   }
 
   #settleDisconnected(): void {
@@ -341,7 +341,7 @@ export class BmoRoom {
     problem: BmoError,
     error: unknown,
     severity: 'warning' | 'error',
-    log: SessionLog | undefined = this.#session?.log,
+    log: SessionLog | undefined = this.#connection?.log,
   ): void {
     this.#s.$error.set(problem);
     log?.error({

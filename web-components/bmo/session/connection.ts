@@ -1,9 +1,10 @@
 /**
- * One joined LiveKit room of an assistant, from join to leave: it listens to the room's events and
- * turns them into the assistant's stores (connection, BMO's presence, state and engine, BMO's
- * audio), hands cassettes and transcription streams to the intake (room-intake.ts), and tells its
- * controller (room-controller.ts) when the room drops or something fails. Once `active` is false
- * (left, or replaced by a new session) nothing it hears reaches the stores.
+ * An assistant's connection to one joined LiveKit room, from join to leave: it listens to the
+ * room's events and turns them into the assistant's stores (connection, BMO's presence, state and
+ * engine, BMO's audio), hands cassettes and transcription streams to the intake (intake.ts), and
+ * tells the session that owns it (`BmoRoom`, bmo-room.ts) when the room drops or something fails.
+ * Once `active` is false (left, or replaced by a new connection) nothing it hears reaches the
+ * stores.
  */
 import type { Participant, RemoteParticipant, RemoteTrack, Room } from 'livekit-client';
 import { CASSETTE_TOPIC } from '../../../contracts/cassette.ts';
@@ -23,18 +24,18 @@ import {
 
 type LiveKit = typeof import('livekit-client');
 
-/** What a session needs from the controller that owns it. */
-export interface RoomSessionHost {
+/** What a connection needs from the session that owns it (`BmoRoom`). */
+export interface RoomConnectionHost {
   stores: BmoStores;
   cassette: CassetteStore;
   agentJoinTimeoutMs: number;
   /** Whether the visitor is typing only (no microphone). */
   textOnly(): boolean;
-  /** Offline BMO turned the microphone off: the session is typing only from now on. */
+  /** Offline BMO turned the microphone off: the conversation is typing only from now on. */
   becameTextOnly(): void;
   fail(problem: BmoError, error: unknown, severity: 'warning' | 'error'): void;
   /** The room dropped without the visitor asking. */
-  lost(session: RoomSession): void;
+  lost(connection: RoomConnection): void;
   onCassette?: ((title: string) => void) | undefined;
   /** The assistant's words in its language (English when absent). */
   strings?: (() => BmoStrings) | undefined;
@@ -42,16 +43,16 @@ export interface RoomSessionHost {
   returning?: boolean;
 }
 
-export class RoomSession {
+export class RoomConnection {
   readonly room: Room;
   readonly lk: LiveKit;
   readonly log: SessionLog;
   readonly intake: RoomIntake;
-  /** False once the controller left this room or moved on to another. */
+  /** False once its session left this room or moved on to another. */
   active = true;
   /** When the page last (re)joined the room: `performance.now()`. */
   joinedAt = performance.now();
-  #host: RoomSessionHost;
+  #host: RoomConnectionHost;
   #agentTimer: ReturnType<typeof setTimeout> | undefined;
   #audio = new Map<RemoteTrack, HTMLMediaElement>();
   #welcomeBack: boolean;
@@ -60,7 +61,7 @@ export class RoomSession {
   /** BMO joined while the engine was restarting: greet it once the restart is done. */
   #greetPending = false;
 
-  constructor(lk: LiveKit, log: SessionLog, host: RoomSessionHost) {
+  constructor(lk: LiveKit, log: SessionLog, host: RoomConnectionHost) {
     this.lk = lk;
     this.log = log;
     this.#host = host;
@@ -156,7 +157,7 @@ export class RoomSession {
     this.#wireRestart();
     room.on(E.Disconnected, () => {
       if (!this.active) return;
-      // Only an unexpected drop reaches here: leave() marks the session inactive first.
+      // Only an unexpected drop reaches here: leave() marks the connection inactive first.
       this.active = false;
       this.#stop();
       this.#host.lost(this);

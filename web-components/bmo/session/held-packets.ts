@@ -95,7 +95,7 @@ export class SenderHoldBuffer<T> {
     return expired;
   }
 
-  /** Forgets everything (the session ended). */
+  /** Forgets everything (the connection ended). */
   clear(): void {
     this.#items = [];
     this.#bytes = 0;

@@ -1,5 +1,5 @@
 /**
- * BMO's conversation, for a page that drives a room itself: the LiveKit room session (it loads
+ * BMO's conversation, for a page that drives a room itself: BMO's session (`BmoRoom`: it loads
  * livekit-client when `connect()` is called) and the rule that decides which cassette packets
  * reach the slot. `<bmo-assistant>` loads this module with `import()` when a conversation starts,
  * so the family's first load (bmo/index.ts) carries neither it nor the schemas it parses with.

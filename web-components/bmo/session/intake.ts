@@ -1,5 +1,5 @@
 /**
- * What comes in from BMO's room, for one session: cassettes (as data packets and as text streams on
+ * What comes in from BMO's room, for one connection: cassettes (as data packets and as text streams on
  * topic `cassette`) and transcription streams (`lk.transcription`). Every item is checked against
  * its sender first: an agent's is shown, another participant's is dropped (and logged, never
  * shown), and one from a sender the page does not know yet is held in a small bounded buffer
@@ -23,15 +23,15 @@ import {
   type SenderStatus,
 } from './rules.ts';
 
-/** What the intake needs from the session it serves. */
-export interface IntakeSession {
+/** What the intake needs from the connection it serves. */
+export interface IntakeOwner {
   stores: BmoStores;
   cassette: CassetteStore;
   log: SessionLog;
   localIdentity(): string;
   /** The kind of a participant the room knows, or undefined while it does not. */
   kindOf(identity: string): ParticipantKind | undefined;
-  /** False once the session ended: nothing more is shown. */
+  /** False once the connection ended: nothing more is shown. */
   isCurrent(): boolean;
   /** Milliseconds since the page last (re)joined the room. */
   msSinceJoin(): number;
@@ -84,11 +84,11 @@ export async function readCapped(
 }
 
 export class RoomIntake {
-  #session: IntakeSession;
+  #owner: IntakeOwner;
   #held: SenderHoldBuffer<HeldItem>;
 
-  constructor(session: IntakeSession, limits: Partial<HoldLimits> = {}, now?: () => number) {
-    this.#session = session;
+  constructor(owner: IntakeOwner, limits: Partial<HoldLimits> = {}, now?: () => number) {
+    this.#owner = owner;
     this.#held = new SenderHoldBuffer<HeldItem>(limits, now);
   }
 
@@ -98,7 +98,7 @@ export class RoomIntake {
   }
 
   #status(identity: string | undefined): SenderStatus {
-    return senderStatus(identity, (id) => this.#session.kindOf(id));
+    return senderStatus(identity, (id) => this.#owner.kindOf(id));
   }
 
   /** A data packet on topic `cassette`. */
@@ -125,7 +125,7 @@ export class RoomIntake {
       return;
     }
     const read = await readCapped(reader, cap);
-    if (!this.#session.isCurrent()) return;
+    if (!this.#owner.isCurrent()) return;
     if (read.overCap) {
       this.#drop(`too_large: a stream past ${cap} bytes`);
       return;
@@ -141,7 +141,7 @@ export class RoomIntake {
   async transcriptionStream(reader: IncomingTextStream, identity: string): Promise<void> {
     const id = reader.info.attributes?.['lk.segment_id'] ?? reader.info.id;
     const speaker = () =>
-      transcriptionSpeaker(identity, this.#session.localIdentity(), this.#status(identity));
+      transcriptionSpeaker(identity, this.#owner.localIdentity(), this.#status(identity));
     const first = speaker();
     if (first === 'drop') {
       this.#dropTranscript('a transcription from a participant that is not an agent');
@@ -149,7 +149,7 @@ export class RoomIntake {
     }
     if (first === 'unknown') {
       const read = await readCapped(reader, this.#held.limits.maxBytes);
-      if (!this.#session.isCurrent() || !read.text) return;
+      if (!this.#owner.isCurrent() || !read.text) return;
       const now = speaker();
       if (now === 'unknown') this.#hold(identity, { kind: 'transcript', id, text: read.text }, 0);
       else if (now === 'drop') this.#dropTranscript('a transcription from a non-agent');
@@ -157,9 +157,9 @@ export class RoomIntake {
       return;
     }
     const read = await readCapped(reader, MAX_TRANSCRIPTION_STREAM_BYTES, (text) => {
-      if (this.#session.isCurrent()) this.#line(id, first, text, false);
+      if (this.#owner.isCurrent()) this.#line(id, first, text, false);
     });
-    if (this.#session.isCurrent() && read.text) this.#line(id, first, read.text, true);
+    if (this.#owner.isCurrent() && read.text) this.#line(id, first, read.text, true);
     if (read.overCap) this.#dropTranscript('the rest of a transcription past its size cap');
   }
 
@@ -178,7 +178,7 @@ export class RoomIntake {
     }
   }
 
-  /** The session ended: forget what is held. */
+  /** The connection ended: forget what is held. */
   clear(): void {
     this.#held.clear();
   }
@@ -199,22 +199,22 @@ export class RoomIntake {
     topic: string | undefined,
     payload: Uint8Array | string,
   ): void {
-    if (!this.#session.isCurrent()) return;
+    if (!this.#owner.isCurrent()) return;
     const decision = acceptCassettePacket({ participantKind, topic, payload });
     if (!decision.accept) {
       this.#drop(`${decision.reason}: ${decision.error}`);
       return;
     }
-    const { cassette } = this.#session;
-    if (isRejoinResend(cassette.$cassette.get(), decision.cassette, this.#session.msSinceJoin())) {
+    const { cassette } = this.#owner;
+    if (isRejoinResend(cassette.$cassette.get(), decision.cassette, this.#owner.msSinceJoin())) {
       return;
     }
     cassette.set(decision.cassette);
-    this.#session.onCassette?.(decision.cassette.title);
+    this.#owner.onCassette?.(decision.cassette.title);
   }
 
   #line(id: string, speaker: 'user' | 'agent', text: string, final: boolean): void {
-    upsertBmoTranscript(this.#session.stores, { id, speaker, text, final });
+    upsertBmoTranscript(this.#owner.stores, { id, speaker, text, final });
   }
 
   /** A cassette message that will not be shown: logged as a warning, never displayed. */
@@ -227,12 +227,12 @@ export class RoomIntake {
   }
 
   #warn(message: string): void {
-    this.#session.log.error({
+    this.#owner.log.error({
       type: 'validation',
       severity: 'warning',
       message,
       agent: 'bmo',
-      connectionStatus: this.#session.connectionStatus(),
+      connectionStatus: this.#owner.connectionStatus(),
     });
   }
 }

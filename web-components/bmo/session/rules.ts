@@ -1,5 +1,5 @@
 /**
- * The room session's pure rules: which packets and streams the page accepts, and the words for
+ * The room's pure rules: which packets and streams the page accepts, and the words for
  * what went wrong. No connection, no store: unit-tested in tests/unit/bmo-room.test.ts
  * and tests/unit/bmo-intake-rules.test.ts.
  */

@@ -14,7 +14,7 @@ import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rule
 import type { BmoStrings } from './session-strings-en.ts';
 import { BMO_EN } from './session-strings-en.ts';
 
-export interface TokenGrant {
+export interface RoomToken {
   serverUrl: string;
   token: string;
   /** Epoch milliseconds. */
@@ -22,7 +22,7 @@ export interface TokenGrant {
 }
 
 export type TokenOutcome =
-  { ok: true; grant: TokenGrant } | { ok: false; problem: BmoError; error?: unknown };
+  { ok: true; grant: RoomToken } | { ok: false; problem: BmoError; error?: unknown };
 
 function browserTimeZone(): string | undefined {
   try {
@@ -69,7 +69,7 @@ export function fetchWithTimeLimit(
   };
 }
 
-export async function requestLiveKitToken(options: {
+export async function requestRoomToken(options: {
   /** The whole token route (`token-url`, or `{api-base}/api/livekit/token`). */
   tokenUrl: string;
   participantName?: string | undefined;

@@ -1,7 +1,7 @@
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import type { ConnectRequest, ReadingConnection } from '../session/token.ts';
+import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
 import type {
   CreateReadingSession,
@@ -296,16 +296,16 @@ export class ReadingSessions implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #connect = async (request: ConnectRequest): Promise<ReadingConnection> => {
+  #connect = async (request: ConnectRequest): Promise<ReadingToken> => {
     const { requestReadingToken } = await import('../session/token.ts');
-    const connection = await requestReadingToken({
+    const grant = await requestReadingToken({
       ...request,
       apiBase: this.#options.apiBase(),
       turnstileToken: this.#options.turnstileToken?.(),
       words: this.#options.strings?.(),
     });
-    this.#costCap.connected(connection.maxSessionMinutes);
-    return connection;
+    this.#costCap.connected(grant.maxSessionMinutes);
+    return grant;
   };
 
   /** `mode`'s session: made the first time, with the host's stores, announcer and token source. */

@@ -1,9 +1,10 @@
 /**
- * A reading's link to its engine (OpenAI or the offline reader), apart from the reading's state:
- * opening a session (a token, the SDK and the agents loaded with `import()` now, the
- * RealtimeSession wired to the reading's events, the connection), the connection's status and
+ * A reading's connection to its engine (OpenAI or the offline reader), apart from the reading's
+ * state: opening a session (a token, the SDK and the agents loaded with `import()` now, the
+ * RealtimeSession wired to the reading's events, the transport), the connection's status and
  * failures, and resuming after a drop (a fresh token, the past messages replayed, a note to
- * carry on). The `RealtimeReading` owns the link and the reading's state; the link owns the session.
+ * carry on). The `RealtimeReading` owns the connection and the reading's state; the connection
+ * owns the SDK's `RealtimeSession`.
  */
 import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
@@ -14,7 +15,7 @@ import type { ReadingStore } from '../../stores/reading.ts';
 import type { CardWaiters } from './card-waiters.ts';
 import {
   type ConnectRequest,
-  type ReadingConnection,
+  type ReadingToken,
   ReadingConnectError,
   readableConnectError,
   requestReadingToken,
@@ -38,8 +39,8 @@ type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;
 export type ReadingAgents = Record<AgentName, RealtimeAgent<ReadingRunContext>>;
 
-/** What the link reads from and writes to the controller that owns it. */
-export interface LinkOwner {
+/** What the connection reads from and writes to the reading that owns it. */
+export interface ConnectionOwner {
   readonly store: ReadingStore;
   readonly announcer: Announcer;
   readonly mode: Modality;
@@ -60,17 +61,17 @@ export interface LinkOwner {
 export const WEBSOCKET_FALLBACK_NOTICE = tarotEn.webSocketFallback;
 
 /** The visitor's words, from the reading's options (English when none are given). */
-function wordsOf(owner: LinkOwner): TarotStrings {
+function wordsOf(owner: ConnectionOwner): TarotStrings {
   return owner.options.words?.() ?? tarotEn;
 }
 
 /**
- * One reading's link to the reader: the session, its connection and status, and what happens
- * when it drops (a fresh token, the past messages replayed, a note to carry on).
+ * One reading's connection to its engine: the SDK's session, its token and status, and what
+ * happens when it drops (a fresh token, the past messages replayed, a note to carry on).
  */
-export class ReadingLink {
+export class ReadingConnection {
   session: Session | undefined;
-  connection: ReadingConnection | undefined;
+  grant: ReadingToken | undefined;
   transport: SessionTransport | undefined;
   agents: ReadingAgents | undefined;
   #status: ConnectionStatus = 'idle';
@@ -84,9 +85,9 @@ export class ReadingLink {
   #callBegunAt = 0;
   /** The open under way: an earlier open's time limit does not end a later one. */
   #opening: object | undefined;
-  readonly #owner: LinkOwner;
+  readonly #owner: ConnectionOwner;
 
-  constructor(owner: LinkOwner) {
+  constructor(owner: ConnectionOwner) {
     this.#owner = owner;
   }
 
@@ -97,7 +98,7 @@ export class ReadingLink {
   /** Forgets the last session's agents, connection and transport (a new reading starts). */
   reset(): void {
     this.agents = undefined;
-    this.connection = undefined;
+    this.grant = undefined;
     this.transport = undefined;
     this.#webSocketFallback = false;
   }
@@ -138,7 +139,7 @@ export class ReadingLink {
     const generation = ++this.#generation;
     const owner = this.#owner;
     const { options, mode } = owner;
-    let connection: ReadingConnection;
+    let grant: ReadingToken;
     let sdk: Sdk;
     let agentsModule: AgentsModule;
     try {
@@ -149,7 +150,7 @@ export class ReadingLink {
         import('../agents/index.ts'),
       ]);
       code.catch(() => undefined); // awaited below: a refused token is the failure to report
-      connection = await connect({
+      grant = await connect({
         mode,
         sessionId: owner.sessionId(),
         ...(this.#webSocketFallback ? { transport: 'websocket' as const } : {}),
@@ -161,16 +162,16 @@ export class ReadingLink {
       return false;
     }
     if (generation !== this.#generation) return false;
-    this.connection = connection;
-    owner.store.setEngine(connection.engine);
-    owner.store.setHears(connection.hears === true);
+    this.grant = grant;
+    owner.store.setEngine(grant.engine);
+    owner.store.setHears(grant.hears === true);
 
     const agents = agentsModule.createReadingAgents(owner.host());
     this.agents = agents;
     const first = owner.currentAgent();
     let session: Session;
     try {
-      const created = createSession(sdk, agents[first], connection, owner.facts(), {
+      const created = createSession(sdk, agents[first], grant, owner.facts(), {
         ...options,
         mode,
       });
@@ -182,16 +183,16 @@ export class ReadingLink {
     }
     this.session = session;
     wireSession(session, sdk, this.#events());
-    this.#callBegunAt = connection.callUrl ? this.#now() : 0;
+    this.#callBegunAt = grant.callUrl ? this.#now() : 0;
     try {
       await session.connect({
-        apiKey: connection.token,
-        model: connection.model,
-        ...(connection.url ? { url: connection.url } : {}),
+        apiKey: grant.token,
+        model: grant.model,
+        ...(grant.url ? { url: grant.url } : {}),
       });
     } catch (error) {
       if (generation !== this.#generation) return false;
-      if (connection.callUrl && !this.#webSocketFallback && webRtcCannotConnect(error)) {
+      if (grant.callUrl && !this.#webSocketFallback && webRtcCannotConnect(error)) {
         return this.#fallBack(kind, error);
       }
       this.failToConnect(error);
@@ -206,7 +207,7 @@ export class ReadingLink {
     owner.store.setAgent(first);
     owner.store.setError(null);
     if (kind !== 'reconnect') {
-      logSessionStart(owner.log(), { agent: first, connection, mode, transport: this.transport });
+      logSessionStart(owner.log(), { agent: first, grant, mode, transport: this.transport });
     } else {
       owner.announcer.announce(wordsOf(owner).reconnected);
     }
@@ -217,7 +218,7 @@ export class ReadingLink {
 
   /**
    * Closes the session for good (the reading ends): a later open's results are dropped, and
-   * `settle` runs while the link is closing, before the session closes.
+   * `settle` runs while the connection is closing, before the session closes.
    */
   close(settle: () => void): void {
     this.#generation += 1;
@@ -258,13 +259,8 @@ export class ReadingLink {
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
-    const viaCall = this.connection?.callUrl !== undefined;
-    const message = readableConnectError(
-      error,
-      this.connection?.engine,
-      viaCall,
-      wordsOf(this.#owner),
-    );
+    const viaCall = this.grant?.callUrl !== undefined;
+    const message = readableConnectError(error, this.grant?.engine, viaCall, wordsOf(this.#owner));
     try {
       this.session?.close();
     } catch {
@@ -377,7 +373,7 @@ export class ReadingLink {
    * least the cap go by. Durations on one clock: no skew between the page's and the edge's.
    */
   #hungUpAtCap(): boolean {
-    const minutes = this.connection?.maxSessionMinutes;
+    const minutes = this.grant?.maxSessionMinutes;
     if (!this.#callBegunAt || minutes === undefined) return false;
     return this.#now() - this.#callBegunAt >= minutes * 60_000;
   }

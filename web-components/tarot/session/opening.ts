@@ -8,7 +8,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import { type SessionLog, describeDevice } from '../../events/index.ts';
 import type { Modality } from '../agents/context.ts';
 import { replayableHistory } from '../state/resume.ts';
-import type { ReadingConnection } from './token.ts';
+import type { ReadingToken } from './token.ts';
 
 /**
  * `work`'s result, or `late()`'s once `ms` have passed without one. The timer ends with the
@@ -53,7 +53,7 @@ export function logSessionStart(
   log: SessionLog | undefined,
   input: {
     agent: AgentName;
-    connection: ReadingConnection;
+    grant: ReadingToken;
     mode: Modality;
     transport: SessionTransport | undefined;
   },
@@ -61,9 +61,9 @@ export function logSessionStart(
   const device = describeDevice();
   log?.start({
     initialAgent: input.agent,
-    tokenExpiresAt: new Date(input.connection.expiresAt * 1000).toISOString(),
+    tokenExpiresAt: new Date(input.grant.expiresAt * 1000).toISOString(),
     mode: input.mode,
-    engine: input.connection.engine,
+    engine: input.grant.engine,
     ...(input.transport ? { transport: input.transport } : {}),
     ...(device ? { device } : {}),
   });

@@ -1,7 +1,7 @@
 /**
  * What a `RealtimeReading` can be given: its store and announcer (a `<tarot-reading>`'s own), how
  * it gets a token, which transport, the SDK loader, the timeouts. A module of its own so the
- * reading, its link and its helpers share the types without importing one another.
+ * reading, its connection and its helpers share the types without importing one another.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { TarotStrings } from '../i18n/en.ts';
@@ -17,7 +17,7 @@ import type { AgentName } from '../../../contracts/reading.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ConnectRequest, ReadingConnection } from './token.ts';
+import type { ConnectRequest, ReadingToken } from './token.ts';
 import type { Modality, ReadingFacts, ReadingRunContext } from '../agents/context.ts';
 import type { SnapshotStorage } from '../state/resume.ts';
 
@@ -73,12 +73,12 @@ export interface RealtimeReadingOptions {
    */
   announcer?: Announcer;
   /** Gets the engine, token and model; default `POST /api/voice/token`. */
-  connect?: (request: ConnectRequest) => Promise<ReadingConnection>;
+  connect?: (request: ConnectRequest) => Promise<ReadingToken>;
   /**
    * Chooses the transport for a connection. Default: the local reader over WebSocket at its `url`;
    * OpenAI over WebSocket for text and WebRTC for voice.
    */
-  createTransport?: (connection: ReadingConnection, sdk: Sdk) => TransportChoice;
+  createTransport?: (grant: ReadingToken, sdk: Sdk) => TransportChoice;
   /** Extra session config (voice: audio settings, turn detection). */
   sessionConfig?: Partial<RealtimeSessionConfig>;
   /** Loads the SDK; default `import('@openai/agents-realtime')`. */
@@ -110,16 +110,11 @@ export interface RealtimeReadingOptions {
 }
 
 /** The default transport: the local reader over WebSocket at its `url`; OpenAI by modality. */
-export function defaultTransport(
-  connection: ReadingConnection,
-  sdk: Sdk,
-  mode: Modality,
-): TransportChoice {
+export function defaultTransport(grant: ReadingToken, sdk: Sdk, mode: Modality): TransportChoice {
   // A voice call through the edge: the SDK posts its offer to our edge, never to OpenAI directly.
-  if (connection.callUrl && mode === 'voice')
-    return new sdk.OpenAIRealtimeWebRTC({ baseUrl: connection.callUrl });
-  if (connection.engine === 'local')
-    return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
+  if (grant.callUrl && mode === 'voice')
+    return new sdk.OpenAIRealtimeWebRTC({ baseUrl: grant.callUrl });
+  if (grant.engine === 'local') return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
   return mode === 'voice' ? 'webrtc' : 'websocket';
 }
 
@@ -147,17 +142,16 @@ export function endWithChannel(transport: unknown, sdk: Sdk): void {
 export function createSession(
   sdk: Sdk,
   first: RealtimeAgent<ReadingRunContext>,
-  connection: ReadingConnection,
+  grant: ReadingToken,
   facts: ReadingFacts,
   options: Pick<RealtimeReadingOptions, 'createTransport' | 'tracing' | 'sessionConfig' | 'mode'>,
 ): { session: RealtimeSession<ReadingRunContext>; transport: SessionTransport | undefined } {
   const transport = (
-    options.createTransport ??
-    ((c: ReadingConnection, s: Sdk) => defaultTransport(c, s, options.mode))
-  )(connection, sdk);
+    options.createTransport ?? ((c: ReadingToken, s: Sdk) => defaultTransport(c, s, options.mode))
+  )(grant, sdk);
   const session = new sdk.RealtimeSession<ReadingRunContext>(first, {
     transport,
-    model: connection.model,
+    model: grant.model,
     context: { reading: facts },
     tracingDisabled: options.tracing !== true,
     config: {

@@ -10,7 +10,7 @@ import type { ReadableAtom } from 'nanostores';
 import type { Modality } from '../agents/context.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
-import type { ConnectRequest, ReadingConnection } from './token.ts';
+import type { ConnectRequest, ReadingToken } from './token.ts';
 
 /** The person's answer to a stall choice. */
 export type StallAnswer = 'continue' | 'draw-again';
@@ -55,7 +55,7 @@ export interface ReadingSessionOptions {
   store: ReadingStore;
   announcer: Announcer;
   /** Asks the edge for a token (the host adds its edge and counts the cost cap). */
-  connect: (request: ConnectRequest) => Promise<ReadingConnection>;
+  connect: (request: ConnectRequest) => Promise<ReadingToken>;
   /** The key its reading is kept under across a reload; none keeps nothing. */
   persistKey?: string | undefined;
   /** The reading's checked language (English when none). */

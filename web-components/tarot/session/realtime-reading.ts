@@ -12,9 +12,9 @@
  *   reading.end();                      // closes, settles a pending draw, logs the summary
  *
  * The SDK and the agents load with `import()` when a session starts. Beside it: options and
- * transports (`reading-options.ts`), the picker and stage waits (`card-waiters.ts`), the
- * transcript from the session's events (`transcript-feed.ts`), the link that opens, resumes and
- * loses sessions (`reading-link.ts`), nudges and the agent timeout (`reading-nudges.ts`).
+ * transports (`reading-options.ts`), the picker and stage waits (`card-waiters.ts`), what comes in
+ * from the session's events (`intake.ts`), the connection that opens, resumes and loses sessions
+ * (`connection.ts`), nudges and the agent timeout (`reading-nudges.ts`).
  */
 import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName, DrawCardParams } from '../../../contracts/reading.ts';
@@ -47,7 +47,7 @@ import {
   snapshotOf,
 } from '../state/resume.ts';
 import { TranscriptFeed } from './intake.ts';
-import { type ReadingAgents, ReadingLink, type Session } from './connection.ts';
+import { type ReadingAgents, ReadingConnection, type Session } from './connection.ts';
 import { choiceNote } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
@@ -73,7 +73,7 @@ export class RealtimeReading {
   #handedOver = false;
   #facts: ReadingFacts;
   #log: SessionLog | undefined;
-  #link: ReadingLink;
+  #connection: ReadingConnection;
 
   #waiters: CardWaiters;
   #nudges: ReadingNudges;
@@ -100,12 +100,12 @@ export class RealtimeReading {
     this.#nudges = new ReadingNudges(
       {
         agent: () => this.#currentAgent(),
-        status: () => this.#link.status,
+        status: () => this.#connection.status,
         facts: () => this.#facts,
         pickPending: () => this.#waiters.pickPending,
         send: (message) => {
-          if (!this.#link.session) return false;
-          this.#link.session.sendMessage(message);
+          if (!this.#connection.session) return false;
+          this.#connection.session.sendMessage(message);
           return true;
         },
         log: () => this.#log,
@@ -117,7 +117,7 @@ export class RealtimeReading {
       (id) => this.#lookupCard(id)?.name ?? id,
       () => this.#persist(),
     );
-    this.#link = new ReadingLink({
+    this.#connection = new ReadingConnection({
       store: this.store,
       announcer: this.announcer,
       mode: this.mode,
@@ -147,7 +147,7 @@ export class RealtimeReading {
 
   /** The live RealtimeSession, for voice controls (interrupt, mute, sendAudio); undefined when none. */
   get session(): Session | undefined {
-    return this.#link.session;
+    return this.#connection.session;
   }
 
   /** What the phases have found in the current session. */
@@ -157,7 +157,7 @@ export class RealtimeReading {
 
   /** The four agents of the current session, once started. */
   get agents(): Readonly<ReadingAgents> | undefined {
-    return this.#link.agents;
+    return this.#connection.agents;
   }
 
   /** The current session's log, once a session has started; for voice controls to log to. */
@@ -167,17 +167,17 @@ export class RealtimeReading {
 
   /** How the connection stands. */
   get connectionStatus(): ConnectionStatus {
-    return this.#link.status;
+    return this.#connection.status;
   }
 
   /** How the current session travels, once its transport is chosen. */
   get transport(): SessionTransport | undefined {
-    return this.#link.transport;
+    return this.#connection.transport;
   }
 
   /** Whether a session is open or opening. */
   get active(): boolean {
-    return this.#link.status === 'connecting' || this.#link.status === 'connected';
+    return this.#connection.status === 'connecting' || this.#connection.status === 'connected';
   }
 
   /**
@@ -197,15 +197,15 @@ export class RealtimeReading {
     this.store.reset();
     this.store.setSessionId(this.#sessionId);
     if (saved) this.#restore(saved);
-    this.#link.setStatus('connecting');
-    return this.#link.open(saved ? 'restored' : 'new');
+    this.#connection.setStatus('connecting');
+    return this.#connection.open(saved ? 'restored' : 'new');
   }
 
   /** Sends the person's message. Returns false when there is no open session or nothing to send. */
   sendMessage(text: string): boolean {
     const message = text.trim();
-    const session = this.#link.session;
-    if (!message || !session || this.#link.status !== 'connected') return false;
+    const session = this.#connection.session;
+    if (!message || !session || this.#connection.status !== 'connected') return false;
     this.#nudges.cancel();
     this.store.setError(null);
     session.sendMessage(message);
@@ -217,8 +217,9 @@ export class RealtimeReading {
    * card again. Returns false when no choice was waiting or there is no open session.
    */
   choose(choice: 'continue' | 'draw-again'): boolean {
-    const session = this.#link.session;
-    if (!this.store.$choice.get() || !session || this.#link.status !== 'connected') return false;
+    const session = this.#connection.session;
+    if (!this.store.$choice.get() || !session || this.#connection.status !== 'connected')
+      return false;
     this.store.setChoice(null);
     this.#nudges.cancel();
     session.sendMessage(choiceNote(choice));
@@ -249,7 +250,7 @@ export class RealtimeReading {
    * output), and logs the session summary. `reason` 'leave' is for a person leaving the page.
    */
   end(reason: 'user' | 'leave' = 'user'): void {
-    this.#link.close(() => {
+    this.#connection.close(() => {
       this.#waiters.settlePick({
         status: 'cancelled',
         message:
@@ -299,16 +300,20 @@ export class RealtimeReading {
       waitForShown: (cardId) => this.#waiters.waitForShown(cardId),
       logToolCall: (input) => this.#log?.toolCall(input),
       logError: (input) =>
-        this.#log?.error({ ...input, connectionStatus: this.#link.status, severity: 'error' }),
+        this.#log?.error({
+          ...input,
+          connectionStatus: this.#connection.status,
+          severity: 'error',
+        }),
       countCardDrawn: () => this.#log?.cardDrawn(),
-      connectionStatus: () => this.#link.status,
+      connectionStatus: () => this.#connection.status,
       now: this.#now,
       words: () => this.words,
     };
   }
 
   #requestPick(position: DrawCardParams): Promise<PickOutcome> {
-    if (this.#link.status !== 'connected') {
+    if (this.#connection.status !== 'connected') {
       return Promise.resolve({ status: 'cancelled', message: 'The reading is not connected.' });
     }
     this.#nudges.cancel();
@@ -329,7 +334,13 @@ export class RealtimeReading {
   #persist(): void {
     const key = this.#options.persistKey;
     const agent = this.store.$agent.get();
-    if (!key || !agent || !this.#sessionId || this.#handedOver || this.#link.status === 'idle') {
+    if (
+      !key ||
+      !agent ||
+      !this.#sessionId ||
+      this.#handedOver ||
+      this.#connection.status === 'idle'
+    ) {
       return;
     }
     saveSnapshot(
@@ -355,6 +366,6 @@ export class RealtimeReading {
     this.#nudges.reset();
     this.#facts = createReadingFacts(this.mode, this.#options.lang);
     this.#transcript.reset();
-    this.#link.reset();
+    this.#connection.reset();
   }
 }

@@ -14,7 +14,7 @@ import { type MicrophoneProblem, microphoneProblem } from '../../shared/micropho
 import type { Modality } from '../agents/context.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
-export type ReadingConnection = VoiceTokenResponse;
+export type ReadingToken = VoiceTokenResponse;
 
 /**
  * What a reading asks the token route for. `transport: 'websocket'` is a voice reading's fallback
@@ -96,9 +96,7 @@ export function readingErrorFrom(error: EdgeError, t: TarotStrings = tarotEn): R
  * Asks the edge for a reading token through the shared edge client (which retries network
  * failures, 429 and 5xx with backoff), and words what fails for a person reading the tarot.
  */
-export async function requestReadingToken(
-  options: RequestTokenOptions,
-): Promise<ReadingConnection> {
+export async function requestReadingToken(options: RequestTokenOptions): Promise<ReadingToken> {
   const client = new EdgeClient({
     apiBase: options.apiBase,
     fetch: options.fetch,

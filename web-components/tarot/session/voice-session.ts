@@ -26,7 +26,7 @@ import {
   closeMicrophone,
   openMicrophone,
 } from '../../voice/microphone.ts';
-import type { ReadingConnection } from './token.ts';
+import type { ReadingToken } from './token.ts';
 import { pagePlayback } from '../../voice/playback.ts';
 import {
   type ProblemTarget,
@@ -335,14 +335,14 @@ export class VoiceReadingSession implements ReadingSession {
     };
   }
 
-  #createTransport(connection: ReadingConnection, sdk: Sdk): TransportChoice {
-    if (connection.engine === 'local' && !connection.callUrl)
-      return new sdk.OpenAIRealtimeWebSocket({ url: connection.url });
+  #createTransport(grant: ReadingToken, sdk: Sdk): TransportChoice {
+    if (grant.engine === 'local' && !grant.callUrl)
+      return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
     this.#audio ??= document.createElement('audio');
     const stream = this.#stream;
     return new sdk.OpenAIRealtimeWebRTC({
       // The call goes through our edge (one call per token, hung up at the reading's cap).
-      ...(connection.callUrl ? { baseUrl: connection.callUrl } : {}),
+      ...(grant.callUrl ? { baseUrl: grant.callUrl } : {}),
       audioElement: this.#audio,
       // The stream opened (muted) for push-to-talk; the SDK opens its own if this is not one.
       ...(isMediaStream(stream) ? { mediaStream: stream } : {}),
