@@ -6,7 +6,7 @@
  */
 import { Room } from '@livekit/rtc-node';
 import type { VisitResult } from '../../tests/support/bmo-visitor.ts';
-import { BMO_EN } from '../../web-components/bmo/session/session-strings-en.ts';
+import { BMO_EN } from '../../web-components/bmo/i18n/conversation-en.ts';
 import type { Cluster } from '../../tests/support/scale-cluster.ts';
 import { mintToken, visit } from '../../tests/support/bmo-visitor.ts';
 import { BMO_JOIN_MS, type Spread, jobWorkers, spread } from './step.ts';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoAgentStateChangeDetail } from '../../web-components/bmo/controllers/assistant-controller.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoAgentStateChangeDetail } from '../../web-components/bmo/host/assistant-controller.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { upsertBmoTranscript, type BmoError } from '../../web-components/stores/bmo.ts';
 import type { Cassette } from '../../web-components/stores/cassette.ts';

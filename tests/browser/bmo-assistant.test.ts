@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { upsertBmoTranscript, type BmoError } from '../../web-components/stores/bmo.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';

@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
+import { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
 import {
   onCassetteSound,
   type CassetteSoundKind,
-} from '../../web-components/bmo/cassette/sound.ts';
-import type { BmoStoresSource } from '../../web-components/bmo/controllers/assistant-link.ts';
+} from '../../web-components/bmo/bmo-cassette-slot/sound.ts';
+import type { BmoStoresSource } from '../../web-components/bmo/host/assistant-link.ts';
 import { createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import {

@@ -1,8 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../web-components/bmo/bmo-cassette-slot.ts';
-import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
-import { onCassetteSound, playCassetteSound } from '../../web-components/bmo/cassette/sound.ts';
+import '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
+import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
+import {
+  onCassetteSound,
+  playCassetteSound,
+} from '../../web-components/bmo/bmo-cassette-slot/sound.ts';
 import { setMotionChoice, setSoundMuted } from '../../web-components/stores/preferences.ts';
 import { waitUntil } from './helpers/a11y.ts';
 

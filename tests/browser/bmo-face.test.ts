@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../web-components/bmo/bmo-face.ts';
-import type { BmoFace } from '../../web-components/bmo/bmo-face.ts';
-import type { BmoStoresSource } from '../../web-components/bmo/controllers/assistant-link.ts';
+import '../../web-components/bmo/bmo-face/bmo-face.ts';
+import type { BmoFace } from '../../web-components/bmo/bmo-face/bmo-face.ts';
+import type { BmoStoresSource } from '../../web-components/bmo/host/assistant-link.ts';
 import { BMO_AGENT_STATES, createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';

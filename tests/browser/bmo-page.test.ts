@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../web-components/app/pages/bmo-page.ts';
 import type { PageBmo } from '../../web-components/app/pages/bmo-page.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { upsertBmoTranscript, type BmoStores } from '../../web-components/stores/bmo.ts';
 import type { LogEvent } from '../../contracts/events.ts';
 import { addEventSink, configureEvents } from '../../web-components/events/index.ts';

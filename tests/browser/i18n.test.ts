@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../web-components/bmo/bmo-assistant.ts';
-import '../../web-components/bmo/bmo-cassette-slot.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { buttonNamed, find, textOf } from './helpers/dom.ts';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/bmo/bmo-assistant.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type { TarotReading } from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import type { MicConsentDetail } from '../../web-components/voice/mic-consent.ts';
 import { configureEvents } from '../../web-components/events/index.ts';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { all } from './helpers/dom.ts';
 

@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../web-components/bmo/index.ts';
 import '../../web-components/voice/index.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
-import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import type { BmoCassetteSlot } from '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
 import { waitUntil } from './helpers/a11y.ts';
 
 // The light and dark themes (shared/theme.styles.ts, styles/tokens.css, which every test page

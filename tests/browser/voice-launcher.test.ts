@@ -1,9 +1,9 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import '../../web-components/bmo/bmo-assistant.ts';
+import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import '../../web-components/voice/voice-launcher.ts';
-import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant.ts';
+import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type { TarotReading } from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import type {
   VoiceLauncher,

@@ -2,7 +2,7 @@ import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
 import { AGENT_ENGINE_ATTRIBUTE } from '../../contracts/livekit.ts';
-import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 
 // Packets from a sender the page does not know yet, on the real livekit-server: an agent that
 // publishes a cassette at the moment it joins, and a guest that does the same. LiveKit sends data

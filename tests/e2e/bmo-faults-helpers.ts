@@ -4,7 +4,7 @@
  * before and after its fault.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { bmoEs } from '../../web-components/bmo/i18n/strings-es.ts';
+import { bmoEs } from '../../web-components/bmo/i18n/es.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';

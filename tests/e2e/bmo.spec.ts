@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
-import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import {
   isAfterToolCall,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type {} from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';

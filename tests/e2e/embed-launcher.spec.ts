@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type {} from '../../web-components/bmo/bmo-assistant.ts';
+import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusText } from '../../web-components/bmo/controllers/assistant-controller.ts';
+import { statusText } from '../../web-components/bmo/host/assistant-controller.ts';
 import { unreachableMessage } from '../../web-components/bmo/session/rules.ts';
 
 describe('statusText', () => {

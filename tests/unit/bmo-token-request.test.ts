@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BMO_EN } from '../../web-components/bmo/session/session-strings-en.ts';
+import { BMO_EN } from '../../web-components/bmo/i18n/conversation-en.ts';
 
 const TOKEN_TIMEOUT_MESSAGE = BMO_EN.errorTokenTimeout;
 import { requestRoomToken } from '../../web-components/bmo/session/token.ts';

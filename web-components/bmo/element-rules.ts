@@ -5,7 +5,7 @@
  */
 import { API_PATHS } from '../../contracts/api-paths.ts';
 import { apiUrl } from '../shared/api-url.ts';
-import { bmoEn } from './i18n/strings-en.ts';
+import { bmoEn } from './i18n/en.ts';
 
 export const TOKEN_PATH = API_PATHS.livekitToken;
 /** The token route on this page's origin, used when neither `api-base` nor `token-url` is set. */

@@ -5,7 +5,7 @@
  * LiveKit room session and the packet rules are `voice-agent-elements/bmo/session`
  * (bmo/session.ts): an assistant loads them, with livekit-client, when a conversation starts.
  */
-export { BmoAssistant } from './bmo-assistant.ts';
+export { BmoAssistant } from './bmo-assistant/bmo-assistant.ts';
 export {
   BmoAssistantController,
   statusText,
@@ -13,16 +13,16 @@ export {
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
   type BmoErrorAction,
-} from './controllers/assistant-controller.ts';
-export type { BmoStoresSource } from './controllers/assistant-link.ts';
+} from './host/assistant-controller.ts';
+export type { BmoStoresSource } from './host/assistant-link.ts';
 export {
   BmoCassetteSlot,
   type BmoCassetteEventDetail,
   type CassetteInput,
-} from './bmo-cassette-slot.ts';
-export { BmoFace } from './bmo-face.ts';
-export type { CassettePhase } from './controllers/cassette-animation.ts';
-export { bmoContext, type BmoContextValue } from './context.ts';
+} from './bmo-cassette-slot/bmo-cassette-slot.ts';
+export { BmoFace } from './bmo-face/bmo-face.ts';
+export type { CassettePhase } from './bmo-cassette-slot/cassette-animation.ts';
+export { bmoContext, type BmoContextValue } from '../stores/bmo-context.ts';
 export { OFFLINE_NOTICE } from './element-rules.ts';
 export type { BmoRoom, BmoRoomOptions, ConnectOptions } from './session/bmo-room.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';

@@ -1,6 +1,6 @@
 import { LitElement, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import '../../bmo/bmo-assistant.ts';
+import '../../bmo/bmo-assistant/bmo-assistant.ts';
 import { pageStyles } from './page.styles.ts';
 
 /**

@@ -20,9 +20,9 @@ import {
 } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomConnection } from './connection.ts';
-import type { BmoStrings } from './session-strings-en.ts';
-import { BMO_EN, bmoSessionEn } from './session-strings-en.ts';
-import { bmoSessionEs } from './session-strings-es.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
+import { BMO_EN, bmoSessionEn } from '../i18n/conversation-en.ts';
+import { bmoSessionEs } from '../i18n/conversation-es.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import {
   CHAT_TOPIC,

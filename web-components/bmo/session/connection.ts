@@ -13,8 +13,8 @@ import type { SessionLog } from '../../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomIntake } from './intake.ts';
-import type { BmoStrings } from './session-strings-en.ts';
-import { BMO_EN } from './session-strings-en.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
+import { BMO_EN } from '../i18n/conversation-en.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
   TRANSCRIPTION_TOPIC,

@@ -14,8 +14,8 @@ import { EdgeError } from '../../shared/edge-client.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError } from '../../stores/bmo.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { BmoStrings } from './session-strings-en.ts';
-import { BMO_EN } from './session-strings-en.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
+import { BMO_EN } from '../i18n/conversation-en.ts';
 
 export {
   DEFAULT_TOKEN_URL,

@@ -11,8 +11,8 @@ import { EdgeClient, EdgeError } from '../../shared/edge-client.ts';
 import type { BmoError } from '../../stores/bmo.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import { TOKEN_ATTEMPT_TIMEOUT_MS, tokenProblem, tokenRequestBody } from './rules.ts';
-import type { BmoStrings } from './session-strings-en.ts';
-import { BMO_EN } from './session-strings-en.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
+import { BMO_EN } from '../i18n/conversation-en.ts';
 
 export interface RoomToken {
   serverUrl: string;

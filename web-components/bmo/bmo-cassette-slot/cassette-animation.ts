@@ -8,7 +8,7 @@
  * instant) but the phases, events and sounds still happen in the same order.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CassetteSoundKind } from '../cassette/sound.ts';
+import type { CassetteSoundKind } from './sound.ts';
 
 /**
  * Plays a cassette sound. The sound module (its synthesis) loads with the first cassette, not
@@ -16,7 +16,7 @@ import type { CassetteSoundKind } from '../cassette/sound.ts';
  * eject's sound still comes before the insert's that follows it.
  */
 function playSound(kind: CassetteSoundKind): void {
-  void import('../cassette/sound.ts')
+  void import('./sound.ts')
     .then(({ playCassetteSound }) => playCassetteSound(kind))
     .catch(() => undefined);
 }

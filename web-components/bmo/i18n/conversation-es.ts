@@ -1,5 +1,5 @@
 /** The words of a conversation with BMO in Spanish (the keys of session-strings-en.ts). */
-import type { bmoSessionEn } from './session-strings-en.ts';
+import type { bmoSessionEn } from './conversation-en.ts';
 
 export const bmoSessionEs: typeof bmoSessionEn = {
   announceDisconnected: 'Desconectado de BMO.',

@@ -1,15 +1,15 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { announceBmo, createBmoStores, type BmoError } from '../stores/bmo.ts';
-import { createCassetteStore } from '../stores/cassette.ts';
+import { customElement } from '../../shared/define.ts';
+import { announceBmo, createBmoStores, type BmoError } from '../../stores/bmo.ts';
+import { createCassetteStore } from '../../stores/cassette.ts';
 import {
   BmoAssistantController,
   type BmoAgentStateChangeDetail,
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
-} from './controllers/assistant-controller.ts';
+} from '../host/assistant-controller.ts';
 import {
   announcementLines,
   connectionControls,
@@ -17,19 +17,19 @@ import {
   heading,
   transcriptLog,
 } from './assistant-parts.ts';
-import './bmo-cassette-slot.ts';
-import './bmo-face.ts';
-import { bmoContext, type BmoContextValue } from './context.ts';
-import { LauncherController } from '../shared/controllers/launcher-controller.ts';
-import { MicConsentController } from '../shared/controllers/mic-consent-controller.ts';
-import type { MicConsentDetail } from '../voice/mic-consent.ts';
-import { StickToBottomController } from '../shared/controllers/stick-to-bottom.ts';
-import type { VoiceLauncherPlacement } from '../voice/voice-launcher.ts';
-import type { BmoRoom } from './session/bmo-room.ts';
-import { MAX_CHAT_CHARS, tokenUrlFor } from './element-rules.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { bmoLocale } from './i18n/strings.ts';
-import type { BmoStrings } from './session/session-strings-en.ts';
+import '../bmo-cassette-slot/bmo-cassette-slot.ts';
+import '../bmo-face/bmo-face.ts';
+import { bmoContext, type BmoContextValue } from '../../stores/bmo-context.ts';
+import { LauncherController } from '../../shared/controllers/launcher-controller.ts';
+import { MicConsentController } from '../../shared/controllers/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../../voice/mic-consent.ts';
+import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
+import type { VoiceLauncherPlacement } from '../../voice/voice-launcher.ts';
+import type { BmoRoom } from '../session/bmo-room.ts';
+import { MAX_CHAT_CHARS, tokenUrlFor } from '../element-rules.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { bmoLocale } from '../i18n/strings.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
 
 /**
@@ -185,13 +185,13 @@ export class BmoAssistant extends LitElement {
     label: () => this.#locale.t.bmo,
     notifyOn: ['bmo-cassette-receive'],
     active: () => this.#bmo.connection.value !== 'disconnected',
-    load: () => import('../voice/launcher-panel.ts'),
+    load: () => import('../../voice/launcher-panel.ts'),
   });
   #consent = new MicConsentController(this, {
     event: 'bmo-mic-consent',
     announce: (message) => announceBmo(this.stores.bmo, message),
     focusAfter: '.controls button',
-    load: () => import('../voice/mic-consent.ts'),
+    load: () => import('../../voice/mic-consent.ts'),
   });
 
   constructor() {

@@ -1,15 +1,15 @@
 import { LitElement, html, svg } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { atom } from 'nanostores';
-import { BMO_AGENT_STATES, type BmoAgentState } from '../stores/bmo.ts';
-import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
-import { AssistantLinkController, type BmoStoresSource } from './controllers/assistant-link.ts';
-import { AtomController } from '../shared/controllers/atom-controller.ts';
+import { BMO_AGENT_STATES, type BmoAgentState } from '../../stores/bmo.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
+import { AssistantLinkController, type BmoStoresSource } from '../host/assistant-link.ts';
+import { AtomController } from '../../shared/controllers/atom-controller.ts';
 import { styles } from './bmo-face.styles.ts';
-import { bmoLocale } from './i18n/strings.ts';
-import type { BmoStrings } from './session/session-strings-en.ts';
+import { bmoLocale } from '../i18n/strings.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
 
 function isAgentState(value: unknown): value is BmoAgentState {
   return typeof value === 'string' && (BMO_AGENT_STATES as readonly string[]).includes(value);

@@ -19,9 +19,9 @@ import {
 } from '../../stores/bmo.ts';
 import type { Cassette } from '../../stores/cassette.ts';
 import { AtomController } from '../../shared/controllers/atom-controller.ts';
-import type { BmoContextValue } from '../context.ts';
+import type { BmoContextValue } from '../../stores/bmo-context.ts';
 import type { BmoRoom } from '../session/bmo-room.ts';
-import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
+import { bmoEn, type BmoElementStrings } from '../i18n/en.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 
 /** An assistant's checked language and its words in it. */

@@ -1,6 +1,6 @@
 /** Every word the BMO family shows or announces, in Spanish (the keys of strings-en.ts). */
 import type { BmoAgentState } from '../../stores/bmo.ts';
-import type { BmoElementStrings } from './strings-en.ts';
+import type { BmoElementStrings } from './en.ts';
 
 const STATES: Record<BmoAgentState, string> = {
   disconnected: 'desconectado',

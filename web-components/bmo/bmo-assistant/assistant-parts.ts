@@ -9,9 +9,9 @@ import type {
   BmoConnection,
   BmoError,
   BmoTranscriptEntry,
-} from '../stores/bmo.ts';
-import type { BmoErrorAction } from './controllers/assistant-controller.ts';
-import type { BmoElementStrings } from './i18n/strings-en.ts';
+} from '../../stores/bmo.ts';
+import type { BmoErrorAction } from '../host/assistant-controller.ts';
+import type { BmoElementStrings } from '../i18n/en.ts';
 
 /**
  * A native heading at `level` (1 to 6; anything else is 2). One template per level, rather than

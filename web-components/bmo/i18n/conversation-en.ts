@@ -2,7 +2,7 @@
  * The words of a conversation with BMO in English: its announcements and its errors. They load
  * with the room session, not with the element; session-strings-es.ts has the same keys.
  */
-import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
+import { bmoEn, type BmoElementStrings } from './en.ts';
 
 export const bmoSessionEn = {
   announceDisconnected: 'Disconnected from BMO.',

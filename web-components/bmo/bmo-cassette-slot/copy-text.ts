@@ -3,7 +3,7 @@
  * may; where it may not (an insecure origin, a denied permission, an old browser) it selects the
  * text on screen instead, so the visitor can copy it with the keyboard.
  */
-import { bmoEn, type BmoElementStrings } from '../i18n/strings-en.ts';
+import { bmoEn, type BmoElementStrings } from '../i18n/en.ts';
 
 export type CopyOutcome = 'copied' | 'selected' | 'failed';
 

@@ -5,8 +5,8 @@
  * and works on its own state, or on an assistant it is linked to with `for` (assistant-link.ts).
  */
 import { createContext } from '@lit/context';
-import type { BmoStores } from '../stores/bmo.ts';
-import type { CassetteStore } from '../stores/cassette.ts';
+import type { BmoStores } from './bmo.ts';
+import type { CassetteStore } from './cassette.ts';
 
 /** One assistant's stores: its conversation and its cassette. */
 export interface BmoContextValue {

@@ -10,7 +10,7 @@
  */
 import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { bmoContext, type BmoContextValue } from '../context.ts';
+import { bmoContext, type BmoContextValue } from '../../stores/bmo-context.ts';
 
 /** Something an element can be linked to: `<bmo-assistant>` (its `stores`). */
 export interface BmoStoresSource {

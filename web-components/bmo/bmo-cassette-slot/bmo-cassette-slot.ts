@@ -1,21 +1,21 @@
 import { LitElement, html, nothing, svg } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { createCassetteStore, type Cassette } from '../stores/cassette.ts';
-import { $reducedMotion, $soundMuted, setSoundMuted } from '../stores/preferences.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
-import { AssistantLinkController, type BmoStoresSource } from './controllers/assistant-link.ts';
-import { AtomController } from '../shared/controllers/atom-controller.ts';
-import { cassetteArt } from './cassette/cassette-art.ts';
+import { customElement } from '../../shared/define.ts';
+import { createCassetteStore, type Cassette } from '../../stores/cassette.ts';
+import { $reducedMotion, $soundMuted, setSoundMuted } from '../../stores/preferences.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
+import { AssistantLinkController, type BmoStoresSource } from '../host/assistant-link.ts';
+import { AtomController } from '../../shared/controllers/atom-controller.ts';
+import { cassetteArt } from './cassette-art.ts';
 import {
   CassetteSwapController,
   type CassettePhase,
   type ShownCassette,
-} from './controllers/cassette-animation.ts';
-import { copyMessage, copyText } from './cassette/copy-text.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { bmoLocale } from './i18n/strings.ts';
-import type { BmoStrings } from './session/session-strings-en.ts';
+} from './cassette-animation.ts';
+import { copyMessage, copyText } from './copy-text.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { bmoLocale } from '../i18n/strings.ts';
+import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { styles } from './bmo-cassette-slot.styles.ts';
 
 /** A cassette given by property: the payload's title and content. */
