@@ -4,7 +4,7 @@
  * `voice/index.ts`, or the built `dist/embed/<family>.js`), so it loads only what it uses.
  */
 export * from './voice/index.ts';
-export * from './voice/audio.ts';
+export * from './voice/audio/index.ts';
 export * from './tarot/index.ts';
 export * from './tarot/cards.ts';
 export * from './bmo/index.ts';

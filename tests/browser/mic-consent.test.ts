@@ -3,7 +3,7 @@ import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type { TarotReading } from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
-import type { MicConsentDetail } from '../../web-components/voice/mic-consent.ts';
+import type { MicConsentDetail } from '../../web-components/voice/voice-mic-consent/mic-consent.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 

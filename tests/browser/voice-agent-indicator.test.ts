@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../web-components/voice/voice-agent-indicator.ts';
-import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
+import '../../web-components/voice/voice-agent-indicator/voice-agent-indicator.ts';
+import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator/voice-agent-indicator.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible } from './helpers/a11y.ts';
 import { find, textOf } from './helpers/dom.ts';

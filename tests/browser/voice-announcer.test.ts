@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../web-components/voice/voice-announcer.ts';
-import type { VoiceAnnouncer } from '../../web-components/voice/voice-announcer.ts';
+import '../../web-components/voice/voice-announcer/voice-announcer.ts';
+import type { VoiceAnnouncer } from '../../web-components/voice/voice-announcer/voice-announcer.ts';
 import { ContextProvider } from '@lit/context';
 import { announce, createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { announcerContext } from '../../web-components/stores/reading-context.ts';

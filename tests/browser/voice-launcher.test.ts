@@ -2,13 +2,13 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import '../../web-components/tarot/tarot-reading/tarot-reading.ts';
-import '../../web-components/voice/voice-launcher.ts';
+import '../../web-components/voice/voice-launcher/voice-launcher.ts';
 import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type { TarotReading } from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import type {
   VoiceLauncher,
   VoiceLauncherPlacement,
-} from '../../web-components/voice/voice-launcher.ts';
+} from '../../web-components/voice/voice-launcher/voice-launcher.ts';
 import { configureEvents } from '../../web-components/events/index.ts';
 import { setSoundMuted } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';

@@ -7,9 +7,9 @@ import {
 } from '../../web-components/tarot/tarot-reading-voice/tarot-reading-voice.ts';
 import { type ReadingStore, createReadingStore } from '../../web-components/stores/reading.ts';
 import type { TarotCardStage } from '../../web-components/tarot/tarot-card-stage/tarot-card-stage.ts';
-import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator.ts';
-import type { VoiceSpeakerButton } from '../../web-components/voice/voice-speaker-button.ts';
-import type { VoiceTranscript } from '../../web-components/voice/voice-transcript.ts';
+import type { VoiceAgentIndicator } from '../../web-components/voice/voice-agent-indicator/voice-agent-indicator.ts';
+import type { VoiceSpeakerButton } from '../../web-components/voice/voice-speaker-button/voice-speaker-button.ts';
+import type { VoiceTranscript } from '../../web-components/voice/voice-transcript/voice-transcript.ts';
 import { expectAccessible } from './helpers/a11y.ts';
 import { buttonNamed, find, must } from './helpers/dom.ts';
 

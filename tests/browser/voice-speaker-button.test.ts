@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import '../../web-components/voice/voice-speaker-button.ts';
+import '../../web-components/voice/voice-speaker-button/voice-speaker-button.ts';
 import type {
   VoiceSpeakerButton,
   VoiceTalkEndDetail,
   VoiceTalkStartDetail,
-} from '../../web-components/voice/voice-speaker-button.ts';
+} from '../../web-components/voice/voice-speaker-button/voice-speaker-button.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible } from './helpers/a11y.ts';
 import { must } from './helpers/dom.ts';

@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
-import '../../web-components/voice/voice-transcript.ts';
+import '../../web-components/voice/voice-transcript/voice-transcript.ts';
 import type {
   VoiceTranscript,
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
-} from '../../web-components/voice/voice-transcript.ts';
+} from '../../web-components/voice/voice-transcript/voice-transcript.ts';
 import { $reducedMotion, setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 

@@ -8,8 +8,8 @@ import { bmoSessionEn } from '../../web-components/bmo/i18n/conversation-en.ts';
 import { bmoSessionEs } from '../../web-components/bmo/i18n/conversation-es.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
-import { voiceEn } from '../../web-components/voice/strings-en.ts';
-import { voiceEs } from '../../web-components/voice/strings-es.ts';
+import { voiceEn } from '../../web-components/voice/i18n/en.ts';
+import { voiceEs } from '../../web-components/voice/i18n/es.ts';
 
 export interface FamilyCatalogues {
   family: string;

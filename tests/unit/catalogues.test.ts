@@ -4,7 +4,7 @@ import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
 import { CATALOGUES } from '../support/catalogues.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
-import { voiceEs } from '../../web-components/voice/strings-es.ts';
+import { voiceEs } from '../../web-components/voice/i18n/es.ts';
 
 describe('the elements’ catalogues', () => {
   for (const { family, en, others } of CATALOGUES) {

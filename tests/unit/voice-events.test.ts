@@ -14,7 +14,7 @@ import {
   type VoiceReadingOptions,
   pushToTalkConfig,
 } from '../../web-components/tarot/session/voice-session.ts';
-import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
+import type { MicrophoneStream } from '../../web-components/voice/audio/microphone.ts';
 import { until } from './helpers/wait.ts';
 
 // A voice session's structured events, field by field: the real voice controller and Realtime SDK

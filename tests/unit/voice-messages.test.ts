@@ -11,7 +11,7 @@ import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 import { type ConnectRequest, TIME_LIMIT_ENDED } from '../../web-components/tarot/session/token.ts';
 import { VoiceReadingSession } from '../../web-components/tarot/session/voice-session.ts';
-import type { MicrophoneStream } from '../../web-components/voice/microphone.ts';
+import type { MicrophoneStream } from '../../web-components/voice/audio/microphone.ts';
 
 const open: VoiceReadingSession[] = [];
 afterEach(() => {

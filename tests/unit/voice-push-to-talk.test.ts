@@ -1,14 +1,14 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pcm16Resampler } from '../../web-components/voice/microphone.ts';
+import { Pcm16Resampler } from '../../web-components/voice/audio/microphone.ts';
 import {
   type AudioCapture,
   type AudioPath,
   PushToTalk,
   type PushToTalkOptions,
   type PushToTalkSession,
-} from '../../web-components/voice/push-to-talk.ts';
+} from '../../web-components/voice/audio/push-to-talk.ts';
 
 /** A transport call as the scripted transport records it, cut down to what push-to-talk decides. */
 function describeCall(call: unknown): string {

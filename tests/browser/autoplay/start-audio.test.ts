@@ -3,9 +3,9 @@
 // holds the sound back until the key press below.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../../web-components/voice/voice-start-audio.ts';
-import { PlaybackGuard } from '../../../web-components/voice/playback.ts';
-import type { VoiceStartAudio } from '../../../web-components/voice/voice-start-audio.ts';
+import '../../../web-components/voice/voice-start-audio/voice-start-audio.ts';
+import { PlaybackGuard } from '../../../web-components/voice/audio/playback.ts';
+import type { VoiceStartAudio } from '../../../web-components/voice/voice-start-audio/voice-start-audio.ts';
 import { waitUntil } from '../helpers/a11y.ts';
 
 /** A live stream with sound in it, as the reader's remote track is. */

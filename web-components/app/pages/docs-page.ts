@@ -6,8 +6,8 @@ import { pageStyles } from './page.styles.ts';
 import '../../voice/index.ts';
 import '../../tarot/index.ts';
 import '../../bmo/index.ts';
-import '../../voice/voice-mic-consent.ts';
-import '../../voice/voice-start-audio.ts';
+import '../../voice/voice-mic-consent/voice-mic-consent.ts';
+import '../../voice/voice-start-audio/voice-start-audio.ts';
 
 /** How each element's live example is set up (by property, as a site would). */
 const EXAMPLES: Record<string, (element: HTMLElement) => void> = {

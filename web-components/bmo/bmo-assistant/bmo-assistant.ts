@@ -20,11 +20,11 @@ import {
 import '../bmo-cassette-slot/bmo-cassette-slot.ts';
 import '../bmo-face/bmo-face.ts';
 import { bmoContext, type BmoContextValue } from '../../stores/bmo-context.ts';
-import { LauncherController } from '../../shared/controllers/launcher-controller.ts';
-import { MicConsentController } from '../../shared/controllers/mic-consent-controller.ts';
-import type { MicConsentDetail } from '../../voice/mic-consent.ts';
+import { LauncherController } from '../../voice/voice-launcher/launcher-controller.ts';
+import { MicConsentController } from '../../voice/voice-mic-consent/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../../voice/voice-mic-consent/mic-consent.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
-import type { VoiceLauncherPlacement } from '../../voice/voice-launcher.ts';
+import type { VoiceLauncherPlacement } from '../../voice/voice-launcher/voice-launcher.ts';
 import type { BmoRoom } from '../session/bmo-room.ts';
 import { MAX_CHAT_CHARS, tokenUrlFor } from '../element-rules.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
@@ -185,13 +185,13 @@ export class BmoAssistant extends LitElement {
     label: () => this.#locale.t.bmo,
     notifyOn: ['bmo-cassette-receive'],
     active: () => this.#bmo.connection.value !== 'disconnected',
-    load: () => import('../../voice/launcher-panel.ts'),
+    load: () => import('../../voice/voice-launcher/launcher-panel.ts'),
   });
   #consent = new MicConsentController(this, {
     event: 'bmo-mic-consent',
     announce: (message) => announceBmo(this.stores.bmo, message),
     focusAfter: '.controls button',
-    load: () => import('../../voice/mic-consent.ts'),
+    load: () => import('../../voice/voice-mic-consent/mic-consent.ts'),
   });
 
   constructor() {

@@ -3,8 +3,8 @@
  * microphone stream can be turned into.
  */
 import type { RealtimeSessionConfig } from '@openai/agents-realtime';
-import type { AudioCapture } from '../../voice/push-to-talk.ts';
-import type { MicrophoneStream } from '../../voice/microphone.ts';
+import type { AudioCapture } from '../../voice/audio/push-to-talk.ts';
+import type { MicrophoneStream } from '../../voice/audio/microphone.ts';
 
 /**
  * The session config for push-to-talk: the caller's config with turn detection off

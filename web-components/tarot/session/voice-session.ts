@@ -18,16 +18,16 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
 import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
-import { type AudioPath, PushToTalk, type ReleaseOutcome } from '../../voice/push-to-talk.ts';
+import { type AudioPath, PushToTalk, type ReleaseOutcome } from '../../voice/audio/push-to-talk.ts';
 import {
   type MicrophoneStream,
   Pcm16Capture,
   browserGetUserMedia,
   closeMicrophone,
   openMicrophone,
-} from '../../voice/microphone.ts';
+} from '../../voice/audio/microphone.ts';
 import type { ReadingToken } from './token.ts';
-import { pagePlayback } from '../../voice/playback.ts';
+import { pagePlayback } from '../../voice/audio/playback.ts';
 import {
   type ProblemTarget,
   microphoneFailed,

@@ -16,12 +16,12 @@ import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice
 import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
-} from '../../voice/voice-transcript.ts';
+} from '../../voice/voice-transcript/voice-transcript.ts';
 import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-voice.styles.ts';
-import '../../voice/voice-agent-indicator.ts';
-import '../../voice/voice-speaker-button.ts';
-import '../../voice/voice-transcript.ts';
+import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
+import '../../voice/voice-speaker-button/voice-speaker-button.ts';
+import '../../voice/voice-transcript/voice-transcript.ts';
 import '../tarot-card/tarot-card.ts';
 import '../tarot-card-picker/tarot-card-picker.ts';
 import '../tarot-card-stage/tarot-card-stage.ts';

@@ -7,7 +7,7 @@ import type { TarotCardPickDetail } from '../tarot-card-picker/tarot-card-picker
 import type { TarotCardShownDetail } from '../tarot-card-stage/tarot-card-stage.ts';
 import type { TarotReadingChooseDetail } from '../tarot-reading-voice/stall-choice-view.ts';
 import type { TarotReadingSendDetail } from '../tarot-reading-text/tarot-reading-text.ts';
-import type { VoiceTalkEndDetail } from '../../voice/voice-speaker-button.ts';
+import type { VoiceTalkEndDetail } from '../../voice/voice-speaker-button/voice-speaker-button.ts';
 
 export interface ViewHandlers {
   send(event: CustomEvent<TarotReadingSendDetail>): void;

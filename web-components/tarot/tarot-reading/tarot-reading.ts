@@ -6,12 +6,12 @@ import { createAnnouncer } from '../../stores/announcer.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { createReadingStore } from '../../stores/reading.ts';
 import { announcerContext, readingStoreContext } from '../../stores/reading-context.ts';
-import { LauncherController } from '../../shared/controllers/launcher-controller.ts';
-import { MicConsentController } from '../../shared/controllers/mic-consent-controller.ts';
-import type { MicConsentDetail } from '../../voice/mic-consent.ts';
-import type { VoiceLauncherPlacement } from '../../voice/voice-launcher.ts';
+import { LauncherController } from '../../voice/voice-launcher/launcher-controller.ts';
+import { MicConsentController } from '../../voice/voice-mic-consent/mic-consent-controller.ts';
+import type { MicConsentDetail } from '../../voice/voice-mic-consent/mic-consent.ts';
+import type { VoiceLauncherPlacement } from '../../voice/voice-launcher/voice-launcher.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
-import '../../voice/voice-announcer.ts';
+import '../../voice/voice-announcer/voice-announcer.ts';
 import {
   persistKeyOf,
   type ReadingMode,
@@ -194,21 +194,21 @@ export class TarotReading extends LitElement {
         ? import('../tarot-reading-text/tarot-reading-text.ts')
         : Promise.all([
             import('../tarot-reading-voice/tarot-reading-voice.ts'),
-            import('../../voice/voice-start-audio.ts'),
+            import('../../voice/voice-start-audio/voice-start-audio.ts'),
           ]),
   });
   #consent = new MicConsentController(this, {
     event: 'tarot-reading-mic-consent',
     announce: (message) => this.#announcer.announce(message),
     focusAfter: '.view',
-    load: () => import('../../voice/mic-consent.ts'),
+    load: () => import('../../voice/voice-mic-consent/mic-consent.ts'),
   });
   #launcher = new LauncherController(this, {
     label: () => this.#locale.t.tarotReading,
     notifyOn: ['tarot-reading-phase', 'tarot-reading-card-shown', 'tarot-reading-error'],
     // a reading's view is open: End ends its session, as "End reading" does
     active: () => this.#mode() !== 'choose',
-    load: () => import('../../voice/launcher-panel.ts'),
+    load: () => import('../../voice/voice-launcher/launcher-panel.ts'),
   });
   // After the sessions: a session the sessions end on a switch of mode still reports its end.
   #events = new ReadingEvents(this, {

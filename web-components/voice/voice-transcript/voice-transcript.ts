@@ -1,13 +1,13 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { repeat } from 'lit/directives/repeat.js';
-import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-transcript.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { voiceLocale } from './strings.ts';
-import type { VoiceStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { voiceLocale } from '../i18n/strings.ts';
+import type { VoiceStrings } from '../i18n/en.ts';
 
 /** One line of a spoken conversation. */
 export interface VoiceTranscriptEntry {

@@ -5,10 +5,7 @@ import {
   recallConsent,
   rememberConsent,
 } from './mic-consent-memory.ts';
-import type {
-  MicConsentHost,
-  MicConsentOptions,
-} from '../shared/controllers/mic-consent-controller.ts';
+import type { MicConsentHost, MicConsentOptions } from './mic-consent-controller.ts';
 import { VoiceMicConsent, type VoiceMicConsentChoiceDetail } from './voice-mic-consent.ts';
 
 export interface MicConsentDetail {

@@ -1,12 +1,12 @@
 import { LitElement, type PropertyValues, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
+import { customElement } from '../../shared/define.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-speaker-button.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { voiceLocale } from './strings.ts';
-import type { VoiceStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { voiceLocale } from '../i18n/strings.ts';
+import type { VoiceStrings } from '../i18n/en.ts';
 
 export type VoiceTalkSource = 'pointer' | 'keyboard';
 

@@ -1,13 +1,13 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
-import { $reducedMotion } from '../stores/preferences.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
+import { $reducedMotion } from '../../stores/preferences.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-agent-indicator.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { voiceLocale } from './strings.ts';
-import type { VoiceStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { voiceLocale } from '../i18n/strings.ts';
+import type { VoiceStrings } from '../i18n/en.ts';
 
 /**
  * @summary A subtle pill naming the agent (phase) a voice session is in, e.g. "Intent Assessment",

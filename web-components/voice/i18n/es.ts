@@ -1,5 +1,5 @@
 /** Every word the voice family shows or announces, in Spanish (the keys of strings-en.ts). */
-import type { VoiceStrings } from './strings-en.ts';
+import type { VoiceStrings } from './en.ts';
 
 export const voiceEs: VoiceStrings = {
   holdToSpeak: 'Mantén pulsado para hablar',

@@ -1,11 +1,11 @@
 import { consume } from '@lit/context';
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { keyed } from 'lit/directives/keyed.js';
-import { type Announcer, pageAnnouncer } from '../stores/announcer.ts';
-import { announcerContext } from '../stores/reading-context.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
+import { type Announcer, pageAnnouncer } from '../../stores/announcer.ts';
+import { announcerContext } from '../../stores/reading-context.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-announcer.styles.ts';
 
 /**

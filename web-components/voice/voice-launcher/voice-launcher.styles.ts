@@ -1,5 +1,5 @@
 import { css, unsafeCSS } from 'lit';
-import { colorScheme } from '../shared/theme.styles.ts';
+import { colorScheme } from '../../shared/theme.styles.ts';
 
 /** Up to this width the panel covers the whole screen, as a modal dialog. */
 export const PHONE_QUERY = '(max-width: 640px)';

@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { colorScheme } from '../shared/theme.styles.ts';
+import { customElement } from '../../shared/define.ts';
+import { colorScheme } from '../../shared/theme.styles.ts';
 import type { MicConsentChoice } from './mic-consent-memory.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { voiceLocale } from './strings.ts';
-import type { VoiceStrings } from './strings-en.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { voiceLocale } from '../i18n/strings.ts';
+import type { VoiceStrings } from '../i18n/en.ts';
 
 export interface VoiceMicConsentChoiceDetail {
   choice: MicConsentChoice;

@@ -1,9 +1,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
-import { colorScheme } from '../shared/theme.styles.ts';
-import { StoreController } from '../shared/controllers/store-controller.ts';
-import { type PlaybackGuard, pagePlayback } from './playback.ts';
+import { customElement } from '../../shared/define.ts';
+import { colorScheme } from '../../shared/theme.styles.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
+import { type PlaybackGuard, pagePlayback } from '../audio/playback.ts';
 
 /** What a visitor hears and reads when the browser holds back the reader's voice. */
 export const AUDIO_BLOCKED_MESSAGE =

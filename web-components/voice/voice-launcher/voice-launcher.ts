@@ -1,11 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { customElement } from '../shared/define.ts';
+import { customElement } from '../../shared/define.ts';
 import { PHONE_QUERY, styles } from './voice-launcher.styles.ts';
-import { langNotice } from '../shared/i18n/lang-notice.ts';
-import { voiceLocale } from './strings.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import { voiceLocale } from '../i18n/strings.ts';
 import { LauncherClearanceController } from './launcher-clearance.ts';
-import type { VoiceStrings } from './strings-en.ts';
+import type { VoiceStrings } from '../i18n/en.ts';
 
 export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { colorScheme } from '../shared/theme.styles.ts';
+import { colorScheme } from '../../shared/theme.styles.ts';
 
 export const styles = css`
   ${colorScheme}

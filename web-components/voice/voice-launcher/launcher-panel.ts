@@ -1,5 +1,5 @@
 import { html, type ReactiveController } from 'lit';
-import type { LauncherHost, LauncherOptions } from '../shared/controllers/launcher-controller.ts';
+import type { LauncherHost, LauncherOptions } from './launcher-controller.ts';
 import './voice-launcher.ts';
 
 /**

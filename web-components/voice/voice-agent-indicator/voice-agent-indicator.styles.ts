@@ -1,6 +1,6 @@
 import { css } from 'lit';
-import { colorScheme } from '../shared/theme.styles.ts';
-import { visuallyHidden } from '../shared/visually-hidden.styles.ts';
+import { colorScheme } from '../../shared/theme.styles.ts';
+import { visuallyHidden } from '../../shared/visually-hidden.styles.ts';
 
 export const styles = [
   visuallyHidden,
