@@ -1,65 +1,14 @@
 /**
- * The tarot deck in Spanish: every card of contracts/cards.ts with the name Spanish-speaking
- * readers use, and its keywords and meanings upright and reversed, in the English deck's shape
- * (`TarotCard`, contracts/deck.ts). The meanings are our own words, written plainly for a spoken
- * reading, as the English ones are. This module holds the names, the major arcana and the deck
- * built from both arcana; the minor arcana's readings are contracts/deck-es-minor.ts.
+ * The tarot deck in Spanish: every card of contracts/cards.ts with its Spanish name
+ * (contracts/cards-es.ts), and its keywords and meanings upright and reversed, in the English
+ * deck's shape (`TarotCard`, contracts/deck.ts). The meanings are our own words, written plainly for
+ * a spoken reading, as the English ones are. This module holds the major arcana and the deck built
+ * from both arcana; the minor arcana's readings are contracts/deck-es-minor.ts.
  */
-import { CARDS, SUITS, type Suit } from './cards.ts';
+import { CARDS, SUITS } from './cards.ts';
+import { cardNameEs } from './cards-es.ts';
 import type { CardReading, TarotCard } from './deck.ts';
 import { MINORS_ES, type ReadingEntry } from './deck-es-minor.ts';
-
-/** The 22 major arcana's Spanish names, in `MAJOR_NAMES` order (contracts/cards.ts). */
-export const MAJOR_NAMES_ES = [
-  'El Loco',
-  'El Mago',
-  'La Sacerdotisa',
-  'La Emperatriz',
-  'El Emperador',
-  'El Hierofante',
-  'Los Enamorados',
-  'El Carro',
-  'La Fuerza',
-  'El Ermitaño',
-  'La Rueda de la Fortuna',
-  'La Justicia',
-  'El Colgado',
-  'La Muerte',
-  'La Templanza',
-  'El Diablo',
-  'La Torre',
-  'La Estrella',
-  'La Luna',
-  'El Sol',
-  'El Juicio',
-  'El Mundo',
-] as const;
-
-/** Rank words in Spanish, as (1) to rey (14), in `RANK_WORDS` order. */
-export const RANK_WORDS_ES = [
-  'As',
-  'Dos',
-  'Tres',
-  'Cuatro',
-  'Cinco',
-  'Seis',
-  'Siete',
-  'Ocho',
-  'Nueve',
-  'Diez',
-  'Sota',
-  'Caballero',
-  'Reina',
-  'Rey',
-] as const;
-
-/** Each suit's Spanish name, as it follows "de" in a card's name ("Tres de Copas"). */
-export const SUIT_NAMES_ES: Record<Suit, string> = {
-  wands: 'Bastos',
-  cups: 'Copas',
-  swords: 'Espadas',
-  pentacles: 'Oros',
-};
 
 /** The major arcana's readings, in `MAJOR_NAMES` order. */
 const MAJORS_ES: readonly ReadingEntry[] = [
@@ -202,14 +151,9 @@ function reading(keywords: readonly string[], meaning: string): CardReading {
 }
 
 function spanishName(card: (typeof CARDS)[number]): string {
-  if (card.suit === null) {
-    const name = MAJOR_NAMES_ES[card.rank];
-    if (name) return name;
-  } else {
-    const rank = RANK_WORDS_ES[card.rank - 1];
-    if (rank) return `${rank} de ${SUIT_NAMES_ES[card.suit]}`;
-  }
-  throw new Error(`no Spanish name for ${card.id}`);
+  const name = cardNameEs(card.id);
+  if (!name) throw new Error(`no Spanish name for ${card.id}`);
+  return name;
 }
 
 /** Each card's identity (contracts/cards.ts) with its Spanish name and readings, in deck order. */
@@ -239,9 +183,4 @@ const BY_ID: ReadonlyMap<string, TarotCard> = new Map(DECK_ES.map((card) => [car
 /** The card with this id, named and read in Spanish, or undefined when no card has it. */
 export function getCardEs(id: string): TarotCard | undefined {
   return BY_ID.get(id);
-}
-
-/** The card's Spanish name ("El Loco", "As de Copas"), or undefined for an unknown id. */
-export function cardNameEs(id: string): string | undefined {
-  return BY_ID.get(id)?.name;
 }

@@ -7,18 +7,6 @@ import { z } from 'zod';
 import { ARCANA, CARDS, SUITS } from './cards.ts';
 import { CardIdSchema } from './reading.ts';
 
-export {
-  ARCANA,
-  CARD_IDS,
-  CARDS,
-  MAJOR_NAMES,
-  RANK_WORDS,
-  SUITS,
-  cardIdentity,
-  cardName,
-  type CardIdentity,
-} from './cards.ts';
-
 export const Arcana = z.enum(ARCANA);
 export type Arcana = z.infer<typeof Arcana>;
 

@@ -4,7 +4,8 @@
  * (contracts/deck-es.ts), and every other line of every phase. Position labels in tool arguments
  * stay English (the reader's keys, as with OpenAI); what is said names them in Spanish.
  */
-import { getCardEs, SUIT_NAMES_ES } from '../../contracts/deck-es.ts';
+import { SUIT_NAMES_ES } from '../../contracts/cards-es.ts';
+import { getCardEs } from '../../contracts/deck-es.ts';
 import {
   ASK_WHEN_ES,
   CLARIFYING_QUESTION_ES,

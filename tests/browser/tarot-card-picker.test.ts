@@ -14,7 +14,8 @@ import {
   secureShuffle,
 } from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
-import { CARD_IDS, getCard } from '../../contracts/deck.ts';
+import { CARD_IDS } from '../../contracts/cards.ts';
+import { getCard } from '../../contracts/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { consoleErrors } from './helpers/console.ts';

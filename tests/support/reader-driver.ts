@@ -9,7 +9,7 @@
  * the reader's engine in-process; the scale run drives the reader's public WebSocket with it).
  */
 import { z } from 'zod';
-import { cardName } from '../../contracts/deck.ts';
+import { cardName } from '../../contracts/cards.ts';
 import { RealtimeServerEnvelope } from '../../contracts/realtime.ts';
 import { declaredTools } from '../../contracts/agent-graph.ts';
 import type { AgentName } from '../../contracts/reading.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_IDS, DECK, Suit, TarotCard, cardName, getCard } from '../../contracts/deck.ts';
+import { CARD_IDS, cardName } from '../../contracts/cards.ts';
+import { DECK, Suit, TarotCard, getCard } from '../../contracts/deck.ts';
 import { CardIdSchema } from '../../contracts/reading.ts';
 
 describe('the tarot deck', () => {

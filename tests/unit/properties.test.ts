@@ -10,7 +10,7 @@ import {
   encodeCassette,
   parseCassette,
 } from '../../contracts/cassette.ts';
-import { CARD_IDS } from '../../contracts/deck.ts';
+import { CARD_IDS } from '../../contracts/cards.ts';
 import { DrawCardParams, ShowCardParams } from '../../contracts/reading.ts';
 import { secureShuffle } from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { chiSquare, propertyParameters, seededRandomInt } from '../support/property.ts';

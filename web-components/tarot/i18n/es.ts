@@ -1,5 +1,5 @@
 /** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
-import { cardNameEs } from '../../../contracts/deck-es.ts';
+import { cardNameEs } from '../../../contracts/cards-es.ts';
 import type { AgentName } from '../../../contracts/agents.ts';
 import type { TarotStrings } from './en.ts';
 

@@ -1,0 +1,67 @@
+/**
+ * The 78 cards' names in Spanish, as Spanish-speaking readers use them, without their meanings or
+ * a schema: the page names cards in Spanish from this alone (the tarot's Spanish strings), and
+ * the offline reader's Spanish deck (reader/reading/deck-es.ts) names its cards from it too.
+ */
+import { cardIdentity, type Suit } from './cards.ts';
+
+/** The 22 major arcana's Spanish names, in `MAJOR_NAMES` order (contracts/cards.ts). */
+export const MAJOR_NAMES_ES = [
+  'El Loco',
+  'El Mago',
+  'La Sacerdotisa',
+  'La Emperatriz',
+  'El Emperador',
+  'El Hierofante',
+  'Los Enamorados',
+  'El Carro',
+  'La Fuerza',
+  'El Ermitaño',
+  'La Rueda de la Fortuna',
+  'La Justicia',
+  'El Colgado',
+  'La Muerte',
+  'La Templanza',
+  'El Diablo',
+  'La Torre',
+  'La Estrella',
+  'La Luna',
+  'El Sol',
+  'El Juicio',
+  'El Mundo',
+] as const;
+
+/** Rank words in Spanish, as (1) to rey (14), in `RANK_WORDS` order. */
+export const RANK_WORDS_ES = [
+  'As',
+  'Dos',
+  'Tres',
+  'Cuatro',
+  'Cinco',
+  'Seis',
+  'Siete',
+  'Ocho',
+  'Nueve',
+  'Diez',
+  'Sota',
+  'Caballero',
+  'Reina',
+  'Rey',
+] as const;
+
+/** Each suit's Spanish name, as it follows "de" in a card's name ("Tres de Copas"). */
+export const SUIT_NAMES_ES: Record<Suit, string> = {
+  wands: 'Bastos',
+  cups: 'Copas',
+  swords: 'Espadas',
+  pentacles: 'Oros',
+};
+
+/** The card's Spanish name ("El Loco", "As de Copas"), or undefined for an unknown id. */
+export function cardNameEs(id: string): string | undefined {
+  const card = cardIdentity(id);
+  if (!card) return undefined;
+  if (card.suit === null) return MAJOR_NAMES_ES[card.rank];
+  const rank = RANK_WORDS_ES[card.rank - 1];
+  return rank && `${rank} de ${SUIT_NAMES_ES[card.suit]}`;
+}
