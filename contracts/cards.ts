@@ -1,7 +1,7 @@
 /**
  * The 78 cards by identity: id, name, arcana, suit and rank, without their meanings or a schema.
  * The browser's elements draw and name cards from this alone, so a page that shows the tarot
- * loads neither zod nor the deck's words; the deck (`contracts/deck.ts`: these identities with
+ * loads neither zod nor the deck's words; the deck (`reader/reading/deck.ts`: these identities with
  * keywords and meanings, and the schema that checks them) is for the readers that interpret.
  */
 

@@ -3,7 +3,7 @@
  * card's orientation and the role of its position. Deterministic: the same cards in the same
  * positions read the same way.
  */
-import type { TarotCard } from '../../contracts/deck.ts';
+import type { TarotCard } from './deck.ts';
 import type { DrawnCard } from '../../contracts/reading.ts';
 import { positionKind } from './spreads.ts';
 import { clip } from '../../contracts/text.ts';

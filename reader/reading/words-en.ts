@@ -5,7 +5,7 @@
  * key a position's kind and its translation are found by); the words around them follow the
  * reading's language.
  */
-import { getCard, type TarotCard } from '../../contracts/deck.ts';
+import { getCard, type TarotCard } from './deck.ts';
 import type { IntentHandoff } from '../../contracts/reading.ts';
 
 type Topic = IntentHandoff['topic'];

@@ -5,7 +5,7 @@
  * stay English (the reader's keys, as with OpenAI); what is said names them in Spanish.
  */
 import { SUIT_NAMES_ES } from '../../contracts/cards-es.ts';
-import { getCardEs } from '../../contracts/deck-es.ts';
+import { getCardEs } from './deck-es.ts';
 import {
   ASK_WHEN_ES,
   CLARIFYING_QUESTION_ES,
@@ -13,7 +13,7 @@ import {
   POSITIONS_ES,
   SPREADS_ES,
   THANKS_FOR_QUESTION_ES,
-} from '../../contracts/reader-es.ts';
+} from './reader-es.ts';
 import type { Suit } from '../../contracts/cards.ts';
 import type { PositionKind, ReaderWords } from './words-en.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS } from '../../contracts/cards.ts';
-import { getCard } from '../../contracts/deck.ts';
+import { getCard } from '../../reader/reading/deck.ts';
 import { DrawCardResult } from '../../contracts/reading.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { consoleErrors } from './helpers/console.ts';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../web-components/tarot/tarot-card/tarot-card.ts';
 import type { TarotCardElement } from '../../web-components/tarot/tarot-card/tarot-card.ts';
-import { DECK } from '../../contracts/deck.ts';
+import { DECK } from '../../reader/reading/deck.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { must } from './helpers/dom.ts';
 

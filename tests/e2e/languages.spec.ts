@@ -1,6 +1,10 @@
 import { type Locator, expect, test } from '@playwright/test';
-import { getCardEs } from '../../contracts/deck-es.ts';
-import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../contracts/reader-es.ts';
+import { getCardEs } from '../../reader/reading/deck-es.ts';
+import {
+  CLARIFYING_QUESTION_ES,
+  POSITIONS_ES,
+  SPREADS_ES,
+} from '../../reader/reading/reader-es.ts';
 import { fallbackText } from '../../web-components/shared/i18n/locale-controller.ts';
 import { violations } from './helpers/axe.ts';
 import { openSite } from './helpers/site.ts';

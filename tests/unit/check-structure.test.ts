@@ -83,7 +83,7 @@ describe('the import rule', () => {
   const element = "@customElement('x-card')\nexport class XCard extends LitElement {}";
 
   it('places each file in its layer', () => {
-    expect(layerOf('contracts/deck.ts', '')).toBe('contracts');
+    expect(layerOf('contracts/cards.ts', '')).toBe('contracts');
     expect(layerOf('web-components/stores/reading.ts', '')).toBe('stores');
     expect(layerOf('web-components/tarot/agents/tools.ts', 'export const a = 1;')).toBe(
       'controllers',
@@ -103,7 +103,7 @@ describe('the import rule', () => {
   });
 
   const layers = new Map<string, Layer>([
-    ['contracts/deck.ts', 'contracts'],
+    ['contracts/cards.ts', 'contracts'],
     ['web-components/stores/reading.ts', 'stores'],
     ['web-components/tarot/controllers/sessions.ts', 'controllers'],
     ['web-components/tarot/tarot-card/tarot-card.ts', 'elements'],
@@ -122,10 +122,10 @@ describe('the import rule', () => {
         ['web-components/tarot/controllers/sessions.ts'],
       ],
       ['web-components/tarot/controllers/sessions.ts', ['web-components/stores/reading.ts']],
-      ['web-components/stores/reading.ts', ['contracts/deck.ts']],
-      ['reader/protocol/engine.ts', ['contracts/deck.ts']],
-      ['agent/main.ts', ['contracts/deck.ts']],
-      ['edge/app.ts', ['reader/protocol/engine.ts', 'contracts/deck.ts']],
+      ['web-components/stores/reading.ts', ['contracts/cards.ts']],
+      ['reader/protocol/engine.ts', ['contracts/cards.ts']],
+      ['agent/main.ts', ['contracts/cards.ts']],
+      ['edge/app.ts', ['reader/protocol/engine.ts', 'contracts/cards.ts']],
       ['tests/unit/x.test.ts', ['edge/app.ts', 'web-components/app/router.ts']],
     ]);
     expect(upwardImports(graph, layers)).toEqual([]);
@@ -152,7 +152,7 @@ describe('the import rule', () => {
 
   it('fails every upward or sideways import, each named', () => {
     const graph = new Map([
-      ['contracts/deck.ts', ['web-components/stores/reading.ts']],
+      ['contracts/cards.ts', ['web-components/stores/reading.ts']],
       ['web-components/stores/reading.ts', ['web-components/tarot/controllers/sessions.ts']],
       ['web-components/tarot/tarot-card/tarot-card.ts', ['web-components/app/router.ts']],
       ['reader/protocol/engine.ts', ['edge/app.ts']],
@@ -161,7 +161,7 @@ describe('the import rule', () => {
       ['web-components/tarot/controllers/sessions.ts', ['reader/protocol/engine.ts']],
     ]);
     expect(upwardImports(graph, layers).map(({ from, to }) => `${from} → ${to}`)).toEqual([
-      'contracts/deck.ts → web-components/stores/reading.ts',
+      'contracts/cards.ts → web-components/stores/reading.ts',
       'web-components/stores/reading.ts → web-components/tarot/controllers/sessions.ts',
       'web-components/tarot/tarot-card/tarot-card.ts → web-components/app/router.ts',
       'reader/protocol/engine.ts → edge/app.ts',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DECK, TarotCard } from '../../contracts/deck.ts';
+import { DECK, TarotCard } from '../../reader/reading/deck.ts';
 import { cardNameEs } from '../../contracts/cards-es.ts';
-import { DECK_ES, getCardEs } from '../../contracts/deck-es.ts';
+import { DECK_ES, getCardEs } from '../../reader/reading/deck-es.ts';
 
 const ORIENTATIONS = ['upright', 'reversed'] as const;
 

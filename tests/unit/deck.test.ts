@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_IDS, cardName } from '../../contracts/cards.ts';
-import { DECK, Suit, TarotCard, getCard } from '../../contracts/deck.ts';
+import { DECK, Suit, TarotCard, getCard } from '../../reader/reading/deck.ts';
 import { CardIdSchema } from '../../contracts/reading.ts';
 
 describe('the tarot deck', () => {

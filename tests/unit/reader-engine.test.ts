@@ -4,7 +4,7 @@
  * for audio turns, and the protocol details a stand-in must get right (every create answered).
  */
 import { describe, expect, it } from 'vitest';
-import { getCard } from '../../contracts/deck.ts';
+import { getCard } from '../../reader/reading/deck.ts';
 import { LogEvent } from '../../contracts/events.ts';
 import { RealtimeErrorEvent } from '../../contracts/realtime.ts';
 import {

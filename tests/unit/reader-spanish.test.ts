@@ -6,14 +6,18 @@
  * graph go by. A session with no language reads in English, as before.
  */
 import { describe, expect, it } from 'vitest';
-import { getCardEs } from '../../contracts/deck-es.ts';
+import { getCardEs } from '../../reader/reading/deck-es.ts';
 import {
   IntentHandoff,
   ReadingHandoff,
   SpreadHandoff,
   handoffToolName,
 } from '../../contracts/reading.ts';
-import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../contracts/reader-es.ts';
+import {
+  CLARIFYING_QUESTION_ES,
+  POSITIONS_ES,
+  SPREADS_ES,
+} from '../../reader/reading/reader-es.ts';
 import { WORDS_ES } from '../../reader/reading/words-es.ts';
 import { inProcess, type Line } from './helpers/reader-driver.ts';
 

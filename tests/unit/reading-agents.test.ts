@@ -2,7 +2,7 @@ import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type LogEvent, LogEvent as LogEventSchema } from '../../contracts/events.ts';
-import { getCard } from '../../contracts/deck.ts';
+import { getCard } from '../../reader/reading/deck.ts';
 import {
   type IntentHandoff,
   type ReadingHandoff,

@@ -1,7 +1,7 @@
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LogEvent, LogEvent as LogEventSchema } from '../../contracts/events.ts';
-import { getCard } from '../../contracts/deck.ts';
+import { getCard } from '../../reader/reading/deck.ts';
 import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';

@@ -3,7 +3,7 @@
  * stage), and the instructions an agent writes from a run context's facts, as the page sends them.
  */
 import { RunContext } from '@openai/agents-core';
-import { getCard } from '../../../contracts/deck.ts';
+import { getCard } from '../../../reader/reading/deck.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { ReadingFacts, ReadingHost } from '../../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../../web-components/tarot/agents/index.ts';

@@ -4,7 +4,7 @@
  * English label the reader lays out), and the lines around them. Data only, for the reader to
  * take when its session's checked language is `es`; the card meanings are `getCardEs`.
  */
-import type { IntentHandoff } from './reading.ts';
+import type { IntentHandoff } from '../../contracts/reading.ts';
 
 type Topic = IntentHandoff['topic'];
 

@@ -4,8 +4,8 @@
  * static and deterministic: the browser, the edge's local reader and the tests read the same deck.
  */
 import { z } from 'zod';
-import { ARCANA, CARDS, SUITS } from './cards.ts';
-import { CardIdSchema } from './reading.ts';
+import { ARCANA, CARDS, SUITS } from '../../contracts/cards.ts';
+import { CardIdSchema } from '../../contracts/reading.ts';
 
 export const Arcana = z.enum(ARCANA);
 export type Arcana = z.infer<typeof Arcana>;

@@ -5,8 +5,8 @@
  * a spoken reading, as the English ones are. This module holds the major arcana and the deck built
  * from both arcana; the minor arcana's readings are contracts/deck-es-minor.ts.
  */
-import { CARDS, SUITS } from './cards.ts';
-import { cardNameEs } from './cards-es.ts';
+import { CARDS, SUITS } from '../../contracts/cards.ts';
+import { cardNameEs } from '../../contracts/cards-es.ts';
 import type { CardReading, TarotCard } from './deck.ts';
 import { MINORS_ES, type ReadingEntry } from './deck-es-minor.ts';
 

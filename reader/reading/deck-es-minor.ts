@@ -2,7 +2,7 @@
  * The minor arcana's readings in Spanish, suit by suit, as (1) to rey (14): the 56 cards
  * contracts/deck-es.ts names and joins to the major arcana. Our own words, for a spoken reading.
  */
-import type { Suit } from './cards.ts';
+import type { Suit } from '../../contracts/cards.ts';
 
 /** One card's readings: upright keywords, upright meaning, reversed keywords, reversed meaning. */
 export type ReadingEntry = readonly [readonly string[], string, readonly string[], string];
