@@ -1,8 +1,8 @@
 /**
  * The 78 cards by identity: id, name, arcana, suit and rank, without their meanings or a schema.
  * The browser's elements draw and name cards from this alone, so a page that shows the tarot
- * loads neither zod nor the deck's words; the deck (`reader/reading/deck.ts`: these identities with
- * keywords and meanings, and the schema that checks them) is for the readers that interpret.
+ * loads neither zod nor the deck's meanings; the deck (`reader/reading/deck.ts`: these identities
+ * with keywords and meanings, and the schema that checks them) is the offline reader's.
  */
 
 export const ARCANA = ['major', 'minor'] as const;

@@ -1,8 +1,10 @@
 /**
- * Three structural checks `npm run check` runs (so `npm test` too):
+ * The structural checks `npm run check` runs (so `npm test` too):
  *
- * 1. No hand-written source file passes MAX_LINES lines. Tests, `*.styles.ts`, `.d.ts` files and
- *    data tables (the deck, the card art) are not counted: split a file along its own sections.
+ * 1. A hand-written source file past MAX_LINES lines passes only when its opening comment says why
+ *    it is one thing, in a sentence that starts `One thing:` (a data table, one element whose parts
+ *    share its state). Size is a hint, not a cut line: a file is cut where its concepts part, never
+ *    to meet a number. Tests, `*.styles.ts` and `.d.ts` files are not counted.
  * 2. No import circle among the repository's own modules. Every relative specifier counts (static
  *    imports, re-exports, `import type`, and `import('…')` with a literal), resolved the way the
  *    bundler does (`.ts`, `.js` written for `.ts`, `index.ts`); each circle is reported as the
@@ -12,6 +14,12 @@
  *    import only `contracts/` and themselves; the edge imports `contracts/` and the reader (its
  *    host runs it). A lower layer importing a higher one is reported with both files, whether
  *    or not it closes a circle. `scripts/` and `tests/` may import anything.
+ * 4. The element families keep one shape (`familyFindings`): each has `i18n/` (its strings), the
+ *    two with a session (`tarot/`, `bmo/`) have `host/` (the root element's Lit controller and its
+ *    host events) and `session/` (the session, its connection, intake and token), and every
+ *    element sits in a folder of its own, `<family>/<tag>/<tag>.ts`, its tag named for its family.
+ * 5. No module sits beside a folder of the same name (`session.ts` beside `session/`): a folder's
+ *    entry is its `index.ts`.
  *
  * Run: `node scripts/check-structure.ts`. It prints every finding, then exits 1 if there was one.
  */
@@ -35,12 +43,6 @@ const SOURCE_DIRS = [
 ];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.wrangler', '.tools', 'bench']);
 
-/** Data tables, not logic: allowed to be long. */
-const DATA_FILES = new Set([
-  'reader/reading/deck.ts',
-  'web-components/tarot/tarot-card/card-art.ts',
-]);
-
 function listTs(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
@@ -57,21 +59,38 @@ function repoPath(path: string): string {
 }
 
 function isHandWrittenSource(file: string): boolean {
-  return (
-    !file.startsWith('tests/') &&
-    !file.endsWith('.styles.ts') &&
-    !file.endsWith('.d.ts') &&
-    !DATA_FILES.has(file)
-  );
+  return !file.startsWith('tests/') && !file.endsWith('.styles.ts') && !file.endsWith('.d.ts');
 }
 
+/** The comments a file opens with, before its first line of code. */
+export function openingComment(source: string): string {
+  let at = 0;
+  for (;;) {
+    const start = at + (source.slice(at).length - source.slice(at).trimStart().length);
+    if (source.startsWith('/*', start)) {
+      const end = source.indexOf('*/', start + 2);
+      at = end < 0 ? source.length : end + 2;
+    } else if (source.startsWith('//', start)) {
+      const end = source.indexOf('\n', start);
+      at = end < 0 ? source.length : end;
+    } else {
+      return source.slice(0, at).trim();
+    }
+  }
+}
+
+/** The sentence that lets a file pass MAX_LINES: it says why the file is one thing. */
+const ONE_THING = /(?:^|[\s*/])One thing: \S/;
+
+/** Hand-written files past MAX_LINES whose opening comment does not say why each is one thing. */
 export function oversizedFiles(files: readonly string[]): { file: string; lines: number }[] {
   const found: { file: string; lines: number }[] = [];
   for (const path of files) {
     const file = repoPath(path);
     if (!isHandWrittenSource(file)) continue;
-    const lines = readFileSync(path, 'utf8').split('\n').length - 1;
-    if (lines > MAX_LINES) found.push({ file, lines });
+    const source = readFileSync(path, 'utf8');
+    const lines = source.split('\n').length - 1;
+    if (lines > MAX_LINES && !ONE_THING.test(openingComment(source))) found.push({ file, lines });
   }
   return found;
 }
@@ -251,6 +270,55 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   return graph;
 }
 
+/** The element families: each registers its own elements, named `<family>-…`. */
+export const FAMILIES = ['web-components/voice', 'web-components/tarot', 'web-components/bmo'];
+
+/** The folders every family has, and those a family whose root element runs a session adds. */
+const FAMILY_ROLES = ['i18n'];
+const SESSION_ROLES = ['host', 'session'];
+const SESSION_FAMILIES = new Set(['web-components/tarot', 'web-components/bmo']);
+
+const ELEMENT_TAG = /@customElement\(\s*['"]([a-z][a-z0-9]*-[a-z0-9-]+)['"]\s*\)/g;
+
+/**
+ * What breaks the families' one shape, among `files` (repository paths and their sources): a
+ * role folder a family lacks, and an element that is not `<family>/<tag>/<tag>.ts` or whose tag is
+ * not its family's.
+ */
+export function familyFindings(
+  files: readonly { file: string; source: string }[],
+  families: readonly string[] = FAMILIES,
+): string[] {
+  const found: string[] = [];
+  for (const family of families) {
+    const roles = SESSION_FAMILIES.has(family) ? [...SESSION_ROLES, ...FAMILY_ROLES] : FAMILY_ROLES;
+    for (const role of roles) {
+      if (!files.some(({ file }) => file.startsWith(`${family}/${role}/`))) {
+        found.push(`${family}/ has no ${role}/ folder`);
+      }
+    }
+    const name = family.split('/').pop() ?? family;
+    for (const { file, source } of files) {
+      if (!file.startsWith(`${family}/`)) continue;
+      for (const [, tag] of source.matchAll(ELEMENT_TAG)) {
+        if (!tag) continue;
+        if (!tag.startsWith(`${name}-`))
+          found.push(`${file} defines <${tag}>, not a ${name}- element`);
+        if (file !== `${family}/${tag}/${tag}.ts`) {
+          found.push(`${file} defines <${tag}>: it belongs at ${family}/${tag}/${tag}.ts`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Modules that sit beside a folder of the same name (`a/session.ts` beside `a/session/`). */
+export function besideTheirFolder(files: readonly string[]): string[] {
+  const folders = new Set(files.map((file) => file.slice(0, file.lastIndexOf('/'))));
+  return files.filter((file) => file.endsWith('.ts') && folders.has(file.slice(0, -3)));
+}
+
 /** Every TypeScript file the checks read, as absolute paths. */
 export function sourceFiles(): string[] {
   return [
@@ -276,7 +344,24 @@ function main(): number {
   let failures = 0;
 
   for (const { file, lines } of oversizedFiles(files)) {
-    console.error(`size: ${file} has ${lines} lines; split it below ${MAX_LINES + 1}.`);
+    console.error(
+      `size: ${file} has ${lines} lines: cut it where its concepts part, or, if it is one thing, say why in its opening comment ("One thing: …").`,
+    );
+    failures += 1;
+  }
+
+  const sources = files.map((path) => ({
+    file: repoPath(path),
+    source: readFileSync(path, 'utf8'),
+  }));
+  for (const finding of familyFindings(sources)) {
+    console.error(`shape: ${finding}.`);
+    failures += 1;
+  }
+  for (const file of besideTheirFolder(sources.map(({ file }) => file))) {
+    console.error(
+      `shape: ${file} sits beside ${file.slice(0, -3)}/: make it that folder's index.ts.`,
+    );
     failures += 1;
   }
 

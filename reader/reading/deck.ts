@@ -1,7 +1,11 @@
 /**
- * The tarot deck: all 78 cards (their identities are contracts/cards.ts) with their keywords and
- * meanings. The meanings are our own words, written plainly for a spoken reading. The data is
- * static and deterministic: the browser, the edge's local reader and the tests read the same deck.
+ * The offline reader's tarot deck: all 78 cards (their identities are contracts/cards.ts) with
+ * their keywords and meanings, and the schema that checks them. The meanings are our own words,
+ * written plainly for a spoken reading. The data is static and deterministic: the reader and the
+ * tests read the same deck.
+ *
+ * One thing: a table of the 78 cards' readings in deck order, built into one deck; cut in parts,
+ * the parts would only be joined again here.
  */
 import { z } from 'zod';
 import { ARCANA, CARDS, SUITS } from '../../contracts/cards.ts';

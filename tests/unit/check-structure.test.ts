@@ -1,23 +1,32 @@
 /**
  * The structure check behind `npm run check`: it finds every import circle (static, type-only and
- * dynamic imports alike) and names the files on it, it measures hand-written files only, and it
- * fails on an import that goes up the layers or across to another side.
+ * dynamic imports alike) and names the files on it, it fails on an import that goes up the layers
+ * or across to another side, it lets a hand-written file past 400 lines through only when its
+ * opening comment says why it is one thing, and it holds the element families to one shape.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   type Layer,
+  MAX_LINES,
+  besideTheirFolder,
+  familyFindings,
   importCircles,
   importGraph,
   layerMap,
   layerOf,
+  openingComment,
+  oversizedFiles,
   resolveSpecifier,
   sourceFiles,
   specifiers,
   upwardImports,
 } from '../../scripts/check-structure.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('import circles', () => {
   it('reports a circle of three files with every file on it, and nothing for a chain', () => {
@@ -191,5 +200,109 @@ describe('the import rule', () => {
         toLayer: 'elements',
       },
     ]);
+  });
+});
+
+describe('the size rule', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'structure-size-'));
+  const plant = (name: string, head: string, lines: number): string => {
+    const path = join(dir, name);
+    const body = Array.from(
+      { length: lines - head.split('\n').length },
+      (_, i) => `export const a${i} = ${i};`,
+    );
+    writeFileSync(path, `${[head, ...body].join('\n')}\n`);
+    return path;
+  };
+
+  it('fails a planted 401-line file whose opening comment does not say why it is one thing', () => {
+    const path = plant('long.ts', '/** Many constants. */', MAX_LINES + 1);
+    expect(oversizedFiles([path])).toEqual([expect.objectContaining({ lines: MAX_LINES + 1 })]);
+  });
+
+  it('passes it when its opening comment says why it is one thing, and a file of 400 lines', () => {
+    const why = '/**\n * A table.\n *\n * One thing: the rows are read whole, in order.\n */';
+    expect(oversizedFiles([plant('table.ts', why, MAX_LINES + 1)])).toEqual([]);
+    expect(oversizedFiles([plant('short.ts', '/** Short. */', MAX_LINES)])).toEqual([]);
+  });
+
+  it('reads only the opening comment: the sentence further down does not count', () => {
+    const late = "import { x } from './x.ts';\n/** One thing: said too late. */";
+    expect(openingComment(late)).toBe('');
+    expect(oversizedFiles([plant('late.ts', late, MAX_LINES + 1)])).toHaveLength(1);
+    expect(openingComment('// a\n/* b */\ncode();')).toBe('// a\n/* b */');
+  });
+
+  it('holds on the repository', () => {
+    expect(oversizedFiles(sourceFiles())).toEqual([]);
+  });
+});
+
+describe("the families' one shape", () => {
+  const element = (tag: string): string => `@customElement('${tag}')\nexport class X {}`;
+  const family = (root: string, tag: string) => [
+    { file: `${root}/host/x-controller.ts`, source: '' },
+    { file: `${root}/session/index.ts`, source: '' },
+    { file: `${root}/i18n/en.ts`, source: '' },
+    { file: `${root}/${tag}/${tag}.ts`, source: element(tag) },
+  ];
+
+  it('passes a family with host/, session/, i18n/ and a folder per element', () => {
+    expect(
+      familyFindings(family('web-components/tarot', 'tarot-card'), ['web-components/tarot']),
+    ).toEqual([]);
+  });
+
+  it('fails a family missing host/, session/ or i18n/, each named', () => {
+    for (const role of ['host', 'session', 'i18n']) {
+      const files = family('web-components/bmo', 'bmo-face').filter(
+        ({ file }) => !file.startsWith(`web-components/bmo/${role}/`),
+      );
+      expect(familyFindings(files, ['web-components/bmo'])).toEqual([
+        `web-components/bmo/ has no ${role}/ folder`,
+      ]);
+    }
+  });
+
+  it('asks a family without a session for i18n/ alone', () => {
+    const files = [
+      { file: 'web-components/voice/i18n/en.ts', source: '' },
+      { file: 'web-components/voice/voice-x/voice-x.ts', source: element('voice-x') },
+    ];
+    expect(familyFindings(files, ['web-components/voice'])).toEqual([]);
+    expect(familyFindings(files.slice(1), ['web-components/voice'])).toEqual([
+      'web-components/voice/ has no i18n/ folder',
+    ]);
+  });
+
+  it('fails an element outside its own folder, or named for another family', () => {
+    const files = [
+      ...family('web-components/tarot', 'tarot-card'),
+      { file: 'web-components/tarot/tarot-stage.ts', source: element('tarot-stage') },
+      { file: 'web-components/tarot/bmo-x/bmo-x.ts', source: element('bmo-x') },
+    ];
+    expect(familyFindings(files, ['web-components/tarot'])).toEqual([
+      'web-components/tarot/tarot-stage.ts defines <tarot-stage>: it belongs at web-components/tarot/tarot-stage/tarot-stage.ts',
+      'web-components/tarot/bmo-x/bmo-x.ts defines <bmo-x>, not a tarot- element',
+    ]);
+  });
+
+  it("fails a module beside a folder of the same name, not a folder's index.ts", () => {
+    expect(
+      besideTheirFolder([
+        'web-components/tarot/session.ts',
+        'web-components/tarot/session/index.ts',
+        'web-components/bmo/session/index.ts',
+      ]),
+    ).toEqual(['web-components/tarot/session.ts']);
+  });
+
+  it('holds on the repository', () => {
+    const files = sourceFiles().map((path) => ({
+      file: relative(ROOT, path).split(sep).join('/'),
+      source: readFileSync(path, 'utf8'),
+    }));
+    expect(familyFindings(files)).toEqual([]);
+    expect(besideTheirFolder(files.map(({ file }) => file))).toEqual([]);
   });
 });
