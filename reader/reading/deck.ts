@@ -44,11 +44,11 @@ export const TarotCard = z
   });
 export type TarotCard = z.infer<typeof TarotCard>;
 
-/** Upright keywords, upright meaning, reversed keywords, reversed meaning. */
-type Entry = readonly [readonly string[], string, readonly string[], string];
+/** One card's readings: upright keywords, upright meaning, reversed keywords, reversed meaning. */
+export type ReadingEntry = readonly [readonly string[], string, readonly string[], string];
 
 /** The major arcana's readings, in `MAJOR_NAMES` order (contracts/cards.ts). */
-const MAJORS: readonly Entry[] = [
+const MAJORS: readonly ReadingEntry[] = [
   [
     ['beginnings', 'trust', 'spontaneity', 'a leap of faith'],
     "A fresh start is calling, and you don't need every answer before you step forward. Bring curiosity and a light heart.",
@@ -184,7 +184,7 @@ const MAJORS: readonly Entry[] = [
 ];
 
 /** Ace (1) to king (14), in rank order, for each suit. */
-const MINORS: Record<Suit, readonly Entry[]> = {
+const MINORS: Record<Suit, readonly ReadingEntry[]> = {
   wands: [
     [
       ['spark', 'inspiration', 'new venture', 'enthusiasm'],
@@ -537,7 +537,7 @@ function reading(keywords: readonly string[], meaning: string): CardReading {
 
 /** Each card's identity (contracts/cards.ts) with its readings, in deck order. */
 function buildDeck(): TarotCard[] {
-  const entries: readonly Entry[] = [...MAJORS, ...SUITS.flatMap((suit) => MINORS[suit])];
+  const entries: readonly ReadingEntry[] = [...MAJORS, ...SUITS.flatMap((suit) => MINORS[suit])];
   return CARDS.map((card, index) => {
     const entry = entries[index];
     if (!entry) throw new Error(`no reading for ${card.id}`);
