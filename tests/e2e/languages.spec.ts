@@ -1,10 +1,6 @@
 import { type Locator, expect, test } from '@playwright/test';
 import { getCardEs } from '../../reader/reading/deck-es.ts';
-import {
-  CLARIFYING_QUESTION_ES,
-  POSITIONS_ES,
-  SPREADS_ES,
-} from '../../reader/reading/reader-es.ts';
+import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../reader/reading/words-es.ts';
 import { fallbackText } from '../../web-components/shared/i18n/locale-controller.ts';
 import { violations } from './helpers/axe.ts';
 import { openSite } from './helpers/site.ts';
@@ -13,7 +9,7 @@ import { openSite } from './helpers/site.ts';
 // reader (the edge under wrangler dev) to a drawn and shown card, read in Spanish, and an
 // unsupported language read in English with its note (BMO in Spanish: bmo-spanish.spec.ts). Controls are found by role, part, or the
 // words the element's own catalogue gives them; what the reader says is asserted from the
-// Spanish data it reads from (contracts/reader-es.ts, the Spanish deck).
+// Spanish data it reads from (reader/reading/words-es.ts, the Spanish deck).
 
 // The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
 // loopback; Local Network Access would refuse that script. A real site and edge are both public.

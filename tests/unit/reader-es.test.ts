@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLARIFYING_QUESTION_ES,
-  POSITIONS_ES,
-  SPREADS_ES,
-} from '../../reader/reading/reader-es.ts';
+import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../reader/reading/words-es.ts';
 
 /** The spreads and positions the offline reader lays out today (its English names). */
 const SPREADS = [

@@ -17,8 +17,8 @@ import {
   CLARIFYING_QUESTION_ES,
   POSITIONS_ES,
   SPREADS_ES,
-} from '../../reader/reading/reader-es.ts';
-import { WORDS_ES } from '../../reader/reading/words-es.ts';
+  WORDS_ES,
+} from '../../reader/reading/words-es.ts';
 import { inProcess, type Line } from './helpers/reader-driver.ts';
 
 function handoffArgs(lines: readonly Line[], to: 'SpreadGeneration' | 'Reading' | 'Followup') {
