@@ -99,7 +99,7 @@ describe('the import rule', () => {
     );
     expect(layerOf('web-components/tarot/tarot-card/tarot-card.ts', element)).toBe('elements');
     expect(
-      layerOf('web-components/tarot/tarot-card-picker/picker-section.ts', 'return html`<p></p>`;'),
+      layerOf('web-components/tarot/tarot-reading/mode-choices.ts', 'return html`<p></p>`;'),
     ).toBe('elements');
     expect(layerOf('web-components/tarot/index.ts', "import './tarot-reading.ts';")).toBe(
       'elements',

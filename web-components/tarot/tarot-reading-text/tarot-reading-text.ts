@@ -14,14 +14,12 @@ import { StoreController } from '../../shared/controllers/store-controller.ts';
 import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
 import '../tarot-card/tarot-card.ts';
-import '../tarot-card-picker/tarot-card-picker.ts';
+import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
 import '../tarot-card-stage/tarot-card-stage.ts';
-import { pickerSection } from '../tarot-card-picker/picker-section.ts';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
-import { tarotLocale } from '../i18n/strings.ts';
+import { cardShort, spreadRowWords, tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
-import { cardShort, spreadRowWords } from '../reading-words.ts';
 
 export interface TarotReadingSendDetail {
   text: string;

@@ -1,3 +1,11 @@
+/**
+ * `<tarot-reading-voice>`: the voice reading's one screen, and the views it draws in its centre.
+ *
+ * One thing: a single screen whose centre (the talk button, the picker, the stage, the spread, a
+ * problem or a stall choice) follows the reading's state; every view reads the same stores and
+ * fires the element's own events, so they stay with it. What moves focus with the centre is its
+ * own reactive controller (voice-centre.ts).
+ */
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -6,13 +14,13 @@ import { AGENT_NAMES } from '../../../contracts/agents.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { consume } from '@lit/context';
 import {
+  type ReadingError,
   type ReadingStore,
   type TranscriptEntry,
   createReadingStore,
 } from '../../stores/reading.ts';
 import { readingStoreContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
-import { type TarotReadingChooseDetail, renderStallChoice } from './stall-choice-view.ts';
 import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
@@ -23,13 +31,10 @@ import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
 import '../../voice/voice-speaker-button/voice-speaker-button.ts';
 import '../../voice/voice-transcript/voice-transcript.ts';
 import '../tarot-card/tarot-card.ts';
-import '../tarot-card-picker/tarot-card-picker.ts';
+import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
 import '../tarot-card-stage/tarot-card-stage.ts';
-import { pickerSection } from '../tarot-card-picker/picker-section.ts';
-import { tarotLocale } from '../i18n/strings.ts';
+import { cardAsLies, spreadRowWords, tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
-import { cardAsLies, spreadRowWords } from '../reading-words.ts';
-import { voiceProblem } from './voice-problem-view.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
@@ -59,6 +64,86 @@ export function voiceTranscriptLines(
     const at = entry.positionLabel ? ` ${t.forPosition(entry.positionLabel)}` : '';
     return { id: entry.id, role: 'event', kind: 'drawn', text: `${t.drawnCard(name)}${at}` };
   });
+}
+
+/** The person's answer to a stall choice: go on, or draw the card again. */
+export interface TarotReadingChooseDetail {
+  choice: 'continue' | 'draw-again';
+}
+
+function choose(host: HTMLElement, choice: TarotReadingChooseDetail['choice']): void {
+  host.dispatchEvent(
+    new CustomEvent<TarotReadingChooseDetail>('tarot-reading-choose', {
+      detail: { choice },
+      bubbles: true,
+      composed: true,
+    }),
+  );
+}
+
+/**
+ * The stall choice, drawn in the centre where the person cannot speak: the message and three
+ * buttons. Continue and Draw again fire `tarot-reading-choose` from `host`; Switch to text calls
+ * `switchText` (the view's own `tarot-reading-switch-text`).
+ */
+function renderStallChoice(
+  message: string,
+  host: HTMLElement,
+  switchText: () => void,
+  t: TarotStrings,
+  sentenceDir?: 'ltr',
+) {
+  return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
+    <p id="choice-title" dir=${ifDefined(sentenceDir)}>${message}</p>
+    <div class="actions">
+      <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
+        ${t.continue}
+      </button>
+      <button type="button" @click=${() => choose(host, 'draw-again')}>${t.drawAgain}</button>
+      <button type="button" @click=${switchText}>${t.switchToText}</button>
+    </div>
+  </div>`;
+}
+
+/**
+ * The error panel, in the view's words: an unsupported browser offers the text chat; a refused
+ * microphone offers Try again and the text chat; a failed connection offers Retry and the text
+ * mode.
+ */
+function voiceProblem(
+  error: ReadingError | null,
+  t: TarotStrings,
+  /** `ltr` for English sentences in a right-to-left layout (see `LocaleController`). */
+  sentenceDir: 'ltr' | undefined,
+  retry: () => void,
+  switchText: () => void,
+) {
+  if (!error) return nothing;
+  const dir = ifDefined(sentenceDir);
+  if (error.kind === 'unsupported') {
+    return html`<div class="problem" part="problem">
+      <div role="alert"><h2 dir=${dir}>${error.message}</h2></div>
+      <p dir=${dir}>${t.voiceNeeds}</p>
+      ${globalThis.isSecureContext === false ? html`<p dir=${dir}>${t.notHttps}</p>` : nothing}
+      <p dir=${dir}>${t.voiceTryBrowser}</p>
+      <div class="actions">
+        <button type="button" class="primary" @click=${switchText}>${t.switchToTextChat}</button>
+      </div>
+    </div>`;
+  }
+  const microphone = error.kind === 'microphone';
+  return html`<div class="problem" part="problem">
+    <h2>${microphone ? t.micUnavailable : t.voiceCouldNotConnect}</h2>
+    <p role="alert" dir=${dir}>${error.message}</p>
+    <div class="actions">
+      <button type="button" class="primary" @click=${retry}>
+        ${microphone ? t.tryAgain : t.retry}
+      </button>
+      <button type="button" @click=${switchText}>
+        ${microphone ? t.switchToTextChat : t.switchToTextMode}
+      </button>
+    </div>
+  </div>`;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { html } from 'lit';
 import type { TarotCardPickDetail } from '../tarot-card-picker/tarot-card-picker.ts';
 import type { TarotCardShownDetail } from '../tarot-card-stage/tarot-card-stage.ts';
-import type { TarotReadingChooseDetail } from '../tarot-reading-voice/stall-choice-view.ts';
+import type { TarotReadingChooseDetail } from '../tarot-reading-voice/tarot-reading-voice.ts';
 import type { TarotReadingSendDetail } from '../tarot-reading-text/tarot-reading-text.ts';
 import type { VoiceTalkEndDetail } from '../../voice/voice-speaker-button/voice-speaker-button.ts';
 
