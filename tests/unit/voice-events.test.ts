@@ -115,7 +115,8 @@ describe('the events of a whole voice reading', () => {
 
     // The stage reports each card shown, as <tarot-card-stage> does.
     const stopShowing = store.$displayed.subscribe((displayed) => {
-      if (displayed?.status === 'revealing') setTimeout(() => voice.cardShown(displayed.cardId), 5);
+      if (displayed?.status === 'revealing')
+        setTimeout(() => voice.reading.cardShown(displayed.cardId), 5);
     });
     await talk(voice, store); // the demo question
     await talk(voice, store); // the demo answer: the reader hands off to SpreadGeneration
@@ -141,7 +142,7 @@ describe('the events of a whole voice reading', () => {
       if (store.$picker.get().open) {
         const cardId = remaining[picks] ?? 'the-hermit';
         expect(
-          voice.pick({
+          voice.reading.pick({
             cardId,
             cardName: getCard(cardId)?.name ?? cardId,
             reversed: picks % 2 === 1,
@@ -336,7 +337,7 @@ describe('the errors of a voice session', () => {
       type: 'connection',
       connectionStatus: 'error',
     });
-    expect(await voice.retry()).toBe(true);
+    expect(await voice.restart()).toBe(true);
     expect(tokens).toBe(2);
     expect(store.$connection.get()).toBe('connected');
     expect(store.$error.get()).toBeNull();

@@ -168,7 +168,7 @@ describe('the interrupt over WebRTC, by events', () => {
     try {
       expect(await voice.start()).toBe(true);
       expect(voice.reading.transport).toBe('webrtc');
-      voice.sendMessage('Will I find a new job this year? Tell me at length.');
+      voice.reading.sendMessage('Will I find a new job this year? Tell me at length.');
       await until(
         () => voice.store.$audio.get().speaking || undefined,
         'the reader speaking',
@@ -217,7 +217,7 @@ describe('the interrupt over WebRTC, by events', () => {
 
       // The next answer is heard again.
       voice.release();
-      voice.sendMessage('And what else?');
+      voice.reading.sendMessage('And what else?');
       await until(() => voice.store.$audio.get().speaking || undefined, 'the next answer', 15_000);
       expect(readerTracksEnabled(voice)).toEqual([true]);
     } finally {

@@ -3,11 +3,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
-import type {
-  CreateReadingSession,
-  ReadingSession,
-  StallAnswer,
-} from '../session/reading-session.ts';
+import type { RealtimeReading } from '../session/realtime-reading.ts';
+import type { StallAnswer } from '../session/stall-choice.ts';
+import type { VoiceReadingSession } from '../session/voice-session.ts';
 import { missingVoiceApis } from '../session/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
@@ -68,18 +66,23 @@ export function voiceSupported(): boolean {
   return missingVoiceApis().length === 0;
 }
 
-/** Each mode's session module, loaded (with its view) the first time the mode is chosen. */
-const SESSION_MODULES: Record<
-  Modality,
-  () => Promise<{ createReadingSession: CreateReadingSession }>
-> = {
-  text: () => import('../session/text-session.ts'),
-  voice: () => import('../session/voice-session.ts'),
-};
+/**
+ * One mode's session: its reading and, in a voice reading, what speaking adds around it (the
+ * browser check, consent, the microphone, push-to-talk), which then opens and ends the reading.
+ */
+interface ModeSession {
+  readonly reading: RealtimeReading;
+  readonly voice?: VoiceReadingSession | undefined;
+}
+
+/** What opens, restarts, hands over and ends a mode's reading: its voice session, if it has one. */
+function lifeOf(session: ModeSession): RealtimeReading | VoiceReadingSession {
+  return session.voice ?? session.reading;
+}
 
 /**
- * The sessions behind a `<tarot-reading>`, owned by it: one `ReadingSession` per mode, each loaded
- * (with its view) and made when its mode is first chosen, then kept. Only the host's active mode
+ * The sessions behind a `<tarot-reading>`, owned by it: one per mode, each loaded (with its view)
+ * and made when its mode is first chosen, then kept. Only the host's active mode
  * runs: its session starts when the mode becomes active (or the host is connected again) and ends
  * when another mode takes over, when the host leaves the document, or when the page is hidden
  * (`pagehide`). In the mode selection, where no session runs, it asks the edge which engine reads
@@ -98,7 +101,7 @@ export class ReadingSessions implements ReactiveController {
   /** Bumped on every start and stop, so a start that waited for its code knows if it is stale. */
   #run = 0;
   /** The sessions made so far, by mode; the mode selection has none. */
-  #sessions = new Map<ReadingMode, ReadingSession>();
+  #sessions = new Map<ReadingMode, ModeSession>();
   #notice = '';
   #loadFailed = false;
   #reader: ReaderEngineQuery;
@@ -112,7 +115,7 @@ export class ReadingSessions implements ReactiveController {
       key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
       announcer: options.announcer,
       words: options.strings,
-      end: () => this.#session()?.end('user'),
+      end: () => this.#end('user'),
     });
     this.#reader = new ReaderEngineQuery({
       apiBase: options.apiBase,
@@ -162,8 +165,18 @@ export class ReadingSessions implements ReactiveController {
   }
 
   /** The active mode's session, once made; none in the mode selection. */
-  #session(): ReadingSession | undefined {
+  #session(): ModeSession | undefined {
     return this.#sessions.get(this.#active);
+  }
+
+  #end(reason: 'user' | 'leave'): void {
+    const session = this.#session();
+    if (session) lifeOf(session).end(reason);
+  }
+
+  #restart(): void {
+    const session = this.#session();
+    if (session) void lifeOf(session).restart();
   }
 
   // ---- from the host page and the views ----
@@ -174,7 +187,7 @@ export class ReadingSessions implements ReactiveController {
    */
   start(): Promise<boolean> {
     if (this.#pending) return this.#pending;
-    if (this.#session()?.active) return Promise.resolve(true);
+    if (this.#session()?.reading.active) return Promise.resolve(true);
     if (this.#active === 'choose' || !this.#connected) return Promise.resolve(false);
     return this.#start();
   }
@@ -182,31 +195,35 @@ export class ReadingSessions implements ReactiveController {
   /** Ends the active session, as "End reading" does. */
   end(): void {
     this.#costCap.reset();
-    this.#session()?.end('user');
+    this.#end('user');
   }
 
   /** Sends a typed message into the active session; false when none is open. */
   sendMessage(text: string): boolean {
-    return this.#session()?.sendMessage(text) ?? false;
+    return this.#session()?.reading.sendMessage(text) ?? false;
   }
 
   /** "Start a new reading" or "Try again" after the person ended it: a new cost-cap count. */
   restart(): void {
     this.#costCap.reset();
-    void this.#session()?.restart();
+    this.#restart();
   }
 
   /** "Retry" after a failure: the same reading again, its cost cap still counting. */
   retry(): void {
-    void this.#session()?.restart();
+    this.#restart();
   }
 
+  /** The talk button went down (a voice reading only has one). */
   talkStart(): void {
-    this.#session()?.talkStart();
+    this.#session()?.voice?.press();
   }
 
+  /** The talk button came up (`released`: the turn is sent) or the hold was broken off. */
   talkEnd(released: boolean): void {
-    this.#session()?.talkEnd(released);
+    const voice = this.#session()?.voice;
+    if (released) voice?.release();
+    else voice?.cancelTalk();
   }
 
   /**
@@ -217,25 +234,26 @@ export class ReadingSessions implements ReactiveController {
    */
   handToText(): void {
     const key = this.#options.persistKey?.('text');
-    if (key) this.#session()?.handOver(key, 'text');
+    const session = this.#session();
+    if (key && session) lifeOf(session).handOver(key, 'text');
   }
 
   pick(detail: unknown): void {
-    this.#session()?.pick(detail);
+    this.#session()?.reading.pick(detail);
   }
 
   /** The person answered a stall choice. */
   choose(choice: StallAnswer): void {
-    this.#session()?.choose(choice);
+    this.#session()?.reading.choose(choice);
   }
 
   /** The person cancelled the pending draw from the picker. */
   cancelPick(): void {
-    this.#session()?.cancelPick();
+    this.#session()?.reading.cancelPick();
   }
 
   cardShown(cardId: string): void {
-    this.#session()?.cardShown(cardId);
+    this.#session()?.reading.cardShown(cardId);
   }
 
   // ---- the active mode ----
@@ -270,7 +288,7 @@ export class ReadingSessions implements ReactiveController {
     }
     try {
       const session = await this.#sessionOf(mode);
-      return run === this.#run && (await session.start());
+      return run === this.#run && (await lifeOf(session).start());
     } catch {
       // Only the code's loading can throw here: a session reports its own failures in its store.
       if (run === this.#run) this.#setLoadFailed(true);
@@ -282,7 +300,7 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap.stop();
     this.#run += 1;
     this.#pending = undefined;
-    this.#session()?.end('leave');
+    this.#end('leave');
   }
 
   #onPageHide = (): void => {
@@ -309,30 +327,44 @@ export class ReadingSessions implements ReactiveController {
   };
 
   /** `mode`'s session: made the first time, with the host's stores, announcer and token source. */
-  async #sessionOf(mode: Modality): Promise<ReadingSession> {
+  async #sessionOf(mode: Modality): Promise<ModeSession> {
     const made = this.#sessions.get(mode);
     if (made) return made;
-    const [{ createReadingSession }] = await Promise.all([
-      SESSION_MODULES[mode](),
-      this.#options.loadView(mode),
-    ]);
+    const [session] = await Promise.all([this.#make(mode), this.#options.loadView(mode)]);
     const loaded = this.#sessions.get(mode);
     if (loaded) return loaded;
-    const session = createReadingSession({
-      store: this.#options.stores[mode],
-      announcer: this.#options.announcer,
-      connect: this.#connect,
-      persistKey: this.#options.persistKey?.(mode),
-      lang: this.#options.lang?.(),
-      words: this.#options.strings,
-      micAllowed: this.#options.micAllowed,
-      onMicDeclined: this.#options.onMicDeclined,
-    });
-    session.$notice.listen((notice) => {
+    session.voice?.$notice.listen((notice) => {
       this.#notice = notice;
       this.#host.requestUpdate();
     });
     this.#sessions.set(mode, session);
     return session;
+  }
+
+  /** A new session for `mode`, its code loaded now: a text reading, or a voice reading's. */
+  async #make(mode: Modality): Promise<ModeSession> {
+    const options = this.#options;
+    const reading = {
+      store: options.stores[mode],
+      announcer: options.announcer,
+      connect: this.#connect,
+      persistKey: options.persistKey?.(mode),
+      lang: options.lang?.(),
+      words: options.strings,
+    };
+    if (mode === 'text') {
+      const { RealtimeReading } = await import('../session/realtime-reading.ts');
+      return { reading: new RealtimeReading({ ...reading, mode }) };
+    }
+    const { VoiceReadingSession } = await import('../session/voice-session.ts');
+    const { store, announcer, ...rest } = reading;
+    const voice = new VoiceReadingSession({
+      store,
+      announcer,
+      reading: rest,
+      micAllowed: options.micAllowed,
+      onMicDeclined: options.onMicDeclined,
+    });
+    return { reading: voice.reading, voice };
   }
 }

@@ -48,7 +48,7 @@ import {
 } from '../state/resume.ts';
 import { TranscriptFeed } from './intake.ts';
 import { type ReadingAgents, ReadingConnection, type Session } from './connection.ts';
-import { choiceNote } from './stall-choice.ts';
+import { type StallAnswer, choiceNote } from './stall-choice.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 export {
@@ -201,6 +201,15 @@ export class RealtimeReading {
     return this.#connection.open(saved ? 'restored' : 'new');
   }
 
+  /**
+   * A new session with a fresh token ("Try again", "Start a new reading"): the open one ends as if
+   * the person ended it. Resolves with whether the new one connected.
+   */
+  restart(): Promise<boolean> {
+    this.end('user');
+    return this.start();
+  }
+
   /** Sends the person's message. Returns false when there is no open session or nothing to send. */
   sendMessage(text: string): boolean {
     const message = text.trim();
@@ -216,7 +225,7 @@ export class RealtimeReading {
    * The person's answer to a stall choice (voice, where they cannot speak): go on, or draw the
    * card again. Returns false when no choice was waiting or there is no open session.
    */
-  choose(choice: 'continue' | 'draw-again'): boolean {
+  choose(choice: StallAnswer): boolean {
     const session = this.#connection.session;
     if (!this.store.$choice.get() || !session || this.#connection.status !== 'connected')
       return false;

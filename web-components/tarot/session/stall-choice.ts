@@ -10,6 +10,9 @@ import type { Modality } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from '../state/transcript.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
+/** The person's answer to a stall choice: go on, or draw the card again. */
+export type StallAnswer = 'continue' | 'draw-again';
+
 /** The choice to offer after `tool` failed with `code`, or undefined where the person can speak. */
 export function stallChoice(
   mode: Modality,
@@ -27,7 +30,7 @@ export function stallChoice(
 }
 
 /** What the agent is told the person chose. */
-export function choiceNote(choice: 'continue' | 'draw-again'): string {
+export function choiceNote(choice: StallAnswer): string {
   return choice === 'draw-again'
     ? `${APP_NOTE_PREFIX} The person chose Draw again: call draw_card again for the same position.`
     : `${APP_NOTE_PREFIX} The person chose Continue: carry on with the reading from where you were, without that card.`;

@@ -1,12 +1,13 @@
 /**
- * The voice reading's session: a `RealtimeReading` in voice mode, plus what only a spoken reading
- * needs — the browser check, the visitor's consent, the microphone, push-to-talk, and the
- * announcements a screen-reader user hears instead of seeing the stage.
+ * The voice reading's session: a `RealtimeReading` in voice mode (`reading`), and what only a
+ * spoken reading adds around it — the browser check, the visitor's consent, the microphone,
+ * push-to-talk, the reader's audio, and the announcements a screen-reader user hears instead of
+ * seeing the stage. It opens and ends its reading; everything else goes to the reading itself.
  *
  *   const voice = new VoiceReadingSession({ store, announcer });   // its owner's
  *   await voice.start();   // browser check → consent → microphone → token → SDK → connect
  *   voice.press(); voice.release();                  // from <voice-speaker-button>
- *   voice.pick(detail); voice.cardShown(cardId);     // from the picker and the stage
+ *   voice.reading.pick(detail);                      // from the picker (and the stage, cardShown)
  *   voice.end('leave');                              // disconnects, stops audio both ways
  *
  * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) and OpenAI run over WebRTC
@@ -17,8 +18,14 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
+import type { RealtimeSessionConfig } from '@openai/agents-realtime';
 import { type ReadingStore, createReadingStore } from '../../stores/reading.ts';
-import { type AudioPath, PushToTalk, type ReleaseOutcome } from '../../voice/audio/push-to-talk.ts';
+import {
+  type AudioCapture,
+  type AudioPath,
+  PushToTalk,
+  type ReleaseOutcome,
+} from '../../voice/audio/push-to-talk.ts';
 import {
   type MicrophoneStream,
   Pcm16Capture,
@@ -40,20 +47,8 @@ import {
   type TransportChoice,
 } from './realtime-reading.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
-import {
-  type ClosableCapture,
-  isMediaStream,
-  pushToTalkConfig,
-  silenceReader,
-} from './voice-audio.ts';
 import type { Modality } from '../agents/context.ts';
 import { tarotEn } from '../i18n/en.ts';
-import type {
-  CreateReadingSession,
-  ReadingSession,
-  ReadingSessionOptions,
-  StallAnswer,
-} from './reading-session.ts';
 
 type Sdk = typeof import('@openai/agents-realtime');
 
@@ -64,7 +59,45 @@ export const TOO_SHORT_NOTICE = tarotEn.holdWhileSpeaking;
 
 export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 
-export { pushToTalkConfig, type ClosableCapture } from './voice-audio.ts';
+/**
+ * The session config for push-to-talk: the caller's config with turn detection off
+ * (`audio.input.turnDetection: null`), which the SDK keeps across handoffs.
+ */
+export function pushToTalkConfig(
+  config: Partial<RealtimeSessionConfig> = {},
+): Partial<RealtimeSessionConfig> {
+  const audio = 'audio' in config ? config.audio : undefined;
+  return { ...config, audio: { ...audio, input: { ...audio?.input, turnDetection: null } } };
+}
+
+/** Whether the stream is a browser MediaStream (a test's stand-in is not). */
+export function isMediaStream(stream: MicrophoneStream | undefined): stream is MediaStream {
+  return typeof MediaStream === 'function' && stream instanceof MediaStream;
+}
+
+/**
+ * Silences (or gives back) the reader's voice as the page plays it over WebRTC: a disabled remote
+ * track plays silence. `output_audio_buffer.clear` stops the reader sending, but what is already
+ * on its way and in the browser's jitter buffer still plays: 60 ms measured idle, 90-160 ms
+ * beside busy loops, once 540 ms, and more on a bad network. A transport without a peer
+ * connection (the WebSocket) is left alone: the SDK cuts that playback itself.
+ */
+export function silenceReader(transport: unknown, silent: boolean): void {
+  const state =
+    typeof transport === 'object' && transport !== null && 'connectionState' in transport
+      ? transport.connectionState
+      : undefined;
+  const peer =
+    typeof state === 'object' && state !== null && 'peerConnection' in state
+      ? (state.peerConnection as RTCPeerConnection | undefined)
+      : undefined;
+  for (const receiver of peer?.getReceivers() ?? []) {
+    if (receiver.track?.kind === 'audio') receiver.track.enabled = !silent;
+  }
+}
+
+/** A capture the session can also release. */
+export type ClosableCapture = AudioCapture & { close(): void };
 
 export interface VoiceReadingOptions {
   /** The store it writes: the owning element's. Default: one of its own. */
@@ -89,7 +122,7 @@ export interface VoiceReadingOptions {
   onMicDeclined?: (() => void) | undefined;
 }
 
-export class VoiceReadingSession implements ReadingSession {
+export class VoiceReadingSession {
   readonly store: ReadingStore;
   readonly announcer: Announcer;
   readonly reading: RealtimeReading;
@@ -179,11 +212,6 @@ export class VoiceReadingSession implements ReadingSession {
     return false;
   }
 
-  /** Whether a session is open or opening. */
-  get active(): boolean {
-    return this.reading.active;
-  }
-
   /**
    * Starts a voice reading once the browser can and the visitor lets the microphone open: the
    * microphone (asked for once and kept for retries), then a fresh token and session. Resolves
@@ -236,30 +264,13 @@ export class VoiceReadingSession implements ReadingSession {
     return true;
   }
 
-  /** Tries again after a failure: a new session with a freshly minted token. */
-  retry(): Promise<boolean> {
+  /** Tries again after a failure, or starts anew: a new session with a freshly minted token. */
+  restart(): Promise<boolean> {
     this.#ptt.cancel();
     if (this.reading.active) this.reading.end('user');
     if (this.reading.active) return Promise.resolve(true);
     if (!this.checkSupport()) return Promise.resolve(false);
     return this.#open(++this.#generation);
-  }
-
-  restart(): Promise<boolean> {
-    return this.retry();
-  }
-
-  sendMessage(text: string): boolean {
-    return this.reading.sendMessage(text);
-  }
-
-  talkStart(): void {
-    this.press();
-  }
-
-  talkEnd(released: boolean): void {
-    if (released) this.release();
-    else this.cancelTalk();
   }
 
   /** Hands an open reading to `mode` (Switch to text); one that never connected stays here. */
@@ -283,23 +294,6 @@ export class VoiceReadingSession implements ReadingSession {
   /** The hold was broken off (focus lost, pointer cancelled): close the microphone, send nothing. */
   cancelTalk(): void {
     this.#ptt.cancel();
-  }
-
-  pick(detail: unknown): boolean {
-    return this.reading.pick(detail);
-  }
-
-  cancelPick(): boolean {
-    return this.reading.cancelPick();
-  }
-
-  cardShown(cardId: string): void {
-    this.reading.cardShown(cardId);
-  }
-
-  /** The person's answer to a stall choice (Continue or Draw again). */
-  choose(choice: StallAnswer): boolean {
-    return this.reading.choose(choice);
   }
 
   /** Ends the reading: disconnects the session and stops audio capture and playback. */
@@ -383,18 +377,3 @@ export class VoiceReadingSession implements ReadingSession {
     );
   }
 }
-
-/** The voice mode's session, made by its host when the mode is first chosen. */
-export const createReadingSession: CreateReadingSession = (options: ReadingSessionOptions) =>
-  new VoiceReadingSession({
-    store: options.store,
-    announcer: options.announcer,
-    reading: {
-      connect: options.connect,
-      persistKey: options.persistKey,
-      lang: options.lang,
-      words: options.words,
-    },
-    micAllowed: options.micAllowed,
-    onMicDeclined: options.onMicDeclined,
-  });
