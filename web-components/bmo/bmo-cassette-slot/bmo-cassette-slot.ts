@@ -1,11 +1,10 @@
 import { LitElement, html, nothing, svg } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
-import { createCassetteStore, type Cassette } from '../../stores/cassette.ts';
+import { createCassetteStore } from '../../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../../stores/preferences.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { AssistantLinkController, type BmoStoresSource } from '../host/assistant-link.ts';
-import { AtomController } from '../../shared/controllers/atom-controller.ts';
 import { cassetteArt } from './cassette-art.ts';
 import {
   CassetteSwapController,
@@ -117,7 +116,8 @@ export class BmoCassetteSlot extends LitElement {
 
   /** Alone, the slot's own (empty) cassette store. */
   #own = createCassetteStore();
-  #store = new AtomController<Cassette | null>(this, this.#own.$cassette);
+  #link = new AssistantLinkController(this);
+  #store = new StoreController(this, () => (this.#link.source?.cassette ?? this.#own).$cassette);
   #muted = new StoreController(this, $soundMuted);
   #reducedMotion = new StoreController(this, $reducedMotion);
   #swap = new CassetteSwapController(this, {
@@ -125,10 +125,6 @@ export class BmoCassetteSlot extends LitElement {
     reducedMotion: () => this.#reducedMotion.value,
     onStep: (step, cassette) => this.#onStep(step, cassette),
   });
-
-  #link = new AssistantLinkController(this, (source) =>
-    this.#store.bind((source?.cassette ?? this.#own).$cassette),
-  );
 
   protected override willUpdate(): void {
     this.#link.refresh();

@@ -6,7 +6,6 @@ import { BMO_AGENT_STATES, type BmoAgentState } from '../../stores/bmo.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { AssistantLinkController, type BmoStoresSource } from '../host/assistant-link.ts';
-import { AtomController } from '../../shared/controllers/atom-controller.ts';
 import { styles } from './bmo-face.styles.ts';
 import { bmoLocale } from '../i18n/strings.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
@@ -81,15 +80,9 @@ export class BmoFace extends LitElement {
 
   /** Alone, BMO is not connected. */
   #own = atom<BmoAgentState>('disconnected');
-  #storeState = new AtomController(this, this.#own);
+  #link = new AssistantLinkController(this);
+  #storeState = new StoreController(this, () => this.#link.source?.bmo.$agentState ?? this.#own);
   #reducedMotion = new StoreController(this, $reducedMotion);
-
-  constructor() {
-    super();
-    new AssistantLinkController(this, (source) =>
-      this.#storeState.bind(source ? source.bmo.$agentState : this.#own),
-    );
-  }
 
   /** The state on show: `state` when it is a known state, else the store's. */
   get currentState(): BmoAgentState {

@@ -18,7 +18,7 @@ import {
   type BmoTranscriptEntry,
 } from '../../stores/bmo.ts';
 import type { Cassette } from '../../stores/cassette.ts';
-import { AtomController } from '../../shared/controllers/atom-controller.ts';
+import { StoreController } from '../../shared/controllers/store-controller.ts';
 import type { BmoContextValue } from '../../stores/bmo-context.ts';
 import type { BmoRoom } from '../session/bmo-room.ts';
 import { bmoEn, type BmoElementStrings } from '../i18n/en.ts';
@@ -94,14 +94,14 @@ export function statusText(
 }
 
 export class BmoAssistantController implements ReactiveController {
-  readonly connection: AtomController<BmoConnection>;
-  readonly agent: AtomController<BmoAgentState>;
-  readonly engine: AtomController<BmoEngine | undefined>;
-  readonly micMuted: AtomController<boolean>;
-  readonly textOnly: AtomController<boolean>;
-  readonly transcript: AtomController<readonly BmoTranscriptEntry[]>;
-  readonly error: AtomController<BmoError | null>;
-  readonly announcement: AtomController<BmoAnnouncement | null>;
+  readonly connection: StoreController<BmoConnection>;
+  readonly agent: StoreController<BmoAgentState>;
+  readonly engine: StoreController<BmoEngine | undefined>;
+  readonly micMuted: StoreController<boolean>;
+  readonly textOnly: StoreController<boolean>;
+  readonly transcript: StoreController<readonly BmoTranscriptEntry[]>;
+  readonly error: StoreController<BmoError | null>;
+  readonly announcement: StoreController<BmoAnnouncement | null>;
 
   #host: BmoAssistantHost;
   #locale: () => BmoLocale;
@@ -115,14 +115,14 @@ export class BmoAssistantController implements ReactiveController {
     this.#host = host;
     this.#locale = locale;
     const s = host.stores.bmo;
-    this.connection = new AtomController(host, s.$connection);
-    this.agent = new AtomController(host, s.$agentState);
-    this.engine = new AtomController(host, s.$engine);
-    this.micMuted = new AtomController(host, s.$micMuted);
-    this.textOnly = new AtomController(host, s.$textOnly);
-    this.transcript = new AtomController(host, s.$transcript);
-    this.error = new AtomController(host, s.$error);
-    this.announcement = new AtomController(host, s.$announcement);
+    this.connection = new StoreController(host, s.$connection);
+    this.agent = new StoreController(host, s.$agentState);
+    this.engine = new StoreController(host, s.$engine);
+    this.micMuted = new StoreController(host, s.$micMuted);
+    this.textOnly = new StoreController(host, s.$textOnly);
+    this.transcript = new StoreController(host, s.$transcript);
+    this.error = new StoreController(host, s.$error);
+    this.announcement = new StoreController(host, s.$announcement);
     host.addController(this);
   }
 

@@ -32,16 +32,14 @@ function isSource(element: Element | null): element is Element & BmoStoresSource
 
 export class AssistantLinkController implements ReactiveController {
   #host: AssistantLinkHost;
-  #onChange: (source: BmoContextValue | undefined) => void;
   #fromContext: BmoContextValue | undefined;
   #linked: BmoContextValue | undefined;
   #current: BmoContextValue | undefined;
   #observer: MutationObserver | undefined;
   #observed: Node | undefined;
 
-  constructor(host: AssistantLinkHost, onChange: (source: BmoContextValue | undefined) => void) {
+  constructor(host: AssistantLinkHost) {
     this.#host = host;
-    this.#onChange = onChange;
     host.addController(this);
     new ContextConsumer(host, {
       context: bmoContext,
@@ -114,7 +112,6 @@ export class AssistantLinkController implements ReactiveController {
     const next = this.#linked ?? this.#fromContext;
     if (next === this.#current) return;
     this.#current = next;
-    this.#onChange(next);
     this.#host.requestUpdate();
   }
 }
