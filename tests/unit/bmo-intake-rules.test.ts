@@ -14,9 +14,9 @@ import {
   MAX_CASSETTE_STREAM_BYTES,
   MAX_TRANSCRIPTION_STREAM_BYTES,
   senderStatus,
-  tokenUrlFor,
   transcriptionSpeaker,
 } from '../../web-components/bmo/session/rules.ts';
+import { tokenUrlFor } from '../../web-components/bmo/host/assistant-controller.ts';
 import { createBmoStores } from '../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../web-components/stores/cassette.ts';
 

@@ -23,7 +23,7 @@ export {
 export { BmoFace } from './bmo-face/bmo-face.ts';
 export type { CassettePhase } from './bmo-cassette-slot/cassette-animation.ts';
 export { bmoContext, type BmoContextValue } from '../stores/bmo-context.ts';
-export { OFFLINE_NOTICE } from './element-rules.ts';
+export { OFFLINE_NOTICE } from './i18n/strings.ts';
 export type { BmoRoom, BmoRoomOptions, ConnectOptions } from './session/bmo-room.ts';
 export { createCassetteStore, type Cassette, type CassetteStore } from '../stores/cassette.ts';
 export {

@@ -6,6 +6,8 @@ import { announceBmo, createBmoStores, type BmoError } from '../../stores/bmo.ts
 import { createCassetteStore } from '../../stores/cassette.ts';
 import {
   BmoAssistantController,
+  MAX_CHAT_CHARS,
+  tokenUrlFor,
   type BmoAgentStateChangeDetail,
   type BmoCassetteReceiveDetail,
   type BmoConnectionChangeDetail,
@@ -26,7 +28,6 @@ import type { MicConsentDetail } from '../../voice/voice-mic-consent/mic-consent
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
 import type { VoiceLauncherPlacement } from '../../voice/voice-launcher/voice-launcher.ts';
 import type { BmoRoom } from '../session/bmo-room.ts';
-import { MAX_CHAT_CHARS, tokenUrlFor } from '../element-rules.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { bmoLocale } from '../i18n/strings.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';

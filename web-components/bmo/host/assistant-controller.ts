@@ -8,6 +8,8 @@
  * first conversation starts, beside livekit-client: an assistant on a page costs only its element.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { API_PATHS } from '../../../contracts/api-paths.ts';
+import { apiUrl } from '../../shared/api-url.ts';
 import {
   type BmoAgentState,
   type BmoAnnouncement,
@@ -24,7 +26,19 @@ import type { BmoRoom } from '../session/bmo-room.ts';
 import { bmoEn, type BmoElementStrings } from '../i18n/en.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 
-/** An assistant's checked language and its words in it. */
+/** Longest typed message, from the text box or from the host's `send()`. */
+export const MAX_CHAT_CHARS = 2000;
+
+/**
+ * The token route for an assistant: `token-url` when set, else `{api-base}/api/livekit/token`
+ * (trailing slashes of `api-base` ignored), else this page's own route.
+ */
+export function tokenUrlFor(apiBase: string, tokenUrl: string): string {
+  if (tokenUrl.trim()) return tokenUrl.trim();
+  return apiUrl(apiBase, API_PATHS.livekitToken);
+}
+
+/** An assistant's checked language and its strings in it. */
 export interface BmoLocale {
   readonly lang: SupportedLang;
   readonly t: BmoElementStrings;

@@ -9,6 +9,7 @@
  * Elements never call it; the assistant calls its actions in answer to the visitor or the host.
  */
 import type { Room } from 'livekit-client';
+import { API_PATHS } from '../../../contracts/api-paths.ts';
 import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
 import {
@@ -27,7 +28,6 @@ import type { SupportedLang } from '../../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
   DEFAULT_AGENT_JOIN_TIMEOUT_MS,
-  DEFAULT_TOKEN_URL,
   microphoneError,
   roomProblem,
 } from './rules.ts';
@@ -224,7 +224,7 @@ export class BmoRoom {
     let grant = reuseToken && last && last.expiresAt - Date.now() > 10_000 ? last : undefined;
     if (!grant) {
       const outcome = await requestRoomToken({
-        tokenUrl: this.#options.tokenUrl ?? DEFAULT_TOKEN_URL,
+        tokenUrl: this.#options.tokenUrl ?? API_PATHS.livekitToken,
         participantName: this.#options.participantName,
         lang: this.#options.lang?.(),
         strings: this.#t(),

@@ -17,14 +17,6 @@ import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { BMO_EN } from '../i18n/conversation-en.ts';
 
-export {
-  DEFAULT_TOKEN_URL,
-  MAX_CHAT_CHARS,
-  OFFLINE_NOTICE,
-  TOKEN_PATH,
-  tokenUrlFor,
-} from '../element-rules.ts';
-
 /** `ParticipantKind.AGENT` in the LiveKit protocol (`ParticipantInfo.Kind`). */
 export const AGENT_PARTICIPANT_KIND: ParticipantKind = 4;
 export const TRANSCRIPTION_TOPIC = 'lk.transcription';
