@@ -13,7 +13,7 @@
 import type { z } from 'zod';
 import type { AgentName } from './agents.ts';
 import { AGENT_NAMES, handoffToolName } from './agents.ts';
-import { IntentHandoff, ReadingHandoff, SpreadHandoff } from './reading.ts';
+import { IntentHandoff, ReadingHandoff, SpreadHandoff } from './reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD, type TarotToolName } from './tools.ts';
 
 /** What a handoff carries, by name: the facts the next agents know. */

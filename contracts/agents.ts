@@ -1,11 +1,11 @@
 /**
  * The reading's agents by name, without a schema: the browser's first load names them from here,
- * and loads the schemas (`contracts/reading.ts`, which re-exports these) only with a session.
+ * and loads the schemas (`contracts/reading-schema.ts`, which re-exports these) only with a session.
  */
 
 /** The four agents of the reading, in the order they hand off. */
 export const AGENT_NAMES = ['IntentAssessment', 'SpreadGeneration', 'Reading', 'Followup'] as const;
-/** One of the four agents' names (`AgentName` in `contracts/reading.ts` is its schema). */
+/** One of the four agents' names (`AgentName` in `contracts/reading-schema.ts` is its schema). */
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 /**

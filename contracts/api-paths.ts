@@ -1,6 +1,6 @@
 /**
  * The edge's routes and headers, without a schema: the browser's first load names them from here,
- * and loads the schemas (`contracts/api.ts`, which re-exports these) only with a session.
+ * and loads the schemas (`contracts/api-schema.ts`, which re-exports these) only with a session.
  */
 
 /**

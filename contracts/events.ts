@@ -8,7 +8,7 @@
  * Context summaries are counts and enums, never the user's words.
  */
 import { z } from 'zod';
-import { AgentName, IntentHandoff } from './reading.ts';
+import { AgentName, IntentHandoff } from './reading-schema.ts';
 import { Modality, VoiceEngine } from './voice.ts';
 
 export const EVENT_NAMES = [

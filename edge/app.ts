@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { API_PATHS, type HealthResponse } from '../contracts/api.ts';
+import { API_PATHS, type HealthResponse } from '../contracts/api-schema.ts';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody, errorResponse } from './errors.ts';
 import { startupWarnings } from './identity.ts';

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { ApiErrorBody, ErrorCode } from '../contracts/api.ts';
+import type { ApiErrorBody, ErrorCode } from '../contracts/api-schema.ts';
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

@@ -20,7 +20,7 @@
  * fallback where WebRTC cannot connect (with OpenAI a client secret, counted like any token).
  */
 import { Hono, type Context } from 'hono';
-import { API_PATHS } from '../../contracts/api.ts';
+import { API_PATHS } from '../../contracts/api-schema.ts';
 import {
   DEFAULT_REALTIME_MODEL,
   OpenAIClientSecret,

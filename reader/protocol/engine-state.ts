@@ -6,7 +6,7 @@
  */
 import type { LogEvent } from '../../contracts/events.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { AgentName } from '../../contracts/reading-schema.ts';
 import type { Transcriber } from '../hearing/transcriber.ts';
 import type { TurnInput } from '../reading/policy-actions.ts';
 import type { PolicyState } from '../reading/policy-state.ts';

@@ -19,7 +19,7 @@
  * session-log.ts.
  */
 import type { RealtimeClientEvent, RealtimeSessionConfig } from '../../contracts/realtime.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { AgentName } from '../../contracts/reading-schema.ts';
 import { inferAgent } from '../reading/agents.ts';
 import { resumeReading } from '../reading/history.ts';
 import { Conversation } from './conversation.ts';

@@ -4,7 +4,7 @@
  * session summary. Nothing here reaches the client.
  */
 import type { LogEvent } from '../../contracts/events.ts';
-import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading.ts';
+import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from '../reading/policy-actions.ts';
 import type { ReaderPolicy } from '../reading/policy.ts';
 import { clip } from '../../contracts/text.ts';

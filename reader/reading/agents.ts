@@ -12,7 +12,7 @@
  * otherwise the agent whose card tools are exactly the ones declared.
  */
 import { READING_GRAPH } from '../../contracts/agent-graph.ts';
-import { AGENT_NAMES, handoffToolName, type AgentName } from '../../contracts/reading.ts';
+import { AGENT_NAMES, handoffToolName, type AgentName } from '../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from './policy-actions.ts';
 
 export function inferAgent(toolNames: ReadonlySet<string>): AgentName {

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { ARCANA, CARDS, SUITS } from '../../contracts/cards.ts';
-import { CardIdSchema } from '../../contracts/reading.ts';
+import { CardIdSchema } from '../../contracts/reading-schema.ts';
 
 export const Arcana = z.enum(ARCANA);
 export type Arcana = z.infer<typeof Arcana>;

@@ -18,7 +18,7 @@ import {
   type AgentName,
   type IntentHandoff,
   type ReadingHandoff,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import { parseCardLine, parsePosition, parseReadingLine } from './instruction-lines.ts';
 import { lookUp } from './interpret.ts';
 import type { PolicyState } from './policy-state.ts';

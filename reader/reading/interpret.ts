@@ -4,7 +4,7 @@
  * positions read the same way.
  */
 import type { TarotCard } from './deck.ts';
-import type { DrawnCard } from '../../contracts/reading.ts';
+import type { DrawnCard } from '../../contracts/reading-schema.ts';
 import { positionKind } from './spreads.ts';
 import { clip } from '../../contracts/text.ts';
 import { words } from './text.ts';

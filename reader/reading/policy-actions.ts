@@ -10,7 +10,7 @@ import {
   ToolErrorResult,
   type AgentName,
   type SpreadPosition,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { clip } from '../../contracts/text.ts';
 import { DRAW_AGAIN_ES, END_ES, YES_ES } from './text-es.ts';

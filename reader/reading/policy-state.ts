@@ -8,7 +8,7 @@ import type {
   IntentHandoff,
   ReadingHandoff,
   SpreadHandoff,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import type { ReadCard } from './interpret.ts';
 import type { ChosenSpread } from './spreads.ts';
 

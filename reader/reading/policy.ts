@@ -17,7 +17,7 @@
  * This file holds the session's state and routes each turn to its phase (phases/*.ts).
  */
 import type { SupportedLang } from '../../contracts/locale.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { AgentName } from '../../contracts/reading-schema.ts';
 import { followup } from './phases/followup.ts';
 import { intentAssessment } from './phases/intent.ts';
 import { readingPhase } from './phases/reading.ts';

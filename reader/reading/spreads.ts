@@ -6,7 +6,7 @@
  * relationship, a six-card Celtic Cross (lite) for a long or tangled question, and
  * Situation–Challenge–Advice otherwise. Same words in, same spread out.
  */
-import type { SpreadLayout } from '../../contracts/reading.ts';
+import type { SpreadLayout } from '../../contracts/reading-schema.ts';
 import { findTimeframe, requestedCardCount, words, type Topic } from './text.ts';
 import {
   AHEAD_ES,

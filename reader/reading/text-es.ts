@@ -4,7 +4,7 @@
  * for another card, a thank-you, a request to try again. Word boundaries are Unicode-aware
  * (`\b` would split "sí" or "año").
  */
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 
 type Topic = IntentHandoff['topic'];
 

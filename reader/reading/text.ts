@@ -3,7 +3,7 @@
  * one-sentence summary a handoff carries, and the few intents the offline reader recognises
  * (a greeting, a request for a clarification card, a thank-you). Keyword rules, no model.
  */
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { clip } from '../../contracts/text.ts';
 import {

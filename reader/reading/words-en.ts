@@ -6,7 +6,7 @@
  * reading's language.
  */
 import { getCard, type TarotCard } from './deck.ts';
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 
 type Topic = IntentHandoff['topic'];
 

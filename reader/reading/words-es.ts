@@ -7,7 +7,7 @@
  */
 import { SUIT_NAMES_ES } from '../../contracts/cards-es.ts';
 import type { Suit } from '../../contracts/cards.ts';
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 import { getCardEs } from './deck-es.ts';
 import type { PositionKind, ReaderWords } from './words-en.ts';
 

@@ -16,7 +16,7 @@ import {
 import { setMotionChoice } from '../../web-components/stores/preferences.ts';
 import { CARD_IDS } from '../../contracts/cards.ts';
 import { getCard } from '../../reader/reading/deck.ts';
-import { DrawCardResult } from '../../contracts/reading.ts';
+import { DrawCardResult } from '../../contracts/reading-schema.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 import { consoleErrors } from './helpers/console.ts';
 import { all, animatesTransform, liveText, motionSettled, must, shadow } from './helpers/dom.ts';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
 
 // The edge as deployed (no local-development setting) under wrangler dev, on workerd with its real

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 
 // What wrangler dev serves beside the API: the embeds as JavaScript, a missing embed as a 404
 // (never the page's HTML), and the page with a connect-src built from the configured hosts.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { openSite } from './helpers/site.ts';
 
 // A site owner's page on another origin embeds one family from /embed/ and uses it.

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
-import { HealthResponse } from '../../contracts/api.ts';
+import { HealthResponse } from '../../contracts/api-schema.ts';
 import { freeTcpPort, freeUdpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { untilPrinted } from './helpers/starter.ts';

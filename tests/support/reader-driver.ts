@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { cardName } from '../../contracts/cards.ts';
 import { RealtimeServerEnvelope } from '../../contracts/realtime.ts';
 import { declaredTools } from '../../contracts/agent-graph.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { AgentName } from '../../contracts/reading-schema.ts';
 
 const fn = (name: string) => ({
   type: 'function',

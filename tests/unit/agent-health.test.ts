@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HealthResponse } from '../../contracts/api.ts';
+import { HealthResponse } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 

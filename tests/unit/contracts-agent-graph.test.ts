@@ -9,7 +9,7 @@ import { Handoff, handoff } from '@openai/agents-core';
 import { RealtimeAgent } from '@openai/agents-realtime';
 import { describe, expect, it } from 'vitest';
 import { READING_GRAPH, declaredTools, handoffsInto } from '../../contracts/agent-graph.ts';
-import { AGENT_NAMES, type AgentName, handoffToolName } from '../../contracts/reading.ts';
+import { AGENT_NAMES, type AgentName, handoffToolName } from '../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../contracts/tools.ts';
 import { inferAgent } from '../../reader/reading/agents.ts';
 import { rebuildFromHistory } from '../../reader/reading/history.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_IDS, cardName } from '../../contracts/cards.ts';
 import { DECK, Suit, TarotCard, getCard } from '../../reader/reading/deck.ts';
-import { CardIdSchema } from '../../contracts/reading.ts';
+import { CardIdSchema } from '../../contracts/reading-schema.ts';
 
 describe('the tarot deck', () => {
   it('holds exactly 78 cards: 22 major arcana and 56 minor, 14 in each suit', () => {

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
 import { clientKey } from '../../edge/security.ts';

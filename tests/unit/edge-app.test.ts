@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBody, HealthResponse } from '../../contracts/api.ts';
+import { ApiErrorBody, HealthResponse } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 

@@ -5,7 +5,7 @@
  * Turnstile), so the bench compares the routes' own work and nothing else.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings, RateLimitBinding } from '../../edge/env.ts';
 import { MAX_BODY_BYTES } from '../../edge/security.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { isLocalDevelopment } from '../../edge/env.ts';
 import { ReaderSession } from '../../reader/protocol/engine.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 import { connectSources } from '../../edge/pages.ts';

@@ -6,7 +6,7 @@
  * local development answers loopback hosts only.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
 import { hostName } from '../../edge/security.ts';

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { TokenSource } from 'livekit-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import {
   ACCESS_ATTRIBUTE,
   LIVEKIT_TOKEN_SOURCE_REFUSED,

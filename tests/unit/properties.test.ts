@@ -11,7 +11,7 @@ import {
   parseCassette,
 } from '../../contracts/cassette.ts';
 import { CARD_IDS } from '../../contracts/cards.ts';
-import { DrawCardParams, ShowCardParams } from '../../contracts/reading.ts';
+import { DrawCardParams, ShowCardParams } from '../../contracts/reading-schema.ts';
 import { secureShuffle } from '../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
 import { chiSquare, propertyParameters, seededRandomInt } from '../support/property.ts';
 

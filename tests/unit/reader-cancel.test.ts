@@ -5,7 +5,7 @@
  * ends politely. In Followup the same holds for a clarification card.
  */
 import { describe, expect, it } from 'vitest';
-import { APP_NOTE_PREFIX, handoffToolName } from '../../contracts/reading.ts';
+import { APP_NOTE_PREFIX, handoffToolName } from '../../contracts/reading-schema.ts';
 import { type Call, inProcess } from './helpers/reader-driver.ts';
 
 const CANCELLED = JSON.stringify({

@@ -12,7 +12,7 @@ import {
   ReadingHandoff,
   SpreadHandoff,
   handoffToolName,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { DEMO_DISCLOSURE, DEMO_SCRIPT } from '../../reader/reading/policy.ts';
 import { findTimeframe, inferTopic } from '../../reader/reading/text.ts';

@@ -14,7 +14,7 @@ import {
   ReadingHandoff,
   SpreadHandoff,
   handoffToolName,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import { cardsFrom, intentFrom, readingFrom, spreadFrom } from '../../reader/reading/history.ts';
 import {
   type ReadingFacts,

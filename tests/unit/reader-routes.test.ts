@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';

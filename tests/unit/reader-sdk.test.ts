@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../contracts/cards.ts';
 import { getCard } from '../../reader/reading/deck.ts';
-import { IntentHandoff, ReadingHandoff, SpreadHandoff } from '../../contracts/reading.ts';
+import { IntentHandoff, ReadingHandoff, SpreadHandoff } from '../../contracts/reading-schema.ts';
 import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
 import { type Recorder, buildAgents, handoffsOf } from './helpers/sdk-agents.ts';
 

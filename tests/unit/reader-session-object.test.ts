@@ -5,7 +5,7 @@
  * and its alarm ends an idle session with a close code.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { CLOSE_IDLE } from '../../reader/protocol/limits.ts';
 import {

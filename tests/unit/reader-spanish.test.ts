@@ -12,7 +12,7 @@ import {
   ReadingHandoff,
   SpreadHandoff,
   handoffToolName,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import {
   CLARIFYING_QUESTION_ES,
   POSITIONS_ES,

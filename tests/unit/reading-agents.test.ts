@@ -8,7 +8,7 @@ import {
   type ReadingHandoff,
   type SpreadHandoff,
   ToolErrorResult,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
 import {
   RealtimeReading,

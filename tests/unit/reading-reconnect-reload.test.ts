@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 import {
   SendMessage,
   memoryStorage,

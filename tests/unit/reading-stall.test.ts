@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntentHandoff } from '../../contracts/reading.ts';
+import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { SendMessage, memoryStorage, voiceReading } from './helpers/scripted-reading.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrawnCard } from '../../contracts/reading.ts';
+import type { DrawnCard } from '../../contracts/reading-schema.ts';
 import * as readingStores from '../../web-components/stores/reading.ts';
 
 const { createReadingStore } = readingStores;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ApiErrorBody } from '../../contracts/api.ts';
+import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { VoiceTokenResponse } from '../../contracts/voice.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';

@@ -14,7 +14,7 @@ import type {
   SessionTransport,
   ToolCallEvent,
 } from '../../contracts/events.ts';
-import type { AgentName } from '../../contracts/reading.ts';
+import type { AgentName } from '../../contracts/reading-schema.ts';
 import { clip } from './describe.ts';
 import { emitEvent } from './emit.ts';
 

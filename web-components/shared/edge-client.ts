@@ -1,6 +1,6 @@
 /**
  * The one way from a browser element to the edge: where it is (`apiBase`, an origin such as
- * `https://edge.example`, or this page's origin when empty), its routes (`contracts/api.ts`
+ * `https://edge.example`, or this page's origin when empty), its routes (`contracts/api-schema.ts`
  * `API_PATHS`), its answers checked against the contract schemas, its one error shape
  * (`ApiErrorBody`) turned into an `EdgeError` with a `code` and a `status`, and a retry with
  * backoff for what may pass (a network failure, 429, 5xx), honouring `Retry-After`. Every call
@@ -11,7 +11,12 @@
  * reads as a sentence.
  */
 import type { z } from 'zod';
-import { API_PATHS, ApiErrorBody, HealthResponse, TURNSTILE_HEADER } from '../../contracts/api.ts';
+import {
+  API_PATHS,
+  ApiErrorBody,
+  HealthResponse,
+  TURNSTILE_HEADER,
+} from '../../contracts/api-schema.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
 import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/voice.ts';
 import { apiUrl } from './api-url.ts';

@@ -17,7 +17,7 @@ import type {
   IntentHandoff,
   ReadingHandoff,
   SpreadLayout,
-} from '../../contracts/reading.ts';
+} from '../../contracts/reading-schema.ts';
 import type { TarotToolName } from '../../contracts/tools.ts';
 
 export type { ConnectionStatus, ReaderEngine };

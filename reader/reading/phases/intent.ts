@@ -3,7 +3,7 @@
  * IntentHandoff (summary, hidden concern, topic, timeframe).
  */
 import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
-import { type IntentHandoff, handoffToolName } from '../../../contracts/reading.ts';
+import { type IntentHandoff, handoffToolName } from '../../../contracts/reading-schema.ts';
 import { type PhaseTurn, type ReaderAction, call, say, userText } from '../policy-actions.ts';
 import type { PolicyState } from '../policy-state.ts';
 import { wordsOf } from '../words.ts';

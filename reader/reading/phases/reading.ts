@@ -3,7 +3,7 @@
  * advice and hands off to Followup with the interpretations.
  */
 import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
-import { handoffToolName, type DrawnCard } from '../../../contracts/reading.ts';
+import { handoffToolName, type DrawnCard } from '../../../contracts/reading-schema.ts';
 import {
   advise,
   answerFromCards,

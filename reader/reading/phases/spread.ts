@@ -9,7 +9,7 @@ import {
   handoffToolName,
   type DrawnCard,
   type SpreadPosition,
-} from '../../../contracts/reading.ts';
+} from '../../../contracts/reading-schema.ts';
 import { lookUp, nameWithOrientation } from '../interpret.ts';
 import {
   DRAW_CARD,

@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { TokenSourceResponseObject } from 'livekit-client';
-import { HealthResponse } from '../../../contracts/api.ts';
+import { HealthResponse } from '../../../contracts/api-schema.ts';
 import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../../contracts/livekit.ts';
 import { freeTcpPort } from '../../support/free-port.ts';
 import { ROOT } from '../../support/paths.ts';

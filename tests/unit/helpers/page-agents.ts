@@ -4,7 +4,7 @@
  */
 import { RunContext } from '@openai/agents-core';
 import { getCard } from '../../../reader/reading/deck.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { ReadingFacts, ReadingHost } from '../../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../../web-components/tarot/agents/index.ts';
 import { tarotEn } from '../../../web-components/tarot/i18n/en.ts';

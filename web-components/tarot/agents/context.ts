@@ -18,7 +18,7 @@ import type {
   ReadingHandoff,
   SpreadLayout,
   ToolErrorResult,
-} from '../../../contracts/reading.ts';
+} from '../../../contracts/reading-schema.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ToolCallInput } from '../../events/index.ts';
 

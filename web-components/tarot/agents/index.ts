@@ -4,7 +4,7 @@
  * This module loads the Realtime SDK: import it dynamically, when a session starts.
  */
 import type { RealtimeAgent } from '@openai/agents-realtime';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { ReadingHost, ReadingRunContext } from './context.ts';
 import { createFollowupAgent } from './followup-agent.ts';
 import { createIntentAssessmentAgent } from './intent-assessment-agent.ts';

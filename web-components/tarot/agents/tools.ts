@@ -16,7 +16,7 @@ import {
   ShowCardParams,
   type ShowCardResult,
   type ToolErrorResult,
-} from '../../../contracts/reading.ts';
+} from '../../../contracts/reading-schema.ts';
 import { READING_GRAPH } from '../../../contracts/agent-graph.ts';
 import { DRAW_CARD, SHOW_CARD, type TarotToolName } from '../../../contracts/tools.ts';
 import { describeError } from '../../events/index.ts';

@@ -3,7 +3,7 @@
  * (draw_card) and the stage's "shown" (show_card). Every wait ends: a pick by the person, a cancel,
  * the session closing, or a timeout; the model always gets an output.
  */
-import type { DrawCardParams } from '../../../contracts/reading.ts';
+import type { DrawCardParams } from '../../../contracts/reading-schema.ts';
 import type { PickOutcome } from '../agents/context.ts';
 
 export interface CardWaitersOptions {

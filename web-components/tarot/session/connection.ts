@@ -8,7 +8,7 @@
  */
 import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';

@@ -3,7 +3,7 @@
  * purpose: an element can ask without loading the session code. The requests themselves go through
  * the shared edge client (`web-components/shared/edge-client.ts`).
  */
-import { API_PATHS } from '../../../contracts/api.ts';
+import { API_PATHS } from '../../../contracts/api-schema.ts';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
 import { EdgeClient, apiUrl } from '../../shared/edge-client.ts';
 

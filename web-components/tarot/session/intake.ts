@@ -7,7 +7,7 @@
 import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
 import { VoicePeerNotice } from '../../../contracts/realtime.ts';
-import { AGENT_NAMES, type AgentName } from '../../../contracts/reading.ts';
+import { AGENT_NAMES, type AgentName } from '../../../contracts/reading-schema.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';

@@ -4,7 +4,7 @@
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import { type SessionLog, describeDevice } from '../../events/index.ts';
 import type { Modality } from '../agents/context.ts';
 import { replayableHistory } from '../state/resume.ts';

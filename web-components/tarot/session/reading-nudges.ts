@@ -6,7 +6,7 @@
  * validation is asked for again.
  */
 import type { ConnectionStatus } from '../../../contracts/events.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { ReadingFacts } from '../agents/context.ts';
 import type { ReadingTimeouts } from './reading-options.ts';

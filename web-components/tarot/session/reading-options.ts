@@ -13,7 +13,7 @@ import type {
 } from '@openai/agents-realtime';
 import type { SessionTransport } from '../../../contracts/events.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';

@@ -17,7 +17,7 @@
  * (`connection.ts`), nudges and the agent timeout (`reading-nudges.ts`).
  */
 import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
-import type { AgentName, DrawCardParams } from '../../../contracts/reading.ts';
+import type { AgentName, DrawCardParams } from '../../../contracts/reading-schema.ts';
 import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';

@@ -4,7 +4,7 @@
  * agent asking a question nobody can answer. Instead the view offers a choice (Continue, Draw
  * again, Switch to text), and the person's answer goes to the agent as an app note.
  */
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { StallChoice } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from '../state/transcript.ts';

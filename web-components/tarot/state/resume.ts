@@ -17,7 +17,7 @@ import {
   ReadingHandoff,
   SpreadLayout,
   type AgentName,
-} from '../../../contracts/reading.ts';
+} from '../../../contracts/reading-schema.ts';
 import type { RealtimeItem } from '@openai/agents-realtime';
 import { SupportedLangSchema } from '../../../contracts/locale-schema.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';

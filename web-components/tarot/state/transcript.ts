@@ -10,11 +10,11 @@ import {
   DrawCardResult,
   ShowCardResult,
   APP_NOTE_PREFIX,
-} from '../../../contracts/reading.ts';
+} from '../../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from '../../../contracts/tools.ts';
 import type { TranscriptEntry } from '../../stores/reading.ts';
 
-export { APP_NOTE_PREFIX } from '../../../contracts/reading.ts';
+export { APP_NOTE_PREFIX } from '../../../contracts/reading-schema.ts';
 
 function field(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
 import { CARD_IDS, cardIdentity } from '../../../contracts/cards.ts';
-import type { DrawCardResult } from '../../../contracts/reading.ts';
+import type { DrawCardResult } from '../../../contracts/reading-schema.ts';
 import type { PickerState } from '../../stores/reading.ts';
 import { CardMotionController } from '../../shared/controllers/card-motion.ts';
 import { RovingTabindexController } from '../../shared/controllers/roving-tabindex.ts';

@@ -5,7 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ConnectionStatus } from '../../../contracts/events.ts';
-import type { AgentName } from '../../../contracts/reading.ts';
+import type { AgentName } from '../../../contracts/reading-schema.ts';
 
 /** What takes the centre of the screen. */
 export type Centre = 'problem' | 'picker' | 'choice' | 'stage' | 'spread' | 'talk' | 'ended';
