@@ -11,8 +11,8 @@
  * (`reader/reading/history.ts`). `tests/unit/agent-graph.test.ts` holds all three to it.
  */
 import type { z } from 'zod';
-import type { AgentName } from './agents.ts';
-import { AGENT_NAMES, handoffToolName } from './agents.ts';
+import type { AgentName } from './reading.ts';
+import { AGENT_NAMES, handoffToolName } from './reading.ts';
 import { IntentHandoff, ReadingHandoff, SpreadHandoff } from './reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD, type TarotToolName } from './tools.ts';
 

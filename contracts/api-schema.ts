@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { VoiceEngine } from './voice.ts';
 
-export { API_PATHS, TURNSTILE_HEADER, type ApiPath } from './api-paths.ts';
+export { API_PATHS, TURNSTILE_HEADER, type ApiPath } from './api.ts';
 
 export const ERROR_CODES = [
   'bad_request',

@@ -4,9 +4,9 @@
  * agents, the local reader engine and the tests all read these, so the three agree by construction.
  */
 import { z } from 'zod';
-import { AGENT_NAMES } from './agents.ts';
+import { AGENT_NAMES } from './reading.ts';
 
-export { AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './agents.ts';
+export { AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './reading.ts';
 export const AgentName = z.enum(AGENT_NAMES);
 export type AgentName = z.infer<typeof AgentName>;
 

@@ -8,7 +8,7 @@
  * first conversation starts, beside livekit-client: an assistant on a page costs only its element.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { API_PATHS } from '../../../contracts/api-paths.ts';
+import { API_PATHS } from '../../../contracts/api.ts';
 import { apiUrl } from '../../shared/api-url.ts';
 import {
   type BmoAgentState,

@@ -9,7 +9,7 @@
  * Elements never call it; the assistant calls its actions in answer to the visitor or the host.
  */
 import type { Room } from 'livekit-client';
-import { API_PATHS } from '../../../contracts/api-paths.ts';
+import { API_PATHS } from '../../../contracts/api.ts';
 import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
 import {

@@ -11,7 +11,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { VoiceEngine } from '../../../contracts/voice.ts';
-import type { AgentName } from '../../../contracts/agents.ts';
+import type { AgentName } from '../../../contracts/reading.ts';
 import { tarotEn } from '../i18n/en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';

@@ -4,7 +4,7 @@
  * languages have the same keys (`strings-es.ts`, loaded when an element asks for it); a host
  * overrides any of them through the element's `strings` property.
  */
-import type { AgentName } from '../../../contracts/agents.ts';
+import type { AgentName } from '../../../contracts/reading.ts';
 import { cardName } from '../../../contracts/cards.ts';
 
 /** What a person reads for each phase (the agent indicator, the phase event's label). */

@@ -1,6 +1,6 @@
 /** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
 import { cardNameEs } from '../../../contracts/cards-es.ts';
-import type { AgentName } from '../../../contracts/agents.ts';
+import type { AgentName } from '../../../contracts/reading.ts';
 import type { TarotStrings } from './en.ts';
 
 const PHASES_ES: Record<AgentName, string> = {

@@ -10,7 +10,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../../shared/define.ts';
-import { AGENT_NAMES } from '../../../contracts/agents.ts';
+import { AGENT_NAMES } from '../../../contracts/reading.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { consume } from '@lit/context';
 import {
