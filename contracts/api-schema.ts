@@ -1,5 +1,7 @@
 /**
- * The edge API's shared shapes: the one error body every route answers with, and the health check.
+ * The edge API's shared shapes as zod schemas: the one error body every route answers with, and
+ * the health check. The `api` pair's schema half: the routes and headers are `api.ts`, re-exported
+ * here, so a first load names them without zod.
  */
 import { z } from 'zod';
 import { VoiceEngine } from './voice.ts';

@@ -1,6 +1,8 @@
 /**
- * The edge's routes and headers, without a schema: the browser's first load names them from here,
- * and loads the schemas (`contracts/api-schema.ts`, which re-exports these) only with a session.
+ * The edge's routes and headers, without zod. A first load (an element before its session) may
+ * not carry zod, so a contract it needs is a pair: `<name>.ts` without zod, and `<name>-schema.ts`
+ * with the schemas, which re-exports it (`api`, `reading`, `locale`). The browser's first load names
+ * the routes from here; `api-schema.ts` comes with a session.
  */
 
 /**

@@ -1,7 +1,9 @@
 /**
- * The tarot reading's shared shapes: the agents' names, the tool parameters and results of
- * `draw_card` and `show_card`, and the structured input each handoff carries. The browser's
- * agents, the local reader engine and the tests all read these, so the three agree by construction.
+ * The tarot reading's shared shapes as zod schemas: the agents' names, the tool parameters and
+ * results of `draw_card` and `show_card`, and the structured input each handoff carries. The
+ * browser's agents, the offline reader and the tests all read these, so the three agree by
+ * construction. The `reading` pair's schema half: the names a first load needs are `reading.ts`,
+ * re-exported here.
  */
 import { z } from 'zod';
 import { AGENT_NAMES } from './reading.ts';

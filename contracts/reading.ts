@@ -1,6 +1,7 @@
 /**
- * The reading's agents by name, without a schema: the browser's first load names them from here,
- * and loads the schemas (`contracts/reading-schema.ts`, which re-exports these) only with a session.
+ * The reading's agents by name, without zod: the zod-free half of the `reading` pair (see
+ * `api.ts`). The browser's first load names them from here; `reading-schema.ts`, with the tool and
+ * handoff schemas, comes with a session.
  */
 
 /** The four agents of the reading, in the order they hand off. */
@@ -9,7 +10,7 @@ export const AGENT_NAMES = ['IntentAssessment', 'SpreadGeneration', 'Reading', '
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 /**
- * Messages the page's controller sends on the app's behalf (a nudge to proceed) start with this.
+ * Messages the page's reading session sends on the app's behalf (a nudge to proceed) start with this.
  * They are not shown in the transcript, and the local reader does not read them as the visitor's
  * words: to it, a note is a turn with nothing said, so it takes the next step.
  */
