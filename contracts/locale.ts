@@ -1,6 +1,6 @@
 /**
  * The languages the elements and the agents speak: a closed list, checked before a language tag
- * reaches a catalogue or an agent's instructions (never free text into a prompt). Zod-free, so an
+ * reaches a family's strings or an agent's instructions (never free text into a prompt). Zod-free, so an
  * element's first load can check a tag; `locale-schema.ts` is the same list as a zod schema for
  * the boundaries (a token request, a participant attribute).
  */
@@ -28,7 +28,7 @@ export function isSupportedLang(value: unknown): value is SupportedLang {
 /** What a requested tag resolves to: a supported language, and whether the request was met. */
 export interface LangMatch {
   lang: SupportedLang;
-  /** False when a tag was asked for that no catalogue speaks: the element falls back to English. */
+  /** False when a tag was asked for that no family's strings speak: the element falls back to English. */
   supported: boolean;
 }
 

@@ -4,8 +4,8 @@
  */
 import { bmoEn } from '../../web-components/bmo/i18n/en.ts';
 import { bmoEs } from '../../web-components/bmo/i18n/es.ts';
-import { bmoSessionEn } from '../../web-components/bmo/i18n/conversation-en.ts';
-import { bmoSessionEs } from '../../web-components/bmo/i18n/conversation-es.ts';
+import { bmoConversationEn } from '../../web-components/bmo/i18n/conversation-en.ts';
+import { bmoConversationEs } from '../../web-components/bmo/i18n/conversation-es.ts';
 import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
 import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
 import { voiceEn } from '../../web-components/voice/i18n/en.ts';
@@ -19,7 +19,7 @@ export interface FamilyCatalogues {
 
 export const CATALOGUES: FamilyCatalogues[] = [
   { family: 'bmo', en: bmoEn, others: { es: bmoEs } },
-  { family: 'bmo conversation', en: bmoSessionEn, others: { es: bmoSessionEs } },
+  { family: 'bmo conversation', en: bmoConversationEn, others: { es: bmoConversationEs } },
   { family: 'tarot', en: tarotEn, others: { es: tarotEs } },
   { family: 'voice', en: voiceEn, others: { es: voiceEs } },
 ];

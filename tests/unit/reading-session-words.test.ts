@@ -67,7 +67,7 @@ describe('what the reading’s tools show while they run', () => {
     });
     const host = {
       ...pageHost(facts),
-      words: () => tarotEs,
+      strings: () => tarotEs,
       // the visitor has not picked yet: the draw stays running
       requestPick: () => new Promise<never>(() => undefined),
     };

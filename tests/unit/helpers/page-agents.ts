@@ -23,7 +23,7 @@ export function pageHost(facts: ReadingFacts): ReadingHost {
     countCardDrawn: () => undefined,
     connectionStatus: () => 'connected',
     now: () => 0,
-    words: () => tarotEn,
+    strings: () => tarotEn,
   };
 }
 

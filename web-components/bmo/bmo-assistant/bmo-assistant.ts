@@ -172,7 +172,7 @@ export class BmoAssistant extends LitElement {
   /** A link to the site's fuller terms, shown with the consent text. */
   @property({ attribute: 'consent-href' }) consentHref = '';
 
-  /** The host's own words for any of the element's (keys of the English catalogue). */
+  /** The host's own words for any of the element's (keys of the English strings). */
   @property({ attribute: false }) strings: Partial<BmoStrings> | undefined;
 
   @state() private draft = '';

@@ -99,7 +99,7 @@ export class BmoCassetteSlot extends LitElement {
   /** Read-only: where the cassette is (`empty`, `inserting`, `idle`, `ejecting`). */
   @property({ reflect: true }) phase: CassettePhase = 'empty';
 
-  /** The host's own words for any of the slot's (keys of the BMO family's catalogue). */
+  /** The host's own words for any of the slot's (keys of the BMO family's strings). */
   @property({ attribute: false }) strings: Partial<BmoStrings> | undefined;
 
   @state() private announcement = '';

@@ -1,10 +1,11 @@
 /**
- * The words of a conversation with BMO in English: its announcements and its errors. They load
- * with the room session, not with the element; session-strings-es.ts has the same keys.
+ * The strings of a conversation with BMO in English: its announcements and its errors. They load
+ * with BMO's session (bmo/session/), not with the element, so an assistant's first load carries
+ * only its element strings (en.ts); conversation-es.ts has the same keys.
  */
 import { bmoEn, type BmoElementStrings } from './en.ts';
 
-export const bmoSessionEn = {
+export const bmoConversationEn = {
   announceDisconnected: 'Disconnected from BMO.',
   announceConnectedWaiting: 'Connected. Waiting for BMO to join.',
   announceHere: 'BMO is here.',
@@ -41,7 +42,7 @@ export const bmoSessionEn = {
 };
 
 /** Every word of the BMO family, whatever the language: the elements' and the conversation's. */
-export type BmoStrings = BmoElementStrings & typeof bmoSessionEn;
+export type BmoStrings = BmoElementStrings & typeof bmoConversationEn;
 
 /** Every word of the BMO family in English. */
-export const BMO_EN: BmoStrings = { ...bmoEn, ...bmoSessionEn };
+export const BMO_EN: BmoStrings = { ...bmoEn, ...bmoConversationEn };

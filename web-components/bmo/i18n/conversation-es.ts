@@ -1,7 +1,7 @@
-/** The words of a conversation with BMO in Spanish (the keys of session-strings-en.ts). */
-import type { bmoSessionEn } from './conversation-en.ts';
+/** The strings of a conversation with BMO in Spanish (the keys of conversation-en.ts). */
+import type { bmoConversationEn } from './conversation-en.ts';
 
-export const bmoSessionEs: typeof bmoSessionEn = {
+export const bmoConversationEs: typeof bmoConversationEn = {
   announceDisconnected: 'Desconectado de BMO.',
   announceConnectedWaiting: 'Conectado. Esperando a que BMO llegue.',
   announceHere: 'BMO está aquí.',

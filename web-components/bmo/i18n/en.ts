@@ -1,8 +1,9 @@
 /**
- * Every word the BMO family shows or announces, in English: `<bmo-assistant>`, its room and its
- * errors, `<bmo-cassette-slot>` and `<bmo-face>`. Other languages have the same keys
- * (`strings-es.ts`, loaded when an element asks for it); a host overrides any of them through the
- * element's `strings` property.
+ * The BMO family's element strings in English: every word `<bmo-assistant>`,
+ * `<bmo-cassette-slot>` and `<bmo-face>` show or announce before a conversation (the
+ * conversation's own are conversation-en.ts). Other languages have the same keys (`es.ts`, loaded
+ * when an element asks for it); a host overrides any of them through the element's `strings`
+ * property.
  */
 import type { BmoAgentState } from '../../stores/bmo.ts';
 

@@ -1,4 +1,4 @@
-/** Every word the BMO family shows or announces, in Spanish (the keys of strings-en.ts). */
+/** The BMO family's element strings in Spanish (the keys of en.ts). */
 import type { BmoAgentState } from '../../stores/bmo.ts';
 import type { BmoElementStrings } from './en.ts';
 

@@ -22,8 +22,8 @@ import {
 import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomConnection } from './connection.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
-import { BMO_EN, bmoSessionEn } from '../i18n/conversation-en.ts';
-import { bmoSessionEs } from '../i18n/conversation-es.ts';
+import { BMO_EN, bmoConversationEn } from '../i18n/conversation-en.ts';
+import { bmoConversationEs } from '../i18n/conversation-es.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
@@ -105,7 +105,7 @@ export class BmoRoom {
   }
 
   #t(): BmoStrings {
-    const conversation = this.#options.lang?.() === 'es' ? bmoSessionEs : bmoSessionEn;
+    const conversation = this.#options.lang?.() === 'es' ? bmoConversationEs : bmoConversationEn;
     return { ...BMO_EN, ...conversation, ...this.#options.strings?.() };
   }
 

@@ -1,18 +1,18 @@
 /**
  * The language of one element instance: its own `lang`, else the closest ancestor's (across
  * shadow roots), else the document's, checked against the closed list in contracts/locale.ts.
- * Each element looks its words up in its family's catalogue for that language, so two elements in
+ * Each element looks its words up in its family's strings for that language, so two elements in
  * two languages share a page without touching each other (a page-global locale, as
- * `@lit/localize` keeps, could not). English ships with the element; another language's catalogue
- * loads with `import()` the first time an element asks for it. A host overrides any word through
- * the element's `strings` property. An unsupported tag falls back to English, and the element
+ * `@lit/localize` keeps, could not). English ships with the element; another language's strings
+ * load with `import()` the first time an element asks for them. A host overrides any of them
+ * through the element's `strings` property. An unsupported tag falls back to English, and the element
  * says so: `fallbackNote` is the visible note (`langNotice()` renders it), and the host fires `voice-lang-fallback`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isRtlLang, matchLang, type SupportedLang } from '../../../contracts/locale.ts';
 
-/** A catalogue: every word an element family shows or announces, some with parameters. */
-export type Catalogue = Record<string, string | ((...args: never[]) => string)>;
+/** A family's strings in one language: every word it shows or announces, some with parameters. */
+export type Strings = Record<string, string | ((...args: never[]) => string)>;
 
 /** `voice-lang-fallback`: the element was asked for `requested`, which it does not speak. */
 export interface VoiceLangFallbackDetail {
@@ -21,16 +21,14 @@ export interface VoiceLangFallbackDetail {
 }
 
 export interface LocaleHost extends ReactiveControllerHost, HTMLElement {
-  /** The host's own words, over the catalogue's. */
-  strings?: Partial<Catalogue> | undefined;
+  /** The host's own strings, over its language's. */
+  strings?: Partial<Strings> | undefined;
 }
 
 /** How a family's other languages load (English is `en`, always there). */
-export type CatalogueLoaders<T extends Catalogue> = Partial<
-  Record<SupportedLang, () => Promise<T>>
->;
+export type StringsLoaders<T extends Strings> = Partial<Record<SupportedLang, () => Promise<T>>>;
 
-const loaded = new WeakMap<() => Promise<Catalogue>, Catalogue | Promise<Catalogue>>();
+const loaded = new WeakMap<() => Promise<Strings>, Strings | Promise<Strings>>();
 
 /** Every connected element's controller, so an inner element can see that its host speaks up. */
 interface SpokenLang {
@@ -62,21 +60,21 @@ export function inheritedAttribute(element: Element, name: 'lang' | 'dir'): stri
   return '';
 }
 
-export class LocaleController<T extends Catalogue> implements ReactiveController {
+export class LocaleController<T extends Strings> implements ReactiveController {
   #host: LocaleHost;
   #en: T;
-  #loaders: CatalogueLoaders<T>;
-  #catalogue: T;
+  #loaders: StringsLoaders<T>;
+  #strings: T;
   #requested = '';
   #lang: SupportedLang = 'en';
   #supported = true;
   #dir: 'ltr' | 'rtl' = 'ltr';
   #observer: MutationObserver | undefined;
 
-  constructor(host: LocaleHost, en: T, loaders: CatalogueLoaders<T> = {}) {
+  constructor(host: LocaleHost, en: T, loaders: StringsLoaders<T> = {}) {
     this.#host = host;
     this.#en = en;
-    this.#catalogue = en;
+    this.#strings = en;
     this.#loaders = loaders;
     host.addController(this);
   }
@@ -109,10 +107,10 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     return this.#dir === 'rtl' && this.#lang === 'en' ? 'ltr' : undefined;
   }
 
-  /** The element's words: the host's `strings` over its language's catalogue. */
+  /** The element's strings: the host's `strings` over its language's. */
   get t(): T {
     const own = this.#host.strings;
-    return own ? ({ ...this.#catalogue, ...own } as T) : this.#catalogue;
+    return own ? ({ ...this.#strings, ...own } as T) : this.#strings;
   }
 
   /**
@@ -161,7 +159,7 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
     const changed = requested !== this.#requested || dir !== this.#dir;
     this.#requested = requested;
     this.#dir = dir;
-    if (!changed && this.#catalogue) return;
+    if (!changed && this.#strings) return;
     const { lang, supported } = matchLang(requested);
     const newlyUnsupported = !supported && (this.#supported || lang !== this.#lang);
     this.#lang = lang;
@@ -188,20 +186,20 @@ export class LocaleController<T extends Catalogue> implements ReactiveController
   #use(lang: SupportedLang): void {
     const load = this.#loaders[lang];
     if (!load) {
-      this.#catalogue = this.#en;
+      this.#strings = this.#en;
       return;
     }
     const cached = loaded.get(load);
     if (cached && !(cached instanceof Promise)) {
-      this.#catalogue = cached as T;
+      this.#strings = cached as T;
       return;
     }
     const pending = (cached ?? load()) as Promise<T>;
     loaded.set(load, pending);
-    void pending.then((catalogue) => {
-      loaded.set(load, catalogue);
+    void pending.then((strings) => {
+      loaded.set(load, strings);
       if (this.#lang === lang) {
-        this.#catalogue = catalogue;
+        this.#strings = strings;
         this.#host.requestUpdate();
       }
     });

@@ -107,8 +107,8 @@ export interface ReadingHost {
   countCardDrawn(): void;
   connectionStatus(): ConnectionStatus;
   now(): number;
-  /** The visitor's words, for what the tools show while they run. */
-  words(): TarotStrings;
+  /** The strings of the visitor's language, for what the tools show while they run. */
+  strings(): TarotStrings;
 }
 
 /** The object a failing tool returns to the agent. */

@@ -59,7 +59,7 @@ function finish<T extends object>(
       agent,
     });
   }
-  const t = host.words();
+  const t = host.strings();
   host.store.setToolActivity({
     tool: name,
     status: failed ? 'error' : 'success',
@@ -119,7 +119,7 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
       host.store.setToolActivity({
         tool: DRAW_CARD,
         status: 'running',
-        label: host.words().toolDrawing(params.positionLabel),
+        label: host.strings().toolDrawing(params.positionLabel),
       });
       try {
         const outcome = await host.requestPick(params);
@@ -193,7 +193,7 @@ export function createShowCardTool(host: ReadingHost, agent: AgentName) {
       host.store.setToolActivity({
         tool: SHOW_CARD,
         status: 'running',
-        label: host.words().toolShowing(host.words().cardName(card.id), params.reversed),
+        label: host.strings().toolShowing(host.strings().cardName(card.id), params.reversed),
       });
       try {
         host.store.showCard({ cardId: card.id, cardName: card.name, reversed: params.reversed });

@@ -24,8 +24,8 @@ export interface ReadingCostCapOptions {
   key: () => string;
   /** The host's own announcer (its live regions). */
   announcer: Announcer;
-  /** The visitor's words for the notice and the end (English when none). */
-  words?: () => TarotStrings;
+  /** The strings of the visitor's language for the notice and the end (English when none). */
+  strings?: () => TarotStrings;
   /** Ends the active reading, as its end does (without starting the clock again). */
   end: () => void;
   storage?: StartStore | undefined;
@@ -65,7 +65,7 @@ export class ReadingCostCap {
     if (left > MINUTE_MS) {
       this.#timers.push(
         setTimeout(
-          () => this.#options.announcer.announce(this.#words().costCapNotice),
+          () => this.#options.announcer.announce(this.#strings().costCapNotice),
           left - MINUTE_MS,
         ),
       );
@@ -92,11 +92,11 @@ export class ReadingCostCap {
   #endNow(): void {
     this.stop();
     this.#options.end();
-    this.#options.announcer.announce(this.#words().timeLimitEnded);
+    this.#options.announcer.announce(this.#strings().timeLimitEnded);
   }
 
-  #words(): TarotStrings {
-    return this.#options.words?.() ?? tarotEn;
+  #strings(): TarotStrings {
+    return this.#options.strings?.() ?? tarotEn;
   }
 
   #storageKey(): string {

@@ -21,7 +21,7 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The host's checked language (its locale controller's), read when a mode's session is made. */
   lang?: () => SupportedLang;
-  /** The host's words (its locale controller's), for the sessions' errors and notes. */
+  /** The host's strings (its locale controller's), for the sessions' errors and notes. */
   strings?: () => TarotStrings;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
@@ -114,7 +114,7 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap = new ReadingCostCap({
       key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
       announcer: options.announcer,
-      words: options.strings,
+      strings: options.strings,
       end: () => this.#end('user'),
     });
     this.#reader = new ReaderEngineQuery({
@@ -320,7 +320,7 @@ export class ReadingSessions implements ReactiveController {
       ...request,
       apiBase: this.#options.apiBase(),
       turnstileToken: this.#options.turnstileToken?.(),
-      words: this.#options.strings?.(),
+      strings: this.#options.strings?.(),
     });
     this.#costCap.connected(grant.maxSessionMinutes);
     return grant;
@@ -350,7 +350,7 @@ export class ReadingSessions implements ReactiveController {
       connect: this.#connect,
       persistKey: options.persistKey?.(mode),
       lang: options.lang?.(),
-      words: options.strings,
+      strings: options.strings,
     };
     if (mode === 'text') {
       const { RealtimeReading } = await import('../session/realtime-reading.ts');

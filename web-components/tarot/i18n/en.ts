@@ -1,8 +1,8 @@
 /**
- * Every word the tarot family's shells show or announce, in English: `<tarot-card>`,
- * `<tarot-card-stage>`, `<tarot-card-picker>`, `<tarot-reading>` and its reading views. Other
- * languages have the same keys (`strings-es.ts`, loaded when an element asks for it); a host
- * overrides any of them through the element's `strings` property.
+ * The tarot family's strings in English: every word `<tarot-card>`, `<tarot-card-stage>`,
+ * `<tarot-card-picker>`, `<tarot-reading>` and its reading views show or announce. Other languages
+ * have the same keys (`es.ts`, loaded when an element asks for it); a host overrides any of them
+ * through the element's `strings` property.
  */
 import type { AgentName } from '../../../contracts/reading.ts';
 import { cardName } from '../../../contracts/cards.ts';

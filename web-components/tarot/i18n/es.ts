@@ -1,4 +1,4 @@
-/** Every word the tarot family's shells show or announce, in Spanish (the keys of strings-en.ts). */
+/** The tarot family's strings in Spanish (the keys of en.ts). */
 import { cardNameEs } from '../../../contracts/cards-es.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { TarotStrings } from './en.ts';

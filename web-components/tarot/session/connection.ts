@@ -60,9 +60,9 @@ export interface ConnectionOwner {
 /** Said when a voice reading falls back from WebRTC to the WebSocket (in English). */
 export const WEBSOCKET_FALLBACK_NOTICE = tarotEn.webSocketFallback;
 
-/** The visitor's words, from the reading's options (English when none are given). */
-function wordsOf(owner: ConnectionOwner): TarotStrings {
-  return owner.options.words?.() ?? tarotEn;
+/** The strings of the visitor's language, from the reading's options (English when none are given). */
+function stringsOf(owner: ConnectionOwner): TarotStrings {
+  return owner.options.strings?.() ?? tarotEn;
 }
 
 /**
@@ -128,8 +128,8 @@ export class ReadingConnection {
   #tooLate(opening: object): false {
     if (opening === this.#opening && this.#status === 'connecting') {
       this.#generation += 1;
-      const words = wordsOf(this.#owner);
-      this.failToConnect(new ReadingConnectError(words.connectTimedOut, 'connect_timeout'));
+      const t = stringsOf(this.#owner);
+      this.failToConnect(new ReadingConnectError(t.connectTimedOut, 'connect_timeout'));
     }
     return false;
   }
@@ -209,7 +209,7 @@ export class ReadingConnection {
     if (kind !== 'reconnect') {
       logSessionStart(owner.log(), { agent: first, grant, mode, transport: this.transport });
     } else {
-      owner.announcer.announce(wordsOf(owner).reconnected);
+      owner.announcer.announce(stringsOf(owner).reconnected);
     }
     owner.nudges.startAgentTimer(first);
     if (kind !== 'new') this.#carryOn(first);
@@ -253,14 +253,19 @@ export class ReadingConnection {
       error,
       connectionStatus: 'connecting',
     });
-    this.#owner.announcer.announce(wordsOf(this.#owner).webSocketFallback);
+    this.#owner.announcer.announce(stringsOf(this.#owner).webSocketFallback);
     return this.#attempt(kind);
   }
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
     const viaCall = this.grant?.callUrl !== undefined;
-    const message = readableConnectError(error, this.grant?.engine, viaCall, wordsOf(this.#owner));
+    const message = readableConnectError(
+      error,
+      this.grant?.engine,
+      viaCall,
+      stringsOf(this.#owner),
+    );
     try {
       this.session?.close();
     } catch {
@@ -296,9 +301,9 @@ export class ReadingConnection {
       currentAgent: () => owner.currentAgent(),
       lostConnection: () => this.#lostConnection(),
       notice: (text) => owner.options.onNotice?.(text),
-      words: () => wordsOf(owner),
+      strings: () => stringsOf(owner),
       toolFailed: (tool, code) => {
-        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, wordsOf(owner));
+        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, stringsOf(owner));
         if (choice) {
           owner.store.setChoice(choice);
           owner.announcer.announce(choice.message, { assertive: true });
@@ -338,7 +343,7 @@ export class ReadingConnection {
       store.setToolActivity(null);
       store.setAudio({ listening: false, speaking: false });
       this.setStatus('connecting');
-      announcer.announce(wordsOf(this.#owner).reconnecting, {
+      announcer.announce(stringsOf(this.#owner).reconnecting, {
         assertive: true,
       });
       log?.error({
@@ -351,8 +356,8 @@ export class ReadingConnection {
       void this.open('reconnect');
       return;
     }
-    const words = wordsOf(this.#owner);
-    const message = capped ? words.timeLimitEnded : words.connectionClosed;
+    const t = stringsOf(this.#owner);
+    const message = capped ? t.timeLimitEnded : t.connectionClosed;
     // The error first: whoever watches the status going to 'disconnected' can read why.
     store.setError({ kind: 'connection', message });
     this.setStatus('disconnected');

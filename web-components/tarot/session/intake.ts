@@ -126,8 +126,8 @@ export interface SessionEventsTarget {
   toolFailed(tool: string, code: string): void;
   /** The reader has something to tell the visitor (`voice_peer.notice`). */
   notice(text: string): void;
-  /** The visitor's words, for what it announces. */
-  words(): TarotStrings;
+  /** The strings of the visitor's language, for what it announces. */
+  strings(): TarotStrings;
 }
 
 /** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
@@ -161,7 +161,7 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
     if (!current() || !isAgentName(from.name) || !isAgentName(to.name)) return;
     target.log()?.agentTransition(from.name, to.name, contextSummary(target.facts(), to.name));
     store.setAgent(to.name);
-    const t = target.words();
+    const t = target.strings();
     target.announcer.announce(t.nowInPhase(t.phase(to.name)));
     nudges.phaseChanged(to.name);
   });

@@ -64,8 +64,8 @@ export interface RealtimeReadingOptions {
   mode: Modality;
   /** The checked language the agents answer in (default English). */
   lang?: SupportedLang;
-  /** The visitor's words for its errors, notes and announcements (the host's catalogue); default English. */
-  words?: (() => TarotStrings) | undefined;
+  /** The strings of the visitor's language for its errors, notes and announcements (the host's); default English. */
+  strings?: (() => TarotStrings) | undefined;
   /**
    * Where it says phase changes, tool states and errors to screen readers: the owning element's
    * announcer (rendered in that element's live regions). Default: one of its own, unheard until

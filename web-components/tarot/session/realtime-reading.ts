@@ -93,7 +93,9 @@ export class RealtimeReading {
       showMs: () => this.#timeouts.showMs,
       onPickerOpen: (position) => {
         this.store.openPicker(position);
-        this.announcer.announce(this.words.drawingFor(position.positionLabel, position.promptRole));
+        this.announcer.announce(
+          this.strings.drawingFor(position.positionLabel, position.promptRole),
+        );
       },
       onPickerClose: () => this.store.closePicker(),
     });
@@ -136,9 +138,9 @@ export class RealtimeReading {
   }
 
   /** The current session's id ('' before the first start). */
-  /** The visitor's words for its errors, notes and announcements. */
-  get words(): TarotStrings {
-    return this.#options.words?.() ?? tarotEn;
+  /** The strings of the visitor's language for its errors, notes and announcements. */
+  get strings(): TarotStrings {
+    return this.#options.strings?.() ?? tarotEn;
   }
 
   get sessionId(): string {
@@ -317,7 +319,7 @@ export class RealtimeReading {
       countCardDrawn: () => this.#log?.cardDrawn(),
       connectionStatus: () => this.#connection.status,
       now: this.#now,
-      words: () => this.words,
+      strings: () => this.strings,
     };
   }
 

@@ -53,11 +53,11 @@ export interface RequestTokenOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** The host page's Turnstile token, sent as `X-Turnstile-Token` (see `<tarot-reading>`). */
   turnstileToken?: string | undefined;
-  /** The visitor's words for what fails (default English). */
-  words?: TarotStrings | undefined;
+  /** The strings of the visitor's language for what fails (default English). */
+  strings?: TarotStrings | undefined;
 }
 
-/** The catalogue's sentence for each edge error code a person can act on. */
+/** The sentence in the strings for each edge error code a person can act on. */
 const READABLE: Record<string, keyof TarotStrings> = {
   rate_limited: 'rateLimited',
   forbidden_origin: 'forbiddenOrigin',
@@ -117,7 +117,7 @@ export async function requestReadingToken(options: RequestTokenOptions): Promise
       },
     );
   } catch (error) {
-    if (error instanceof EdgeError) throw readingErrorFrom(error, options.words);
+    if (error instanceof EdgeError) throw readingErrorFrom(error, options.strings);
     throw error;
   }
 }

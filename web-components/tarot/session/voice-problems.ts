@@ -17,8 +17,8 @@ export interface ProblemTarget {
   store: ReadingStore;
   announcer: Announcer;
   newLog: () => SessionLog;
-  /** The visitor's words (default English). */
-  words?: TarotStrings | undefined;
+  /** The strings of the visitor's language (default English). */
+  strings?: TarotStrings | undefined;
 }
 
 /** Shows a problem that stops the reading before it connects, and logs it. */
@@ -44,7 +44,7 @@ export function showProblem(
 /** The microphone could not be opened: says why (denied, missing, busy, …) and how to go on. */
 export function microphoneFailed(target: ProblemTarget, error: unknown): void {
   const problem = microphoneProblem(error);
-  const t = target.words ?? tarotEn;
+  const t = target.strings ?? tarotEn;
   const message = problem
     ? microphoneMessage(problem, t)
     : t.micFailed(describeError(error, 'unknown error'));
@@ -79,5 +79,5 @@ export function pushToTalkFailed(
     ...(agent ? { agent } : {}),
     connectionStatus: reading.connectionStatus,
   });
-  return stage === 'release' ? reading.words.wordsNotSent : reading.words.micStopped;
+  return stage === 'release' ? reading.strings.wordsNotSent : reading.strings.micStopped;
 }

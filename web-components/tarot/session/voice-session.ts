@@ -172,8 +172,8 @@ export class VoiceReadingSession {
       ...(options.minHoldMs === undefined ? {} : { minHoldMs: options.minHoldMs }),
       onListening: (listening) => this.store.setAudio({ listening }),
       onTooShort: () => {
-        this.#notice.set(this.reading.words.holdWhileSpeaking);
-        this.announcer.announce(this.reading.words.holdWhileSpeaking);
+        this.#notice.set(this.reading.strings.holdWhileSpeaking);
+        this.announcer.announce(this.reading.strings.holdWhileSpeaking);
       },
       onError: (error, stage) => {
         const message = pushToTalkFailed(this.reading, error, stage);
@@ -203,10 +203,10 @@ export class VoiceReadingSession {
     showProblem(
       this.#problems(),
       'unsupported',
-      this.reading.words.noVoiceSupport,
+      this.reading.strings.noVoiceSupport,
       `Voice reading unavailable: this browser lacks ${missing.join(' and ')}.`,
     );
-    this.announcer.announce(this.reading.words.noVoiceSupportSay, {
+    this.announcer.announce(this.reading.strings.noVoiceSupportSay, {
       assertive: true,
     });
     return false;
@@ -321,7 +321,7 @@ export class VoiceReadingSession {
     return {
       store: this.store,
       announcer: this.announcer,
-      words: this.reading.words,
+      strings: this.reading.strings,
       newLog: () => {
         const id = (this.#options.reading?.newSessionId ?? (() => crypto.randomUUID()))();
         return this.#options.reading?.createLog?.(id) ?? new SessionLog(id);
@@ -369,7 +369,7 @@ export class VoiceReadingSession {
       this.store.$displayed.listen((displayed) => {
         if (!displayed || displayed.status !== 'revealing' || displayed === last) return;
         last = displayed;
-        const t = this.reading.words;
+        const t = this.reading.strings;
         this.announcer.announce(
           t.showing(t.cardAs(t.cardName(displayed.cardId), displayed.reversed)),
         );

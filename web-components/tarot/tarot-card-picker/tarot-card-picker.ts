@@ -83,7 +83,7 @@ export class TarotCardPicker extends LitElement {
   @property({ type: Boolean, reflect: true }) disabled = false;
 
   /** The shuffled ids on offer. Card ids stay in script: the buttons only know their position. */
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
   #locale = tarotLocale(this);

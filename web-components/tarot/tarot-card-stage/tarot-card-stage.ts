@@ -64,7 +64,7 @@ export class TarotCardStage extends LitElement {
    */
   @property({ type: Boolean }) quiet = false;
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
   #locale = tarotLocale(this);

@@ -65,7 +65,7 @@ export class TarotCardElement extends LitElement {
    */
   @property({ attribute: 'image-base' }) imageBase = '';
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
   #locale = tarotLocale(this);

@@ -196,7 +196,7 @@ export class TarotReadingVoice extends LitElement {
   @property({ attribute: false })
   store: ReadingStore = createReadingStore();
 
-  /** Any of its words, over the catalogue of its language (its own, `<tarot-reading>`'s, the page's). */
+  /** Any of its words, over the strings of its language (its own, `<tarot-reading>`'s, the page's). */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
   #locale = tarotLocale(this);

@@ -126,7 +126,7 @@ export class TarotReading extends LitElement {
    */
   @property() label = '';
 
-  /** Any of the shell's words (mode choice, names), over its language's catalogue. */
+  /** Any of the shell's words (mode choice, names), over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */

@@ -1,7 +1,8 @@
 /**
- * Every word the voice family shows or announces, in English: `<voice-speaker-button>`,
- * `<voice-transcript>`, `<voice-agent-indicator>`, `<voice-launcher>` and `<voice-mic-consent>`.
- * Other languages have the same keys (`strings-es.ts`, loaded when an element asks for it); a host
+ * The voice family's strings in English: every word `<voice-speaker-button>`,
+ * `<voice-transcript>`, `<voice-agent-indicator>`, `<voice-launcher>` and `<voice-mic-consent>`
+ * show or announce. Other languages have the same keys (`es.ts`, loaded when an element asks for
+ * it); a host
  * overrides any of them through the element's `strings` property, and an attribute (`label`,
  * `hint`…) over both.
  */

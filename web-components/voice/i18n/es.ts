@@ -1,4 +1,4 @@
-/** Every word the voice family shows or announces, in Spanish (the keys of strings-en.ts). */
+/** The voice family's strings in Spanish (the keys of en.ts). */
 import type { VoiceStrings } from './en.ts';
 
 export const voiceEs: VoiceStrings = {

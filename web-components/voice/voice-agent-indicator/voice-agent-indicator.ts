@@ -32,10 +32,10 @@ export class VoiceAgentIndicator extends LitElement {
   /** The current agent's name as a person reads it; empty shows `idle-label`. */
   @property() label = '';
 
-  /** Shown before any agent is active (default: the catalogue's "Not started"). */
+  /** Shown before any agent is active (default:  in its language). */
   @property({ attribute: 'idle-label' }) idleLabel: string | undefined;
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
 
   #locale = voiceLocale(this);

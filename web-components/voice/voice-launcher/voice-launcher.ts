@@ -45,7 +45,7 @@ export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right
 export class VoiceLauncher extends LitElement {
   static override styles = styles;
 
-  /** The button's accessible name, e.g. "Ask BMO" (default: the catalogue's "Open"). */
+  /** The button's accessible name, e.g. "Ask BMO" (default:  in its language). */
   @property() label: string | undefined;
 
   /** The panel's title. Empty: the label. */
@@ -60,7 +60,7 @@ export class VoiceLauncher extends LitElement {
   /** Whether the panel is open. */
   @property({ type: Boolean, reflect: true }) open = false;
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
 
   #locale = voiceLocale(this);

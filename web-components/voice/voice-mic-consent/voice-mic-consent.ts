@@ -86,7 +86,7 @@ export class VoiceMicConsent extends LitElement {
   /** A link to the site's fuller terms; empty for none. */
   @property() href = '';
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
 
   #locale = voiceLocale(this);

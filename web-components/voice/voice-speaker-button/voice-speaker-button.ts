@@ -60,16 +60,16 @@ export class VoiceSpeakerButton extends LitElement {
   /** The agent is speaking (a press interrupts it). */
   @property({ type: Boolean, reflect: true }) speaking = false;
 
-  /** The text when idle (default: the catalogue's "Hold to Speak"). */
+  /** The text when idle (default:  in its language). */
   @property() label: string | undefined;
 
-  /** The text while held (default: the catalogue's "Listening…"). */
+  /** The text while held (default:  in its language). */
   @property({ attribute: 'active-label' }) activeLabel: string | undefined;
 
   /** How to use the button, shown below it and given as its description. */
   @property() hint: string | undefined;
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
 
   #locale = voiceLocale(this);

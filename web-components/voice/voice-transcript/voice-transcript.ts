@@ -53,16 +53,16 @@ export class VoiceTranscript extends LitElement {
   /** Whether the transcript is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
 
-  /** The toggle's text (default: the catalogue's "Transcript"). */
+  /** The toggle's text (default:  in its language). */
   @property() label: string | undefined;
 
-  /** How the person is named (default: the catalogue's "You"). */
+  /** How the person is named (default:  in its language). */
   @property({ attribute: 'user-name' }) userName: string | undefined;
 
-  /** How the agent is named (default: the catalogue's "Reader"). */
+  /** How the agent is named (default:  in its language). */
   @property({ attribute: 'agent-name' }) agentName: string | undefined;
 
-  /** Any of the element's words, over its language's catalogue. */
+  /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<VoiceStrings> | undefined;
 
   #locale = voiceLocale(this);
