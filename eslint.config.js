@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // Patterns must run in linear time: one long frame must not hold the isolate's CPU, nor a long
-    // string the page's or the agent's (issue 12). Every source of the repository.
+    // string the page's or the agent worker's. Every source of the repository.
     files: ['**/*.ts', '**/*.js'],
     plugins: { regexp },
     rules: {

@@ -47,9 +47,9 @@ export default defineConfig({
   workers: LANES.length,
   retries: 0,
   forbidOnly: true,
-  // Each test's cap, twice what the slowest take beside a busy neighbour: with three lanes and two
-  // busy loops on two cores, a lane gets about 0.4 of a core, and the two readings of
-  // embed-readings (29 s idle) and the consumer apps' type checks (24 s) ran past 60 s.
+  // Each test's cap, twice what the slowest take beside a busy neighbour: with three lanes on two
+  // cores that others also use, a lane may get well under half a core, and the slowest specs (two
+  // whole readings, the consumer apps' type checks) then need more than a minute.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -58,8 +58,8 @@ export default defineConfig({
     // Set by the global setup before the workers start (they inherit its environment).
     baseURL: process.env.E2E_BASE_URL,
     // A failed test keeps its trace (actions, DOM snapshots, network, console) but not the
-    // screencast: recording frames for every test cost Chromium about as much CPU as the tests
-    // themselves (two reading specs: 75 CPU-s with it, 40 without, on two cores).
+    // screencast: recording frames for every test costs Chromium about as much CPU as the tests
+    // themselves.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -6,9 +6,9 @@ shareCompileCache();
 // Unit layer: contracts, stores, edge routes (app.request), the local reader, agent tools.
 //
 // Two projects. Most files share their worker's module cache (`isolate: false`): each file then
-// imports the edge, the reader and zod once per worker rather than once per file, which was a
-// third of the layer's time (CPU 160 s → about 80 s). A file that holds process-wide state runs
-// in a process of its own, as before: LiveKit's native rtc-node (its dispose() ends it for the
+// imports the edge, the reader and zod once per worker rather than once per file, which would be a
+// large part of the layer's time. A file that holds process-wide state runs in a process of its
+// own: LiveKit's native rtc-node (its dispose() ends it for the
 // whole process), real servers and workers, module mocks, stubbed globals, fake timers, and
 // environment variables it sets.
 const ISOLATED = [
@@ -36,8 +36,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Four files at once on two cores: a third of the layer's files mostly wait (a real worker's
-    // idle and maximum-duration limits, a LiveKit server, a reader's turns), and two workers left
-    // the cores idle while they did (150 s → 60 s idle, 86 s beside two busy loops).
+    // idle and maximum-duration limits, a LiveKit server, a reader's turns), and two workers would
+    // leave the cores idle while they do.
     maxWorkers: 4,
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -1,6 +1,6 @@
 /**
- * The agent's structured events: one line of JSON per event on stdout, in the project's event
- * vocabulary (DESIGN.md "Events and logs"). Fields are primitives chosen by the caller: never a
+ * The agent worker's structured events: one line of JSON per event on stdout, in the project's
+ * event vocabulary (contracts/events.ts; docs/architecture.md, "Events and logs"). Fields are primitives chosen by the caller: never a
  * transcript, a prompt, a tool's arguments or output, a token or a key.
  *
  * The SDK logs separately through its own pino logger; these lines are ours, and they carry

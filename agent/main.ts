@@ -43,8 +43,8 @@ redactSdkPii();
 
 // Each job runs in a process of its own, which imports the agents SDK's 1,700 modules before it
 // can take the job, while BMO's visitor waits. With one V8 compile cache shared by them (Node
-// reuses compiled code), a job process's imports cost 1.65 CPU-s rather than 2.3 on a 2-core
-// machine. Set here, in the worker, before it forks any; NODE_COMPILE_CACHE, when set, wins.
+// reuses compiled code), a job process compiles none of them again. Set here, in the worker, before
+// it forks any; NODE_COMPILE_CACHE, when set, wins.
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'bmo-compile-cache');
 
 interface BmoProcessData {

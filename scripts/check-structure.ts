@@ -313,7 +313,7 @@ export function familyFindings(
   return found;
 }
 
-/** Modules that sit beside a folder of the same name (`a/session.ts` beside `a/session/`). */
+/** Modules that sit beside a folder of the same name (`session.ts` beside `session/`). */
 export function besideTheirFolder(files: readonly string[]): string[] {
   const folders = new Set(files.map((file) => file.slice(0, file.lastIndexOf('/'))));
   return files.filter((file) => file.endsWith('.ts') && folders.has(file.slice(0, -3)));

@@ -5,9 +5,8 @@
  *    and neither reads what the other writes. Their output is printed whole, under each one's
  *    name, as it finishes.
  * 3. The unit layer, the browser layer and the e2e layer (on the build), one after another, their
- *    output as they run. The unit and browser layers once ran side by side too, which saved 18 s
- *    beside two busy loops, but starved the browser layer's lazy imports of a session SDK past
- *    their 8 s wait (fresh clone v3): timed tests get the machine to themselves.
+ *    output as they run: timed tests get the machine to themselves (side by side, the unit layer
+ *    would starve the browser layer's lazy imports of a session SDK past their wait).
  */
 import { spawnSync } from 'node:child_process';
 import { sideBySide } from './side-by-side.ts';

@@ -1,6 +1,6 @@
 /**
- * How a tool reaches the LiveKit room and the user, the way the SDK's own tools do
- * (`beta/tools/send_dtmf.ts`): the session's room IO first, else the job's room. In
+ * How a tool reaches the LiveKit room and the user, the way the SDK's own tools do (its
+ * `send_dtmf` tool): the session's room IO first, else the job's room. In
  * `voice.testing` there is neither, and tools must say so rather than throw.
  */
 import { type Room, type RemoteParticipant } from '@livekit/rtc-node';

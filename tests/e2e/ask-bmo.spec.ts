@@ -13,11 +13,11 @@ const ANSWER =
 /** Lines BMO says before the question goes, and after it (a line that grows is one line). */
 const ORDERS = {
   'the greeting comes first': { before: GREETINGS.slice(0, 1), after: [ANSWER] },
-  'the greeting comes after the question (fresh clone x1)': {
+  'the greeting comes after the question': {
     before: [],
     after: [...GREETINGS.slice(1, 2), ANSWER],
   },
-  'the question cuts the greeting short (fresh clone s6)': {
+  'the question cuts the greeting short': {
     before: [],
     after: ['Hi friend! ', ANSWER],
   },

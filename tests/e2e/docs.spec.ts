@@ -41,14 +41,14 @@ test('/docs lists every element of the manifest with a live example, snippets an
   expect(tags.length).toBeGreaterThanOrEqual(13);
   // The sections arrive a few per task after the heading; once all are in, they are not busy.
   // Waited for first: an ARIA snapshot of the page, taken again and again while the sections
-  // arrive, held the page's main thread, and in idle fresh clone t1 (three lanes at once) the last
-  // section was still missing when the snapshot's 10 s ran out.
+  // arrive, holds the page's main thread, and the last section may then still be missing when the
+  // snapshot's 10 s run out.
   await expect(page.locator('page-docs [aria-busy]')).toHaveAttribute('aria-busy', 'false', {
     timeout: 30_000,
   });
   // Each element's section, as a screen reader meets it: its region, its live example and a copy
-  // button per snippet. One ARIA snapshot of the page (0.7 s) rather than a role query per
-  // button: a hundred queries over its 4,000 nodes took 17 s idle and over 60 s on a busy machine.
+  // button per snippet. One ARIA snapshot of the page rather than a role query per button: a
+  // hundred queries over its 4,000 nodes would take many times as long.
   await expect(page.getByRole('main')).toMatchAriaSnapshot(tags.map(sectionTemplate).join('\n'));
   for (const tag of tags) {
     await expect(page.locator(`[role="group"][data-tag="${tag}"] > ${tag}`)).toBeAttached();

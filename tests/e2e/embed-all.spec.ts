@@ -159,9 +159,9 @@ const recorded = (page: Page, what: 'bmoEvents' | 'bmoHeard', id: 'left' | 'righ
 
 /**
  * An assistant's events, less a slow join's warning that BMO then answered after. `agent_timeout`
- * is a warning: BMO has not joined 15 s after the page did, cleared when it comes. A job process
- * that started while the cluster spec booted ten beside it took 24 s (fresh clone s3, idle). This
- * spec is about each element keeping its own state, not how fast a job starts; any other error,
+ * is a warning: BMO has not joined 15 s after the page did, cleared when it comes, and a job
+ * process that starts while another spec boots a cluster beside it can take longer. This spec is
+ * about each element keeping its own state, not how fast a job starts; any other error,
  * or a warning BMO never answered after, still shows.
  */
 async function bmoEvents(page: Page, id: 'left' | 'right'): Promise<string[]> {

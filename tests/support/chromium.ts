@@ -1,12 +1,11 @@
 /**
  * The one place that says how every layer and benchmark starts Chromium: Debian's build (no test
- * tool downloads its own), headless as root, with the background networking this machine's closed
- * network would refuse turned off (TOOLCHAIN.md).
+ * tool downloads its own), headless as root, with the background networking a closed network
+ * would refuse turned off.
  *
  * Debian's headless shell (`apt-get install chromium-headless-shell`) when it is there: the same
- * Blink and WebRTC without the browser's own layers, and what Playwright itself runs headless. It
- * took the browser layer's Chromium from 153 to 82 CPU-seconds (wall 102 → 66 s, idle, two cores).
- * The full `chromium` otherwise.
+ * Blink and WebRTC without the browser's own layers, and what Playwright itself runs headless, at
+ * about half the CPU. The full `chromium` otherwise.
  */
 import { isExecutable } from '../../scripts/livekit-local.ts';
 

@@ -1,19 +1,19 @@
 /**
  * Free local ports for servers that cannot listen on port 0 themselves (livekit-server, the agent
- * worker's health server, the parts `npm start` runs). Three guards, each for a failure a fresh
- * clone showed:
+ * worker's health server, the parts `npm start` runs). Three guards, each for a way a port can be
+ * taken between the probe and the bind:
  *
  * - **Outside the ephemeral range.** The port is drawn at random below the kernel's ephemeral
  *   range (Linux's `ip_local_port_range`, 32768–60999 by default). Every outgoing connection and
  *   every `listen(0)` on the machine takes its port from that range, and the test lanes make
- *   thousands: a port probed there was taken in the seconds before `npm start`'s agent bound it
- *   (fresh clone u4). Below the range, only a program that names the port can take it.
+ *   thousands, so a port probed there can be taken in the seconds before its server binds it.
+ *   Below the range, only a program that names the port can take it.
  * - **Claimed among our test processes.** Each port handed out is claimed (an atomic `mkdir` in
  *   the temp folder), so test processes drawing side by side never hand out the same port before
  *   its server binds. A claim lapses after 20 minutes, longer than any test's server runs.
  * - **Free on every address.** The probe binds the wildcard (`::`, dual-stack, or `0.0.0.0`
  *   without IPv6): a port free on 127.0.0.1 alone can be held on another address, and
- *   livekit-server's ICE/TCP port listens on every address (fresh clone q5).
+ *   livekit-server's ICE/TCP port listens on every address.
  */
 import { createSocket } from 'node:dgram';
 import { mkdirSync, readFileSync, statSync, utimesSync } from 'node:fs';

@@ -1,8 +1,7 @@
 /**
  * The test ports (`tests/support/free-port.ts`) come from outside the kernel's ephemeral range,
  * where no outgoing connection or `listen(0)` can take them between the probe and the server's
- * bind (fresh clone u4), are free on every address (fresh clone q5), and are never handed out
- * twice while claimed.
+ * bind, are free on every address, and are never handed out twice while claimed.
  */
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,8 +1,7 @@
 /**
  * The tests' LiveKit server starts even when a port it was given is taken by the time it binds
- * (fresh clone q5: another process held the ICE/TCP port on an address other than 127.0.0.1, and
- * the e2e setup failed): it tries a fresh set of ports, and says the server's own words when it
- * cannot start.
+ * (another process can hold the ICE/TCP port on an address other than 127.0.0.1): it tries a fresh
+ * set of ports, and says the server's own words when it cannot start.
  */
 import { type Server, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -201,8 +201,8 @@ describe('the interrupt over WebRTC, by events', () => {
       expect(spoken?.leftAtClear).toBeGreaterThan(100);
       // The page's track goes quiet: a second of frames in a row with no sound. What it still
       // heard after cleared was already on its way or in its receiver's jitter buffer, which
-      // deepens when packets come late (a busy machine, a bad network): 6 frames idle, 9-16 beside
-      // four busy loops, 54 once in the whole suite beside two. Far less than the answer had left.
+      // deepens when packets come late (a busy machine, a bad network): a few frames, at most a few
+      // dozen. Far less than the answer had left.
       const from = wire.frames.length;
       await until(() => {
         const after = wire.frames.slice(from);

@@ -2,8 +2,9 @@
  * The BMO family: `<bmo-assistant>` (the whole experience in one element, any number per page),
  * `<bmo-cassette-slot>` and `<bmo-face>` (inside an assistant, linked to one with `for`, or alone),
  * and the store factories an embedder can use. Importing this module registers the elements. The
- * LiveKit room session and the packet rules are `voice-agent-elements/bmo/session`
- * (bmo/session.ts): an assistant loads them, with livekit-client, when a conversation starts.
+ * BMO's session (`BmoRoom`) and the packet rules are `voice-agent-elements/bmo/session`
+ * (bmo/session/index.ts): an assistant loads them, with livekit-client, when a conversation
+ * starts.
  */
 export { BmoAssistant } from './bmo-assistant/bmo-assistant.ts';
 export {

@@ -1,5 +1,6 @@
 /**
- * The browser's one way out for structured events (DESIGN.md "Events and logs"). Every event is
+ * The browser's one way out for structured events (docs/architecture.md, "Events and logs"). Every
+ * event is
  * checked against `contracts/events.ts` before it leaves, then handed to the sinks: the console in
  * development, `navigator.sendBeacon` to an endpoint where one is configured (by
  * `configureEvents({ endpoint })` or `<meta name="va-events-endpoint" content="/api/events">`),

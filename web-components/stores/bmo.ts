@@ -2,9 +2,9 @@
  * BMO's conversation as plain data: the connection, the agent's state and engine, the microphone,
  * the transcript, the one error worth showing, and what a screen reader should hear. This module
  * exports a FACTORY, not atoms: each `<bmo-assistant>` makes its own set when it is created and
- * hands it to the elements inside it through `@lit/context` (web-components/bmo/context.ts), so
- * any number of assistants share a page without touching each other. Written only by that
- * assistant's room session (web-components/bmo/session/bmo-room.ts).
+ * hands it to the elements inside it through `@lit/context` (bmo-context.ts), so any number of
+ * assistants share a page without touching each other. Written only by that assistant's session
+ * (`BmoRoom`, web-components/bmo/session/bmo-room.ts).
  */
 import { atom, type WritableAtom } from 'nanostores';
 

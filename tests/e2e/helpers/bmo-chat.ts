@@ -1,9 +1,8 @@
 /**
  * Asking an embedded `<bmo-assistant>` a typed question, for specs that do not wait for BMO's
  * greeting first. The greeting may still be arriving when the question goes: it can land before or
- * after the question's line (fresh clone x1, embed-all.spec), and a question that comes while BMO
- * speaks it cuts it short, to the words already said ("Hi friend!" in fresh clone s6,
- * embed-launcher.spec).
+ * after the question's line, and a question that comes while BMO speaks it cuts it short, to the
+ * words already said ("Hi friend!"). ask-bmo.spec.ts makes each order on purpose.
  */
 import { expect, type Locator } from '@playwright/test';
 import { GREETINGS } from '../../../agent/offline/phrases.ts';

@@ -30,8 +30,8 @@ export interface LocalStack {
 
 /**
  * Resolves once `child` has printed `text` (`output()` holds what it printed so far). Fails at
- * once, with the output, if the child ends first: `npm start` stops every part when one fails
- * (fresh clone u4: a port taken), and waiting on for "Ready:" only hides why.
+ * once, with the output, if the child ends first: `npm start` stops every part when one fails (a
+ * port taken, say), and waiting on for "Ready:" only hides why.
  */
 export function untilPrinted(
   child: ChildProcess,

@@ -78,9 +78,9 @@ export function isMediaStream(stream: MicrophoneStream | undefined): stream is M
 /**
  * Silences (or gives back) the reader's voice as the page plays it over WebRTC: a disabled remote
  * track plays silence. `output_audio_buffer.clear` stops the reader sending, but what is already
- * on its way and in the browser's jitter buffer still plays: 60 ms measured idle, 90-160 ms
- * beside busy loops, once 540 ms, and more on a bad network. A transport without a peer
- * connection (the WebSocket) is left alone: the SDK cuts that playback itself.
+ * on its way and in the browser's jitter buffer still plays: a tenth of a second or more, longer
+ * on a busy machine or a bad network. A transport without a peer connection (the WebSocket) is
+ * left alone: the SDK cuts that playback itself.
  */
 export function silenceReader(transport: unknown, silent: boolean): void {
   const state =

@@ -24,8 +24,8 @@ export interface LauncherView {
 
 export interface LauncherControllerOptions extends LauncherOptions {
   /**
-   * Loads the panel's code (`voice/launcher-panel.ts`): the host element loads its
-   * view, so this controller never imports an element.
+   * Loads the panel's code (`launcher-panel.ts`): the host element loads its view, so this
+   * controller never imports an element.
    */
   load: () => Promise<{
     LauncherPanel: new (host: LauncherHost, options: LauncherOptions) => LauncherView;

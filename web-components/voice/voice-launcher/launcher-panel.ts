@@ -6,7 +6,8 @@ import './voice-launcher.ts';
  * The launcher variant of a root element (`variant="launcher"`): the host renders its content
  * inside a `<voice-launcher>` (a button in a corner and a panel), and the host's own events named
  * in `notifyOn` count on the button's badge while the panel is closed. `LauncherController`
- * (shared/controllers/launcher-controller.ts) runs this, loaded by the host the first time it needs it.
+ * (launcher-controller.ts, in the host's first load) runs this, loaded the first time the host
+ * needs it.
  */
 export class LauncherPanel implements ReactiveController {
   #host: LauncherHost;

@@ -25,8 +25,8 @@ export interface MicConsentView {
 
 export interface MicConsentControllerOptions extends MicConsentOptions {
   /**
-   * Loads the question's code (`voice/mic-consent.ts`): the host element loads its
-   * view, so this controller never imports an element.
+   * Loads the question's code (`mic-consent.ts`): the host element loads its view, so this
+   * controller never imports an element.
    */
   load: () => Promise<{
     MicConsent: new (host: MicConsentHost, options: MicConsentOptions) => MicConsentView;

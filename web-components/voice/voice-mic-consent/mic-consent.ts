@@ -16,8 +16,8 @@ export interface MicConsentDetail {
 /**
  * Consent before the microphone: `allow()` asks the visitor the host's `consent-text` (the host
  * renders `render()` where the question belongs) before anything opens the microphone, and
- * remembers the answer per site and text. `MicConsentController`
- * (shared/controllers/mic-consent-controller.ts) runs this, loaded by the host the first time it has a text to ask.
+ * remembers the answer per site and text. `MicConsentController` (mic-consent-controller.ts, in
+ * the host's first load) runs this, loaded the first time the host has a text to ask.
  */
 export class MicConsent {
   #host: MicConsentHost;
