@@ -9,8 +9,8 @@
  *    imports, re-exports, `import type`, and `import('…')` with a literal), resolved the way the
  *    bundler does (`.ts`, `.js` written for `.ts`, `index.ts`); each circle is reported as the
  *    files on it.
- * 3. Imports go one way, down the layers (`layerOf`): contracts ← stores ← controllers and
- *    sessions ← elements ← the hosted page, inside `web-components/`; the reader and the agent
+ * 3. Imports go one way, down the layers (`layerOf`): contracts ← stores ← logic (hosts, sessions
+ *    and their helpers) ← elements ← the hosted page, inside `web-components/`; the reader and the agent
  *    import only `contracts/` and themselves; the edge imports `contracts/` and the reader (its
  *    host runs it). A lower layer importing a higher one is reported with both files, whether
  *    or not it closes a circle. `scripts/` and `tests/` may import anything.
@@ -183,18 +183,10 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
 
 /** A layer of the import rule; `free` (scripts, tests, config) is not held to it. */
 export type Layer =
-  | 'contracts'
-  | 'stores'
-  | 'controllers'
-  | 'elements'
-  | 'app'
-  | 'reader'
-  | 'agent'
-  | 'edge'
-  | 'free';
+  'contracts' | 'stores' | 'logic' | 'elements' | 'app' | 'reader' | 'agent' | 'edge' | 'free';
 
 /** The browser's layers, lowest first: a file may import its own layer and those below it. */
-const BROWSER_LAYERS: readonly Layer[] = ['contracts', 'stores', 'controllers', 'elements', 'app'];
+const BROWSER_LAYERS: readonly Layer[] = ['contracts', 'stores', 'logic', 'elements', 'app'];
 
 /** What each runtime-side layer may import besides itself. */
 const MAY_IMPORT: Readonly<Partial<Record<Layer, readonly Layer[]>>> = {
@@ -220,8 +212,8 @@ const ELEMENT_ENTRIES = new Set([
  * The layer of a repository file. Inside `web-components/`: `stores/` are stores, `app/` is the
  * hosted page; a file that defines a custom element or renders a Lit template (an element's
  * styles, a view it draws) is an element, and so is a family's entry, which registers them; the
- * rest (controllers, sessions, the Realtime agents, shared helpers, events) is the controller
- * layer.
+ * rest (the hosts and the other Lit controllers, sessions, the Realtime agents, shared helpers,
+ * events) is the logic layer.
  */
 export function layerOf(file: string, source: string): Layer {
   const [top, second] = file.split('/');
@@ -230,7 +222,7 @@ export function layerOf(file: string, source: string): Layer {
   if (second === 'stores') return 'stores';
   if (second === 'app') return 'app';
   if (ELEMENT_ENTRIES.has(file) || VIEW_SOURCE.test(source)) return 'elements';
-  return 'controllers';
+  return 'logic';
 }
 
 export function mayImport(from: Layer, to: Layer): boolean {

@@ -94,9 +94,7 @@ describe('the import rule', () => {
   it('places each file in its layer', () => {
     expect(layerOf('contracts/cards.ts', '')).toBe('contracts');
     expect(layerOf('web-components/stores/reading.ts', '')).toBe('stores');
-    expect(layerOf('web-components/tarot/agents/tools.ts', 'export const a = 1;')).toBe(
-      'controllers',
-    );
+    expect(layerOf('web-components/tarot/agents/tools.ts', 'export const a = 1;')).toBe('logic');
     expect(layerOf('web-components/tarot/tarot-card/tarot-card.ts', element)).toBe('elements');
     expect(
       layerOf('web-components/tarot/tarot-reading/mode-choices.ts', 'return html`<p></p>`;'),
@@ -114,7 +112,7 @@ describe('the import rule', () => {
   const layers = new Map<string, Layer>([
     ['contracts/cards.ts', 'contracts'],
     ['web-components/stores/reading.ts', 'stores'],
-    ['web-components/tarot/controllers/sessions.ts', 'controllers'],
+    ['web-components/tarot/host/sessions.ts', 'logic'],
     ['web-components/tarot/tarot-card/tarot-card.ts', 'elements'],
     ['web-components/app/router.ts', 'app'],
     ['reader/protocol/engine.ts', 'reader'],
@@ -126,11 +124,8 @@ describe('the import rule', () => {
   it('lets each layer import its own and those below it', () => {
     const graph = new Map([
       ['web-components/app/router.ts', ['web-components/tarot/tarot-card/tarot-card.ts']],
-      [
-        'web-components/tarot/tarot-card/tarot-card.ts',
-        ['web-components/tarot/controllers/sessions.ts'],
-      ],
-      ['web-components/tarot/controllers/sessions.ts', ['web-components/stores/reading.ts']],
+      ['web-components/tarot/tarot-card/tarot-card.ts', ['web-components/tarot/host/sessions.ts']],
+      ['web-components/tarot/host/sessions.ts', ['web-components/stores/reading.ts']],
       ['web-components/stores/reading.ts', ['contracts/cards.ts']],
       ['reader/protocol/engine.ts', ['contracts/cards.ts']],
       ['agent/main.ts', ['contracts/cards.ts']],
@@ -140,20 +135,17 @@ describe('the import rule', () => {
     expect(upwardImports(graph, layers)).toEqual([]);
   });
 
-  it('fails a controller that imports an element, though no circle closes', () => {
+  it('fails a host that imports an element, though no circle closes', () => {
     const graph = new Map([
-      [
-        'web-components/tarot/controllers/sessions.ts',
-        ['web-components/tarot/tarot-card/tarot-card.ts'],
-      ],
+      ['web-components/tarot/host/sessions.ts', ['web-components/tarot/tarot-card/tarot-card.ts']],
       ['web-components/tarot/tarot-card/tarot-card.ts', []],
     ]);
     expect(importCircles(graph)).toEqual([]);
     expect(upwardImports(graph, layers)).toEqual([
       {
-        from: 'web-components/tarot/controllers/sessions.ts',
+        from: 'web-components/tarot/host/sessions.ts',
         to: 'web-components/tarot/tarot-card/tarot-card.ts',
-        fromLayer: 'controllers',
+        fromLayer: 'logic',
         toLayer: 'elements',
       },
     ]);
@@ -162,22 +154,22 @@ describe('the import rule', () => {
   it('fails every upward or sideways import, each named', () => {
     const graph = new Map([
       ['contracts/cards.ts', ['web-components/stores/reading.ts']],
-      ['web-components/stores/reading.ts', ['web-components/tarot/controllers/sessions.ts']],
+      ['web-components/stores/reading.ts', ['web-components/tarot/host/sessions.ts']],
       ['web-components/tarot/tarot-card/tarot-card.ts', ['web-components/app/router.ts']],
       ['reader/protocol/engine.ts', ['edge/app.ts']],
       ['agent/main.ts', ['reader/protocol/engine.ts']],
       ['edge/app.ts', ['agent/main.ts', 'web-components/stores/reading.ts']],
-      ['web-components/tarot/controllers/sessions.ts', ['reader/protocol/engine.ts']],
+      ['web-components/tarot/host/sessions.ts', ['reader/protocol/engine.ts']],
     ]);
     expect(upwardImports(graph, layers).map(({ from, to }) => `${from} → ${to}`)).toEqual([
       'contracts/cards.ts → web-components/stores/reading.ts',
-      'web-components/stores/reading.ts → web-components/tarot/controllers/sessions.ts',
+      'web-components/stores/reading.ts → web-components/tarot/host/sessions.ts',
       'web-components/tarot/tarot-card/tarot-card.ts → web-components/app/router.ts',
       'reader/protocol/engine.ts → edge/app.ts',
       'agent/main.ts → reader/protocol/engine.ts',
       'edge/app.ts → agent/main.ts',
       'edge/app.ts → web-components/stores/reading.ts',
-      'web-components/tarot/controllers/sessions.ts → reader/protocol/engine.ts',
+      'web-components/tarot/host/sessions.ts → reader/protocol/engine.ts',
     ]);
   });
 
