@@ -5,13 +5,19 @@
  *    line per setting, and links; the full text lives in docs/.
  * 2. Outside tables and code blocks, no line of a doc passes MAX_LINE (prose wraps).
  * 3. No table line passes MAX_TABLE_LINE: a table whose cells need more becomes sections.
+ * 4. Every file a doc or a source comment names exists (`pathFindings`): a path from the root, from
+ *    the naming file's folder, from `web-components/`, or the end of a tracked file's path; a bare
+ *    file name, some tracked file of that name. Patterns (`.test.ts`, `*-agent.ts`), built or
+ *    installed output (`dist/`, `embed/`, a package's own paths) and generated files are not read
+ *    as names.
  *
  * The docs are the root README, every Markdown file in docs/, and the READMEs of the agent worker
- * and the package. Run: `node scripts/check-docs.ts`. It prints every finding, then exits 1 if
- * there was one.
+ * and the package; the comments, those of every TypeScript and JavaScript file git tracks. Run:
+ * `node scripts/check-docs.ts`. It prints every finding, then exits 1 if there was one.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,12 +98,136 @@ export function docFiles(root: string = ROOT): string[] {
   ].filter((file) => existsSync(join(root, file)));
 }
 
+/** A file name with a path, as prose names one: `web-components/bmo/session/bmo-room.ts`. */
+const NAMED_PATH =
+  /(?<![\w@/.-])((?:\.{1,2}\/)?[\w@][\w@.-]*(?:\/[\w@.-]+)*\.(?:ts|js|mjs|md|json|toml|css|yaml|yml|sh))(?![\w/-])/g;
+
+/** Where a named path is built or installed output, or another package's, not a file of ours. */
+const NOT_OURS =
+  /^(?:dist\/|embed\/|\.tools\/|\.wrangler\/|node_modules\/|voice-agent-elements\/|@)/;
+
+/** Files the build or a tool writes, which git does not keep. */
+const GENERATED = new Set([
+  'custom-elements.json',
+  'web-components/custom-elements.json',
+  'voice.js',
+  'tarot.js',
+  'tarot-cards.js',
+  'bmo.js',
+]);
+
+/** The repository's tracked files, and the names they go by. */
+export interface TrackedFiles {
+  paths: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+export function trackedFiles(root: string = ROOT): TrackedFiles {
+  let paths: string[];
+  try {
+    paths = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8', stdio: 'pipe' })
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    paths = filesUnder(root, ''); // not a git checkout (a test's scratch tree): every file
+  }
+  return { paths: new Set(paths), names: new Set(paths.map((path) => posix.basename(path))) };
+}
+
+function filesUnder(dir: string, prefix: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === '.git' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesUnder(path, `${prefix}${name}/`, out);
+    else out.push(`${prefix}${name}`);
+  }
+  return out;
+}
+
+/** Whether `named`, written in `file`, names a file of the repository. */
+function namesAFile(file: string, named: string, tracked: TrackedFiles): boolean {
+  if (named.endsWith('.d.ts') || NOT_OURS.test(named) || GENERATED.has(named)) return true;
+  if (!named.includes('/')) return tracked.names.has(named);
+  const candidates = [
+    named,
+    posix.join(posix.dirname(file), named),
+    posix.join('web-components', named),
+  ];
+  if (candidates.some((path) => tracked.paths.has(posix.normalize(path)))) return true;
+  const tail = `/${named.replace(/^(?:\.{1,2}\/)+/, '')}`;
+  for (const path of tracked.paths) if (path.endsWith(tail)) return true;
+  return false;
+}
+
+/**
+ * The comments of a TypeScript or JavaScript source, with their line numbers. Strings and
+ * template literals are skipped whole, so a `//` or a path inside one is not read as a comment.
+ */
+export function commentsOf(source: string): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  const add = (start: number, end: number): void => {
+    const line = source.slice(0, start).split('\n').length;
+    source
+      .slice(start, end)
+      .split('\n')
+      .forEach((text, offset) => found.push({ line: line + offset, text }));
+  };
+  let at = 0;
+  while (at < source.length) {
+    const char = source[at];
+    if (char === '/' && source[at + 1] === '/') {
+      const end = source.indexOf('\n', at);
+      add(at, end < 0 ? source.length : end);
+      at = end < 0 ? source.length : end;
+    } else if (char === '/' && source[at + 1] === '*') {
+      const end = source.indexOf('*/', at + 2);
+      add(at, end < 0 ? source.length : end + 2);
+      at = end < 0 ? source.length : end + 2;
+    } else if (char === "'" || char === '"' || char === '`') {
+      at += 1;
+      while (at < source.length && source[at] !== char && (char === '`' || source[at] !== '\n')) {
+        at += source[at] === '\\' ? 2 : 1;
+      }
+      at += 1;
+    } else {
+      at += 1;
+    }
+  }
+  return found;
+}
+
+/** Rule 4: the files `lines` of `file` name that do not exist. */
+export function pathFindings(
+  file: string,
+  lines: readonly { line: number; text: string }[],
+  tracked: TrackedFiles,
+): DocFinding[] {
+  const found: DocFinding[] = [];
+  for (const { line, text } of lines) {
+    for (const match of text.matchAll(NAMED_PATH)) {
+      const named = match[1];
+      if (!named || namesAFile(file, named, tracked)) continue;
+      found.push({ file, line, message: `names ${named}, which does not exist` });
+    }
+  }
+  return found;
+}
+
+const SOURCE = /\.(?:ts|js|mjs)$/;
+
 export function checkDocs(root: string = ROOT): DocFinding[] {
   const found: DocFinding[] = [];
+  const tracked = trackedFiles(root);
   for (const file of docFiles(root)) {
     const text = readFileSync(join(root, file), 'utf8');
     if (file === 'README.md') found.push(...readmeFindings(text));
     found.push(...lineFindings(file, text));
+    const lines = text.split('\n').map((content, index) => ({ line: index + 1, text: content }));
+    found.push(...pathFindings(file, lines, tracked));
+  }
+  for (const file of tracked.paths) {
+    if (!SOURCE.test(file) || !existsSync(join(root, file))) continue;
+    found.push(...pathFindings(file, commentsOf(readFileSync(join(root, file), 'utf8')), tracked));
   }
   return found;
 }

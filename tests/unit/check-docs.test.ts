@@ -1,7 +1,8 @@
 /**
  * The docs check behind `npm run check`: the root README stays at most 12 KB, prose lines at most
- * 160 characters outside tables and code blocks, and table lines at most 200 (a wider table becomes
- * sections). The repository's own docs pass it.
+ * 160 characters outside tables and code blocks, table lines at most 200 (a wider table becomes
+ * sections), and every file a doc or a comment names exists. The repository's own docs and
+ * comments pass it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,11 @@ import {
   MAX_LINE,
   MAX_TABLE_LINE,
   README_MAX_BYTES,
+  type TrackedFiles,
   checkDocs,
+  commentsOf,
   lineFindings,
+  pathFindings,
   readmeFindings,
 } from '../../scripts/check-docs.ts';
 
@@ -64,5 +68,61 @@ describe('the docs check', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the paths a doc or a comment names', () => {
+  const paths = [
+    'docs/architecture.md',
+    'web-components/bmo/session/bmo-room.ts',
+    'web-components/bmo/session/token.ts',
+    'contracts/cards.ts',
+  ];
+  const tracked: TrackedFiles = {
+    paths: new Set(paths),
+    names: new Set(paths.map((path) => path.split('/').pop() ?? path)),
+  };
+  const lines = (...texts: string[]) => texts.map((text, index) => ({ line: index + 1, text }));
+
+  it('finds a moved file a doc still names, with its line', () => {
+    const text = lines(
+      'The token request (`web-components/bmo/session/token.ts`) retries.',
+      'It was `web-components/bmo/token-request.ts`, and the deck `contracts/deck.ts`.',
+    );
+    expect(pathFindings('docs/faults.md', text, tracked)).toEqual([
+      {
+        file: 'docs/faults.md',
+        line: 2,
+        message: 'names web-components/bmo/token-request.ts, which does not exist',
+      },
+      { file: 'docs/faults.md', line: 2, message: 'names contracts/deck.ts, which does not exist' },
+    ]);
+  });
+
+  it('reads a path from the root, from the naming file, from web-components/, or a tracked path’s end, and a bare name anywhere', () => {
+    const text = lines(
+      '`bmo/session/bmo-room.ts`, `session/token.ts`, `./token.ts`, `token.ts`, `cards.ts`',
+    );
+    expect(pathFindings('web-components/bmo/session/connection.ts', text, tracked)).toEqual([]);
+    expect(pathFindings('docs/x.md', lines('a file `nowhere.ts`'), tracked)).toHaveLength(1);
+  });
+
+  it('leaves patterns, built output, other packages and generated files alone', () => {
+    const text = lines(
+      'tests are `*.test.ts`, agents `*-agent.ts`, types `.d.ts`; `dist/web-components/index.js`,',
+      '`embed/bmo.js`, `voice-agent-elements/tokens.css`, `@livekit/agents/dist/x.js`,',
+      '`custom-elements.json`, https://example.com/a/b.ts',
+    );
+    expect(pathFindings('docs/x.md', text, tracked)).toEqual([]);
+  });
+
+  it('reads the comments of a source, not its code, with their lines', () => {
+    const source =
+      "import { a } from './gone.ts';\n// see ./also-gone.ts\n/**\n * and `x/y.ts`\n */\n";
+    const found = pathFindings('web-components/a.ts', commentsOf(source), tracked);
+    expect(found.map(({ line, message }) => `${line}: ${message}`)).toEqual([
+      '2: names ./also-gone.ts, which does not exist',
+      '4: names x/y.ts, which does not exist',
+    ]);
   });
 });
