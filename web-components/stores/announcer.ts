@@ -6,7 +6,7 @@
  *
  * Page-wide, and documented so: `pageAnnouncer`, which a `<voice-announcer>` placed on a page
  * renders when no element above it provides one. The hosted page mounts one; `announce()` speaks
- * through it for code that has no announcer of its own (BMO's controller, until it carries its own).
+ * through it for code that has no announcer of its own (a host page's own script).
  */
 import { type ReadableAtom, atom } from 'nanostores';
 

@@ -36,7 +36,7 @@ import { requestRoomToken, type RoomToken } from './token.ts';
 type LiveKit = typeof import('livekit-client');
 
 export interface BmoRoomOptions {
-  /** The assistant's own BMO stores, which this controller writes. */
+  /** The assistant's own BMO stores, which this session writes. */
   stores: BmoStores;
   /** The assistant's own cassette store. */
   cassette: CassetteStore;

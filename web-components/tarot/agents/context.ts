@@ -3,7 +3,7 @@
  *
  * `ReadingFacts` is what the phases have found so far. The reading makes one per
  * session and passes `{ reading: facts }` as the RealtimeSession's context; the SDK copies the
- * context object shallowly, so `runContext.context.reading` and the controller's `facts` are the
+ * context object shallowly, so `runContext.context.reading` and the reading's `facts` are the
  * same object. Handoffs write into it, instructions read from it, tools append drawn cards to it.
  */
 import type { TarotStrings } from '../i18n/en.ts';
