@@ -32,7 +32,7 @@ export class VoiceAgentIndicator extends LitElement {
   /** The current agent's name as a person reads it; empty shows `idle-label`. */
   @property() label = '';
 
-  /** Shown before any agent is active (default:  in its language). */
+  /** Shown before any agent is active (default: "Not started" in its language). */
   @property({ attribute: 'idle-label' }) idleLabel: string | undefined;
 
   /** Any of the element's words, over its language's strings. */

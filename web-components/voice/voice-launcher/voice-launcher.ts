@@ -45,7 +45,7 @@ export type VoiceLauncherPlacement = 'bottom-right' | 'bottom-left' | 'top-right
 export class VoiceLauncher extends LitElement {
   static override styles = styles;
 
-  /** The button's accessible name, e.g. "Ask BMO" (default:  in its language). */
+  /** The button's accessible name, e.g. "Ask BMO" (default: "Open" in its language). */
   @property() label: string | undefined;
 
   /** The panel's title. Empty: the label. */

@@ -60,10 +60,10 @@ export class VoiceSpeakerButton extends LitElement {
   /** The agent is speaking (a press interrupts it). */
   @property({ type: Boolean, reflect: true }) speaking = false;
 
-  /** The text when idle (default:  in its language). */
+  /** The text when idle (default: "Hold to Speak" in its language). */
   @property() label: string | undefined;
 
-  /** The text while held (default:  in its language). */
+  /** The text while held (default: "Listening…" in its language). */
   @property({ attribute: 'active-label' }) activeLabel: string | undefined;
 
   /** How to use the button, shown below it and given as its description. */

@@ -53,13 +53,13 @@ export class VoiceTranscript extends LitElement {
   /** Whether the transcript is shown. */
   @property({ type: Boolean, reflect: true }) open = false;
 
-  /** The toggle's text (default:  in its language). */
+  /** The toggle's text (default: "Transcript" in its language). */
   @property() label: string | undefined;
 
-  /** How the person is named (default:  in its language). */
+  /** How the person is named (default: "You" in its language). */
   @property({ attribute: 'user-name' }) userName: string | undefined;
 
-  /** How the agent is named (default:  in its language). */
+  /** How the agent is named (default: "Reader" in its language). */
   @property({ attribute: 'agent-name' }) agentName: string | undefined;
 
   /** Any of the element's words, over its language's strings. */
