@@ -128,6 +128,7 @@ export class BmoCassetteSlot extends LitElement {
 
   protected override willUpdate(): void {
     this.#link.refresh();
+    this.#store.hostUpdate(); // the store of the assistant just linked, before Lit's own call
     const fromProperty = this.cassette;
     const fromStore = this.#store.value;
     let wanted: ShownCassette | null = null;

@@ -8,34 +8,25 @@ import type { ReadableAtom } from 'nanostores';
  *
  * Give it the store, or a function that finds it: an element whose stores arrive by context, by
  * property or by a `for` link passes `() => this.store.$agent`, and the controller follows the
- * store the function names whenever `.value` is read (in `willUpdate()` as in `render()`) and
- * before each update.
+ * store the function names before each render (`hostUpdate`, which Lit calls after the host's
+ * `willUpdate`: a `willUpdate` that reads `.value` after its store changed calls it first).
  */
 export class StoreController<T> implements ReactiveController {
-  #value: T;
+  value: T;
   #unsubscribe: (() => void) | undefined;
   #host: ReactiveControllerHost;
   #find: () => ReadableAtom<T>;
   #store: ReadableAtom<T>;
-  #connected = false;
 
   constructor(host: ReactiveControllerHost, store: ReadableAtom<T> | (() => ReadableAtom<T>)) {
     this.#host = host;
     this.#find = typeof store === 'function' ? store : () => store;
     this.#store = this.#find();
-    this.#value = this.#store.get();
+    this.value = this.#store.get();
     host.addController(this);
   }
 
-  /** The value of the store the finder names now. */
-  get value(): T {
-    const store = this.#find();
-    if (store !== this.#store) this.#follow(store, false);
-    return this.#value;
-  }
-
   hostConnected(): void {
-    this.#connected = true;
     this.#follow(this.#find(), true);
   }
 
@@ -45,22 +36,18 @@ export class StoreController<T> implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
   }
 
   #follow(store: ReadableAtom<T>, update: boolean): void {
     this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
     this.#store = store;
-    this.#value = store.get();
-    if (!this.#connected) return;
-    // Within an update (hostUpdate, or a read during one) the value is read before render; no
-    // second update needed.
+    this.value = store.get();
+    // Within an update (hostUpdate) the value is read before render; no second update needed.
     if (update) this.#host.requestUpdate();
     this.#unsubscribe = store.listen((value) => {
-      this.#value = value;
+      this.value = value;
       this.#host.requestUpdate();
     });
   }

@@ -75,11 +75,6 @@ interface ModeSession {
   readonly voice?: VoiceReadingSession | undefined;
 }
 
-/** What opens, restarts, hands over and ends a mode's reading: its voice session, if it has one. */
-function lifeOf(session: ModeSession): RealtimeReading | VoiceReadingSession {
-  return session.voice ?? session.reading;
-}
-
 /**
  * The sessions behind a `<tarot-reading>`, owned by it: one per mode, each loaded (with its view)
  * and made when its mode is first chosen, then kept. Only the host's active mode
@@ -115,7 +110,7 @@ export class ReadingSessions implements ReactiveController {
       key: () => `${options.instanceKey?.() ?? 'reading'}:${this.#active}`,
       announcer: options.announcer,
       strings: options.strings,
-      end: () => this.#end('user'),
+      end: () => this.#life()?.end('user'),
     });
     this.#reader = new ReaderEngineQuery({
       apiBase: options.apiBase,
@@ -169,14 +164,13 @@ export class ReadingSessions implements ReactiveController {
     return this.#sessions.get(this.#active);
   }
 
-  #end(reason: 'user' | 'leave'): void {
+  /**
+   * What opens, restarts, hands over and ends the active mode's reading: its voice session, if it
+   * has one, else the reading.
+   */
+  #life(): RealtimeReading | VoiceReadingSession | undefined {
     const session = this.#session();
-    if (session) lifeOf(session).end(reason);
-  }
-
-  #restart(): void {
-    const session = this.#session();
-    if (session) void lifeOf(session).restart();
+    return session && (session.voice ?? session.reading);
   }
 
   // ---- from the host page and the views ----
@@ -195,7 +189,7 @@ export class ReadingSessions implements ReactiveController {
   /** Ends the active session, as "End reading" does. */
   end(): void {
     this.#costCap.reset();
-    this.#end('user');
+    this.#life()?.end('user');
   }
 
   /** Sends a typed message into the active session; false when none is open. */
@@ -206,12 +200,12 @@ export class ReadingSessions implements ReactiveController {
   /** "Start a new reading" or "Try again" after the person ended it: a new cost-cap count. */
   restart(): void {
     this.#costCap.reset();
-    this.#restart();
+    void this.#life()?.restart();
   }
 
   /** "Retry" after a failure: the same reading again, its cost cap still counting. */
   retry(): void {
-    this.#restart();
+    void this.#life()?.restart();
   }
 
   /** The talk button went down (a voice reading only has one). */
@@ -234,8 +228,7 @@ export class ReadingSessions implements ReactiveController {
    */
   handToText(): void {
     const key = this.#options.persistKey?.('text');
-    const session = this.#session();
-    if (key && session) lifeOf(session).handOver(key, 'text');
+    if (key) this.#life()?.handOver(key, 'text');
   }
 
   pick(detail: unknown): void {
@@ -288,7 +281,7 @@ export class ReadingSessions implements ReactiveController {
     }
     try {
       const session = await this.#sessionOf(mode);
-      return run === this.#run && (await lifeOf(session).start());
+      return run === this.#run && (await (session.voice ?? session.reading).start());
     } catch {
       // Only the code's loading can throw here: a session reports its own failures in its store.
       if (run === this.#run) this.#setLoadFailed(true);
@@ -300,7 +293,7 @@ export class ReadingSessions implements ReactiveController {
     this.#costCap.stop();
     this.#run += 1;
     this.#pending = undefined;
-    this.#end('leave');
+    this.#life()?.end('leave');
   }
 
   #onPageHide = (): void => {
@@ -344,24 +337,23 @@ export class ReadingSessions implements ReactiveController {
   /** A new session for `mode`, its code loaded now: a text reading, or a voice reading's. */
   async #make(mode: Modality): Promise<ModeSession> {
     const options = this.#options;
+    const store = options.stores[mode];
+    const { announcer } = options;
     const reading = {
-      store: options.stores[mode],
-      announcer: options.announcer,
       connect: this.#connect,
       persistKey: options.persistKey?.(mode),
       lang: options.lang?.(),
       strings: options.strings,
     };
     if (mode === 'text') {
-      const { RealtimeReading } = await import('../session/realtime-reading.ts');
-      return { reading: new RealtimeReading({ ...reading, mode }) };
+      const code = await import('../session/realtime-reading.ts');
+      return { reading: new code.RealtimeReading({ ...reading, store, announcer, mode }) };
     }
-    const { VoiceReadingSession } = await import('../session/voice-session.ts');
-    const { store, announcer, ...rest } = reading;
-    const voice = new VoiceReadingSession({
+    const code = await import('../session/voice-session.ts');
+    const voice = new code.VoiceReadingSession({
       store,
       announcer,
-      reading: rest,
+      reading,
       micAllowed: options.micAllowed,
       onMicDeclined: options.onMicDeclined,
     });

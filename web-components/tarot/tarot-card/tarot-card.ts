@@ -7,6 +7,7 @@ import { styles } from './tarot-card.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { tarotEn, type TarotStrings } from '../i18n/en.ts';
+import type { SpreadRow } from '../../stores/reading.ts';
 
 /**
  * The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown
@@ -20,7 +21,22 @@ export function cardLabel(
 ): string {
   if (!card) return t.unknownCard;
   if (faceDown) return t.faceDownCard;
-  return t.cardAs(t.cardName(card.id), reversed);
+  return cardAsLies(t, card.id, reversed);
+}
+
+/** "The Fool, reversed" / "El Loco, invertida", in the view's language. */
+export function cardAsLies(t: TarotStrings, cardId: string, reversed: boolean): string {
+  return t.cardAs(t.cardName(cardId), reversed);
+}
+
+/** A card named as the conversation and the spread show it: reversed said, upright not. */
+export function cardShort(t: TarotStrings, cardId: string, reversed: boolean): string {
+  return reversed ? cardAsLies(t, cardId, true) : t.cardName(cardId);
+}
+
+/** A spread row's value: the card (reversed said), or that it is not drawn yet. */
+export function spreadRowWords(t: TarotStrings, row: SpreadRow): string {
+  return row.card ? cardShort(t, row.card.cardId, row.card.reversed) : t.notDrawnYet;
 }
 
 /** The image address for `id` under a deployer's `image-base` template ("…/{id}.png"). */

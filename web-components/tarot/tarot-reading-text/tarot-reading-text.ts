@@ -13,11 +13,11 @@ import { readingStoreContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { StagedCardFollower } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
-import '../tarot-card/tarot-card.ts';
+import { cardShort, spreadRowWords } from '../tarot-card/tarot-card.ts';
 import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
-import { cardShort, spreadRowWords, tarotLocale } from '../i18n/strings.ts';
+import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
 export interface TarotReadingSendDetail {

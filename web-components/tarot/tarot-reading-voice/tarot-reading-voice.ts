@@ -30,9 +30,9 @@ import { styles } from './tarot-reading-voice.styles.ts';
 import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
 import '../../voice/voice-speaker-button/voice-speaker-button.ts';
 import '../../voice/voice-transcript/voice-transcript.ts';
-import '../tarot-card/tarot-card.ts';
+import { cardAsLies, spreadRowWords } from '../tarot-card/tarot-card.ts';
 import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
-import { cardAsLies, spreadRowWords, tarotLocale } from '../i18n/strings.ts';
+import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
 
