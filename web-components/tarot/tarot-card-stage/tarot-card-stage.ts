@@ -18,26 +18,6 @@ export interface StagedCard {
 
 export type TarotCardShownDetail = StagedCard;
 
-/**
- * The card a reading's view hands the stage, following the reading's displayed card: a new object
- * only for a new show (a card being revealed), so a re-render does not replay it; none once the
- * reading shows none. A view calls `follow()` in `willUpdate()` and renders `card`.
- */
-export class StagedCardFollower {
-  card: StagedCard | null = null;
-  #from: object | null = null;
-
-  follow(displayed: (StagedCard & { status: string }) | null): void {
-    if (!displayed) {
-      this.card = null;
-      this.#from = null;
-    } else if (displayed.status === 'revealing' && displayed !== this.#from) {
-      this.card = { cardId: displayed.cardId, reversed: displayed.reversed };
-      this.#from = displayed;
-    }
-  }
-}
-
 interface Entry extends StagedCard {
   key: number;
 }

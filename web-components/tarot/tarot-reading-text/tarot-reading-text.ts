@@ -11,10 +11,11 @@ import {
 } from '../../stores/reading.ts';
 import { readingStoreContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
-import { StagedCardFollower } from '../tarot-card-stage/tarot-card-stage.ts';
+import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
 import { cardShort, spreadRowWords } from '../tarot-card/tarot-card.ts';
 import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
+import '../tarot-card-stage/tarot-card-stage.ts';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
 import { tarotLocale } from '../i18n/strings.ts';
@@ -113,7 +114,9 @@ export class TarotReadingText extends LitElement {
   #error = new StoreController(this, () => this.store.$error);
   #reduced = new StoreController(this, $reducedMotion);
 
-  #staged = new StagedCardFollower();
+  /** The card handed to the stage; a new object only for a new show, so re-renders do not replay it. */
+  #staged: StagedCard | null = null;
+  #stagedFrom: object | null = null;
   #focusPicker = false;
   #focusInput = false;
   #pickerWasOpen = false;
@@ -125,7 +128,14 @@ export class TarotReadingText extends LitElement {
 
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
-    this.#staged.follow(this.#displayed.value);
+    const displayed = this.#displayed.value;
+    if (!displayed) {
+      this.#staged = null;
+      this.#stagedFrom = null;
+    } else if (displayed.status === 'revealing' && displayed !== this.#stagedFrom) {
+      this.#staged = { cardId: displayed.cardId, reversed: displayed.reversed };
+      this.#stagedFrom = displayed;
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -241,9 +251,9 @@ export class TarotReadingText extends LitElement {
     const t = this.#locale.t;
     return html`<div class="table" part="spread" role="group" aria-label=${t.yourSpread}>
       ${
-        this.#staged.card
+        this.#staged
           ? html`<tarot-card-stage
-              .card=${this.#staged.card}
+              .card=${this.#staged}
               image-base=${this.imageBase}
             ></tarot-card-stage>`
           : nothing

@@ -25,13 +25,14 @@ import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
 } from '../../voice/voice-transcript/voice-transcript.ts';
-import { StagedCardFollower } from '../tarot-card-stage/tarot-card-stage.ts';
+import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-voice.styles.ts';
 import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
 import '../../voice/voice-speaker-button/voice-speaker-button.ts';
 import '../../voice/voice-transcript/voice-transcript.ts';
 import { cardAsLies, spreadRowWords } from '../tarot-card/tarot-card.ts';
 import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
+import '../tarot-card-stage/tarot-card-stage.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
@@ -218,7 +219,8 @@ export class TarotReadingVoice extends LitElement {
   #transcript = new StoreController(this, () => this.store.$transcript);
   #reduced = new StoreController(this, $reducedMotion);
 
-  #staged = new StagedCardFollower();
+  #staged: StagedCard | null = null;
+  #stagedFrom: object | null = null;
   #lines: VoiceTranscriptEntry[] = [];
   #linesFrom: readonly TranscriptEntry[] | null = null;
   #linesIn: TarotStrings | null = null;
@@ -230,7 +232,14 @@ export class TarotReadingVoice extends LitElement {
 
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
-    this.#staged.follow(this.#displayed.value);
+    const displayed = this.#displayed.value;
+    if (!displayed) {
+      this.#staged = null;
+      this.#stagedFrom = null;
+    } else if (displayed.status === 'revealing' && displayed !== this.#stagedFrom) {
+      this.#staged = { cardId: displayed.cardId, reversed: displayed.reversed };
+      this.#stagedFrom = displayed;
+    }
     const t = this.#locale.t;
     if (this.#transcript.value !== this.#linesFrom || t !== this.#linesIn) {
       this.#linesFrom = this.#transcript.value;
@@ -341,12 +350,12 @@ export class TarotReadingVoice extends LitElement {
   }
 
   #renderStage() {
-    if (!this.#staged.card) return nothing;
+    if (!this.#staged) return nothing;
     return html`<tarot-card-stage
       quiet
       class=${this.#agent.value === 'Followup' ? 'small' : ''}
       part=${this.#agent.value === 'Followup' ? 'stage stage-small' : 'stage'}
-      .card=${this.#staged.card}
+      .card=${this.#staged}
       image-base=${this.imageBase}
     ></tarot-card-stage>`;
   }
