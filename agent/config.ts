@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_REALTIME_MODEL } from '../contracts/voice.ts';
+import { DEFAULT_REALTIME_MODEL } from '../contracts/reading-token.ts';
 import type { AgentEngine } from '../contracts/livekit.ts';
 import { trimChars } from '../contracts/text.ts';
 

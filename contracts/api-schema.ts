@@ -4,7 +4,7 @@
  * here, so a first load names them without zod.
  */
 import { z } from 'zod';
-import { VoiceEngine } from './voice.ts';
+import { VoiceEngine } from './reading-token.ts';
 
 export { API_PATHS, TURNSTILE_HEADER, type ApiPath } from './api.ts';
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { AgentName, IntentHandoff } from './reading-schema.ts';
-import { Modality, VoiceEngine } from './voice.ts';
+import { Modality, VoiceEngine } from './reading-token.ts';
 
 export const EVENT_NAMES = [
   'session_start',
@@ -34,11 +34,11 @@ export const ConnectionStatus = z.enum([
 ]);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** The reading's modality (`contracts/voice.ts` `Modality`). */
+/** The reading's modality (`contracts/reading-token.ts` `Modality`). */
 export const ReadingMode = Modality;
 export type ReadingMode = Modality;
 
-/** The engine that reads (`contracts/voice.ts` `VoiceEngine`). */
+/** The engine that reads (`contracts/reading-token.ts` `VoiceEngine`). */
 export const ReaderEngine = VoiceEngine;
 export type ReaderEngine = VoiceEngine;
 

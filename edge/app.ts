@@ -28,7 +28,7 @@ import { livekitWebhookRoutes } from './routes/livekit-webhook.ts';
 import { readerHears } from './reader/hearing.ts';
 import { readerRoutes } from './routes/reader.ts';
 import { voiceCallRoutes } from './routes/voice-calls.ts';
-import { voiceTokenMinutes, voiceTokenRoutes } from './routes/voice-token.ts';
+import { voiceTokenMinutes, voiceTokenRoutes } from './routes/reading-token.ts';
 
 export const app = new Hono<AppEnv>();
 

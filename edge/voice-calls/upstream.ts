@@ -6,7 +6,7 @@
  * `session.update` after connecting can change what is not pinned here (docs/architecture.md).
  */
 import { type Bindings, intSetting, isLocalDevelopment } from '../env.ts';
-import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
+import { DEFAULT_REALTIME_MODEL } from '../../contracts/reading-token.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { ApiError } from '../errors.ts';
 import { trimEnd } from '../../contracts/text.ts';

@@ -4,7 +4,7 @@
  * of a response, and what a user message says.
  */
 import type { RealtimeContentPart } from '../../contracts/realtime.ts';
-import { DEFAULT_REALTIME_MODEL } from '../../contracts/voice.ts';
+import { DEFAULT_REALTIME_MODEL } from '../../contracts/reading-token.ts';
 import type { TurnInput } from '../reading/policy-actions.ts';
 
 /** A conversation item as the reader stores and echoes it. */

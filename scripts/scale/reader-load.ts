@@ -14,7 +14,7 @@
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import { percentile, row, type BenchRow } from '../../tests/bench/stats.ts';
 import { groupUsage } from '../../tests/support/process-usage.ts';
 import { ReaderDriver } from '../../tests/support/reader-driver.ts';

@@ -14,7 +14,7 @@
  */
 import { AccessToken, RoomAgentDispatch, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
 import { isTimeZone } from '../../contracts/livekit.ts';
-import { VoiceTokenRequest } from '../../contracts/voice.ts';
+import { VoiceTokenRequest } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 import { mintReaderToken } from '../../edge/reader/token.ts';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
-import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import { parseWav, resample } from '../../voice-peer/audio.ts';
 import { speak } from '../support/recognizer.ts';
 import { startWrangler } from '../support/wrangler.ts';

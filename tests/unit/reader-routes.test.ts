@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
 import {
@@ -15,7 +15,7 @@ import {
   verifyReaderToken,
 } from '../../edge/reader/token.ts';
 import { readerRoutes } from '../../edge/routes/reader.ts';
-import { voiceTokenRoutes } from '../../edge/routes/voice-token.ts';
+import { voiceTokenRoutes } from '../../edge/routes/reading-token.ts';
 import { deployed } from './helpers/edge-env.ts';
 
 const app = new Hono<AppEnv>();

@@ -6,13 +6,13 @@
  */
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import type { AppEnv } from '../../edge/env.ts';
 import {
   DEFAULT_READING_MAX_MINUTES,
   readingMaxMinutes,
   voiceTokenRoutes,
-} from '../../edge/routes/voice-token.ts';
+} from '../../edge/routes/reading-token.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import {
   COST_CAP_ENDED,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { VoiceTokenResponse } from '../../contracts/voice.ts';
+import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 import { deployed } from './helpers/edge-env.ts';

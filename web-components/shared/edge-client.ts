@@ -18,7 +18,7 @@ import {
   TURNSTILE_HEADER,
 } from '../../contracts/api-schema.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
-import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/voice.ts';
+import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/reading-token.ts';
 import { apiUrl } from './api-url.ts';
 import { trimTrailingSlashes } from './trim-slashes.ts';
 

@@ -22,8 +22,8 @@ import type {
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { ToolCallInput } from '../../events/index.ts';
 
-export type { Modality } from '../../../contracts/voice.ts';
-import type { Modality } from '../../../contracts/voice.ts';
+export type { Modality } from '../../../contracts/reading-token.ts';
+import type { Modality } from '../../../contracts/reading-token.ts';
 import { LANG_NAMES, type SupportedLang } from '../../../contracts/locale.ts';
 
 export interface ReadingFacts {

@@ -3,7 +3,7 @@
  * of its health check while `<tarot-reading>` shows the mode selection, so the choice can say so.
  * Asked once per edge; the answer for the newest edge asked about wins.
  */
-import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { VoiceEngine } from '../../../contracts/reading-token.ts';
 import type { ReaderHealth } from '../session/edge-api.ts';
 
 export interface ReaderEngineQueryOptions {

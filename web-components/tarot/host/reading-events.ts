@@ -10,7 +10,7 @@
  * `tarot-reading-session-end`. `tarot-reading-error` may come at any point.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { VoiceEngine } from '../../../contracts/reading-token.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import { tarotEn } from '../i18n/en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';

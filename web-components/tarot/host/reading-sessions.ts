@@ -1,6 +1,6 @@
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { VoiceEngine } from '../../../contracts/reading-token.ts';
 import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
 import type { RealtimeReading } from '../session/realtime-reading.ts';

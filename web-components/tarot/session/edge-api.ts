@@ -4,7 +4,7 @@
  * the shared edge client (`web-components/shared/edge-client.ts`).
  */
 import { API_PATHS } from '../../../contracts/api-schema.ts';
-import type { VoiceEngine } from '../../../contracts/voice.ts';
+import type { VoiceEngine } from '../../../contracts/reading-token.ts';
 import { EdgeClient, apiUrl } from '../../shared/edge-client.ts';
 
 export { apiUrl };

@@ -7,7 +7,7 @@
  * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/voice.ts';
+import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/reading-token.ts';
 import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';

@@ -27,7 +27,7 @@ import {
   VoiceTokenRequest,
   type VoiceTokenRequest as VoiceTokenRequestBody,
   type VoiceTokenResponse,
-} from '../../contracts/voice.ts';
+} from '../../contracts/reading-token.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { readerAvailability } from '../reader/availability.ts';
