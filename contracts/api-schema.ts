@@ -4,7 +4,7 @@
  * here, so a first load names them without zod.
  */
 import { z } from 'zod';
-import { VoiceEngine } from './reading-token.ts';
+import { ReadingEngine } from './reading-token.ts';
 
 export { API_PATHS, TURNSTILE_HEADER, type ApiPath } from './api.ts';
 
@@ -50,7 +50,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export const HealthResponse = z.object({
   status: z.literal('ok'),
   /** Local development only: the engine behind readings (deployed, the token answer names it). */
-  reader: VoiceEngine.optional(),
+  reader: ReadingEngine.optional(),
   /** Local development only: the offline reader hears English speech (a recognizer is configured). */
   hears: z.boolean().optional(),
   /** Local development only: LiveKit's URL, key and secret are all set. */

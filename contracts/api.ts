@@ -11,7 +11,7 @@
  */
 export const API_PATHS = {
   health: '/api/health',
-  voiceToken: '/api/voice/token',
+  readingToken: '/api/voice/token',
   voiceCalls: '/api/voice/calls',
   readerRealtime: '/api/reader/realtime',
   livekitToken: '/api/livekit/token',

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { AgentName, IntentHandoff } from './reading-schema.ts';
-import { Modality, VoiceEngine } from './reading-token.ts';
+import { Modality, ReadingEngine } from './reading-token.ts';
 
 export const EVENT_NAMES = [
   'session_start',
@@ -38,9 +38,9 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 export const ReadingMode = Modality;
 export type ReadingMode = Modality;
 
-/** The engine that reads (`contracts/reading-token.ts` `VoiceEngine`). */
-export const ReaderEngine = VoiceEngine;
-export type ReaderEngine = VoiceEngine;
+/** The engine that reads (`contracts/reading-token.ts` `ReadingEngine`). */
+export const ReaderEngine = ReadingEngine;
+export type ReaderEngine = ReadingEngine;
 
 /** The visitor's device, coarsely (no identifiers): enough to tell a phone from a desktop. */
 export const DeviceInfo = z.strictObject({

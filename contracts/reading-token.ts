@@ -1,6 +1,6 @@
 /**
- * The voice token API (`POST /api/voice/token`): what the page asks for and what the edge answers.
- * One shape for both engines: with an OpenAI key the token is an OpenAI client secret and the page
+ * The reading token route (`POST /api/voice/token`, its public path; it serves text readings too):
+ * what the page asks for and what the edge answers. One shape for both engines: with an OpenAI key the token is an OpenAI client secret and the page
  * connects to OpenAI; without one it is a local reader token and `url` is the reader's WebSocket.
  */
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
 export const Modality = z.enum(['voice', 'text']);
 export type Modality = z.infer<typeof Modality>;
 
-export const VoiceTokenRequest = z.object({
+export const ReadingTokenRequest = z.object({
   /** The page's reading session id; a local reader token carries it. */
   sessionId: z.uuid(),
   /** Whether the reading is spoken or typed (same agents, different output modality). */
@@ -29,14 +29,14 @@ export const VoiceTokenRequest = z.object({
    */
   lang: SupportedLangSchema.optional(),
 });
-export type VoiceTokenRequest = z.infer<typeof VoiceTokenRequest>;
+export type ReadingTokenRequest = z.infer<typeof ReadingTokenRequest>;
 
 /** Which engine reads: the offline `local` reader inside the edge, or OpenAI's Realtime API. */
-export const VoiceEngine = z.enum(['local', 'openai']);
-export type VoiceEngine = z.infer<typeof VoiceEngine>;
+export const ReadingEngine = z.enum(['local', 'openai']);
+export type ReadingEngine = z.infer<typeof ReadingEngine>;
 
-export const VoiceTokenResponse = z.object({
-  engine: VoiceEngine,
+export const ReadingTokenResponse = z.object({
+  engine: ReadingEngine,
   /** Short-lived: an `ek_…` client secret. The browser SDK refuses keys without that prefix. */
   token: z.string().startsWith('ek_'),
   /** When the token stops opening sessions, epoch seconds. A session already open carries on. */
@@ -62,7 +62,7 @@ export const VoiceTokenResponse = z.object({
    */
   hears: z.boolean().optional(),
 });
-export type VoiceTokenResponse = z.infer<typeof VoiceTokenResponse>;
+export type ReadingTokenResponse = z.infer<typeof ReadingTokenResponse>;
 
 /**
  * What OpenAI's `POST /v1/realtime/client_secrets` answers (the fields we use). Parsed at the

@@ -62,7 +62,7 @@ for (const path of TOKEN_GUARDED_PATHS) {
   app.use(path, rateLimit);
   app.use(path, turnstile);
 }
-app.use(API_PATHS.voiceToken, tokenBudget(voiceTokenMinutes));
+app.use(API_PATHS.readingToken, tokenBudget(voiceTokenMinutes));
 app.use(API_PATHS.livekitToken, tokenBudget(livekitTokenMinutes));
 
 /** Whether the agent worker's health endpoint answers 200 within a short wait. */

@@ -82,7 +82,7 @@ export interface Bindings {
    */
   RECOGNIZER_URL?: string;
   RECOGNIZER_KEY?: string;
-  /** Lifetime of a voice token, seconds (default 60). */
+  /** Lifetime of a reading token (the reading token route's), seconds (default 60). */
   VOICE_TOKEN_TTL_SECONDS?: string;
 
   LIVEKIT_URL?: string;

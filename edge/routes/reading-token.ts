@@ -1,7 +1,7 @@
 /**
  * `POST /api/voice/token` (mounted at `/api/voice`): the short-lived credential a reading connects
- * with. Body: `VoiceTokenRequest` (`{ sessionId, mode, transport?, lang? }`); answer:
- * `VoiceTokenResponse`. A `lang` outside the supported tags is refused (400); the offline reader's
+ * with. Body: `ReadingTokenRequest` (`{ sessionId, mode, transport?, lang? }`); answer:
+ * `ReadingTokenResponse`. A `lang` outside the supported tags is refused (400); the offline reader's
  * token carries the checked one, so the reader answers in it.
  *
  * Without `OPENAI_API_KEY` the reading runs on the local reader: the token is a local reader token
@@ -24,9 +24,9 @@ import { API_PATHS } from '../../contracts/api-schema.ts';
 import {
   DEFAULT_REALTIME_MODEL,
   OpenAIClientSecret,
-  VoiceTokenRequest,
-  type VoiceTokenRequest as VoiceTokenRequestBody,
-  type VoiceTokenResponse,
+  ReadingTokenRequest,
+  type ReadingTokenRequest as VoiceTokenRequestBody,
+  type ReadingTokenResponse,
 } from '../../contracts/reading-token.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -97,7 +97,7 @@ export function readerUrl(requestUrl: string): string {
 async function localToken(
   c: Context<AppEnv>,
   body: VoiceTokenRequestBody,
-): Promise<VoiceTokenResponse> {
+): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
   const available = readerAvailability(env);
   if (!available.ok) throw available.error;
@@ -173,7 +173,7 @@ async function callToken(
   c: Context<AppEnv>,
   body: VoiceTokenRequestBody,
   upstream: CallUpstream,
-): Promise<VoiceTokenResponse> {
+): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
   const minted = await mintCallToken(upstream.key, {
     sessionId: body.sessionId,
@@ -201,7 +201,7 @@ async function callToken(
 async function openAiToken(
   c: Context<AppEnv>,
   body: VoiceTokenRequestBody,
-): Promise<VoiceTokenResponse> {
+): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
   const model = env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL;
   const seconds =
@@ -262,7 +262,7 @@ async function openAiToken(
 export const voiceTokenRoutes = new Hono<AppEnv>().post(
   '/token',
   jsonContentType(),
-  jsonBody(VoiceTokenRequest),
+  jsonBody(ReadingTokenRequest),
   async (c) => {
     const body = c.req.valid('json');
     const upstream =
@@ -273,7 +273,7 @@ export const voiceTokenRoutes = new Hono<AppEnv>().post(
         ? await openAiToken(c, body)
         : await localToken(c, body);
     const maxSessionMinutes = readingMaxMinutes(c.env);
-    const response: VoiceTokenResponse =
+    const response: ReadingTokenResponse =
       maxSessionMinutes === undefined ? minted : { ...minted, maxSessionMinutes };
     return c.json(response, 200, { 'Cache-Control': 'no-store' });
   },

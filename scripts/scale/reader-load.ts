@@ -14,7 +14,7 @@
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { percentile, row, type BenchRow } from '../../tests/bench/stats.ts';
 import { groupUsage } from '../../tests/support/process-usage.ts';
 import { ReaderDriver } from '../../tests/support/reader-driver.ts';
@@ -32,7 +32,7 @@ async function readerToken(edge: string): Promise<{ token: string; url: string }
     body: JSON.stringify({ sessionId: crypto.randomUUID(), mode: 'text' }),
   });
   if (!response.ok) throw new Error(`reader token: ${response.status}`);
-  const body = VoiceTokenResponse.parse(await response.json());
+  const body = ReadingTokenResponse.parse(await response.json());
   if (!body.url) throw new Error('a local reader token carries the reader’s URL');
   return { token: body.token, url: body.url };
 }

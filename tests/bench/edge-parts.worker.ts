@@ -14,7 +14,7 @@
  */
 import { AccessToken, RoomAgentDispatch, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
 import { isTimeZone } from '../../contracts/livekit.ts';
-import { VoiceTokenRequest } from '../../contracts/reading-token.ts';
+import { ReadingTokenRequest } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 import { mintReaderToken } from '../../edge/reader/token.ts';
@@ -92,8 +92,8 @@ const PARTS: Record<string, (env: Bindings) => unknown> = {
       appRequest(withoutLimiter(env), '/api/livekit/token', LIVEKIT_BODY),
     ),
   'body read: request.json()': () => post('/x', VOICE_BODY()).json(),
-  'voice validation: VoiceTokenRequest': () =>
-    VoiceTokenRequest.safeParse(JSON.parse(VOICE_BODY())),
+  'voice validation: ReadingTokenRequest': () =>
+    ReadingTokenRequest.safeParse(JSON.parse(VOICE_BODY())),
   'voice signing: mintReaderToken (HMAC)': (env) =>
     mintReaderToken({
       secret: env.READER_TOKEN_SECRET ?? '',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
-import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { parseWav, resample } from '../../voice-peer/audio.ts';
 import { speak } from '../support/recognizer.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -14,7 +14,7 @@ async function readerToken(request: import('@playwright/test').APIRequestContext
     data: { sessionId: crypto.randomUUID(), mode: 'text' },
   });
   expect(response.status()).toBe(200);
-  return VoiceTokenResponse.parse(await response.json());
+  return ReadingTokenResponse.parse(await response.json());
 }
 
 interface Socket {
@@ -155,7 +155,7 @@ test('the Durable Object hears a spoken turn through the local recognizer: the w
         transport: 'websocket',
       }),
     });
-    const { token, url, hears } = VoiceTokenResponse.parse(await minted.json());
+    const { token, url, hears } = ReadingTokenResponse.parse(await minted.json());
     expect(hears).toBe(true);
     if (!url) throw new Error('a local token carries the reader’s URL');
     const socket = await connect(url, token);

@@ -47,7 +47,7 @@ describe('the edge client', () => {
   it('posts to the route below api-base and returns the contract-checked answer', async () => {
     const { fetch, calls } = scriptedFetch([json(200, TOKEN)]);
     const client = new EdgeClient({ apiBase: 'https://edge.example//', fetch });
-    expect(await client.voiceToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
+    expect(await client.readingToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
     expect(calls[0]?.url).toBe('https://edge.example/api/voice/token');
     expect(calls[0]?.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ sessionId: SESSION, mode: 'text' });
@@ -56,8 +56,8 @@ describe('the edge client', () => {
   it('sends a Turnstile token as X-Turnstile-Token on token requests, and no such header without one', async () => {
     const { fetch, calls } = scriptedFetch([json(200, TOKEN), json(200, TOKEN)]);
     const client = new EdgeClient({ fetch });
-    await client.voiceToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: 'tt-1' });
-    await client.voiceToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: '' });
+    await client.readingToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: 'tt-1' });
+    await client.readingToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: '' });
     expect(new Headers(calls[0]?.init?.headers).get('X-Turnstile-Token')).toBe('tt-1');
     expect(new Headers(calls[1]?.init?.headers).has('X-Turnstile-Token')).toBe(false);
   });
@@ -108,7 +108,7 @@ describe('the edge client', () => {
 
   it('refuses an answer that is not the contract’s, without retrying', async () => {
     const { fetch, calls } = scriptedFetch([json(200, { ...TOKEN, token: 'sk-secret' })]);
-    const attempt = new EdgeClient({ fetch }).voiceToken({ sessionId: SESSION, mode: 'voice' });
+    const attempt = new EdgeClient({ fetch }).readingToken({ sessionId: SESSION, mode: 'voice' });
     await expect(attempt).rejects.toMatchObject({
       code: 'invalid_response',
       message: 'The server sent an answer this page cannot use.',
@@ -129,7 +129,7 @@ describe('the edge client', () => {
       random: () => 0.5,
       retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 10_000 },
     });
-    expect(await client.voiceToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
+    expect(await client.readingToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
     expect(calls).toHaveLength(3);
     // Half the exponential step plus jitter on the other half: 100 → 75, 200 → 150.
     expect(waits).toEqual([75, 150]);
@@ -177,7 +177,7 @@ describe('the edge client', () => {
       );
     const first = scriptedFetch([limited('2'), json(200, TOKEN)]);
     const short = recordingSleep();
-    await new EdgeClient({ fetch: first.fetch, sleep: short.sleep }).voiceToken({
+    await new EdgeClient({ fetch: first.fetch, sleep: short.sleep }).readingToken({
       sessionId: SESSION,
       mode: 'text',
     });
@@ -185,7 +185,7 @@ describe('the edge client', () => {
 
     const second = scriptedFetch([limited('60')]);
     const long = recordingSleep();
-    const attempt = new EdgeClient({ fetch: second.fetch, sleep: long.sleep }).voiceToken({
+    const attempt = new EdgeClient({ fetch: second.fetch, sleep: long.sleep }).readingToken({
       sessionId: SESSION,
       mode: 'text',
     });
@@ -214,7 +214,7 @@ describe('the edge client', () => {
       fetch,
       retry: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 120_000 },
     });
-    const attempt = client.voiceToken(
+    const attempt = client.readingToken(
       { sessionId: SESSION, mode: 'text' },
       { signal: controller.signal },
     );

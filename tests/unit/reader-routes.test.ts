@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../edge/errors.ts';
 import {
@@ -53,7 +53,7 @@ describe('POST /api/voice/token without an OpenAI key', () => {
     const response = await postToken({ sessionId: SESSION, mode: 'text' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = VoiceTokenResponse.parse(await response.json());
+    const body = ReadingTokenResponse.parse(await response.json());
     expect(body.engine).toBe('local');
     expect(body.url).toBe('ws://localhost/api/reader/realtime');
     expect(body.model).toBe('gpt-realtime');
@@ -78,7 +78,7 @@ describe('POST /api/voice/token without an OpenAI key', () => {
       {},
       'https://reader.example/api/voice/token',
     );
-    const body = VoiceTokenResponse.parse(await response.json());
+    const body = ReadingTokenResponse.parse(await response.json());
     expect(body.url).toBe('wss://reader.example/api/reader/realtime');
     expect(body.model).toBe('gpt-realtime-mini');
     expect(body.expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(119);
@@ -96,14 +96,14 @@ describe('POST /api/voice/token without an OpenAI key', () => {
   });
 
   it('carries the checked language into the reader token, and refuses a tag outside the closed list', async () => {
-    const spanish = VoiceTokenResponse.parse(
+    const spanish = ReadingTokenResponse.parse(
       await (await postToken({ sessionId: SESSION, mode: 'text', lang: 'es' })).json(),
     );
     expect(await verifyReaderToken(spanish.token, DEV_READER_TOKEN_SECRET)).toMatchObject({
       ok: true,
       lang: 'es',
     });
-    const english = VoiceTokenResponse.parse(
+    const english = ReadingTokenResponse.parse(
       await (await postToken({ sessionId: SESSION, mode: 'text' })).json(),
     );
     expect(await verifyReaderToken(english.token, DEV_READER_TOKEN_SECRET)).toMatchObject({

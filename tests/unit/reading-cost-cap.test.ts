@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import type { AppEnv } from '../../edge/env.ts';
 import {
   DEFAULT_READING_MAX_MINUTES,
@@ -47,9 +47,11 @@ describe('READING_MAX_MINUTES at the edge', () => {
         },
         { LOCAL_DEVELOPMENT: 'true', ...extra },
       );
-    const capped = VoiceTokenResponse.parse(await (await ask({ READING_MAX_MINUTES: '5' })).json());
+    const capped = ReadingTokenResponse.parse(
+      await (await ask({ READING_MAX_MINUTES: '5' })).json(),
+    );
     expect(capped.maxSessionMinutes).toBe(5);
-    const free = VoiceTokenResponse.parse(await (await ask({})).json());
+    const free = ReadingTokenResponse.parse(await (await ask({})).json());
     expect(free).not.toHaveProperty('maxSessionMinutes');
   });
 });

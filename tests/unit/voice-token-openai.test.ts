@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
 import { deployed } from './helpers/edge-env.ts';
@@ -70,7 +70,7 @@ describe('POST /api/voice/token with an OpenAI key', () => {
   it('gives a voice reading over WebRTC a one-call ek_ token for the edge’s calls, and no client secret', async () => {
     const response = await mint(env(), 'voice', 'webrtc');
     expect(response.status).toBe(200);
-    const body = VoiceTokenResponse.parse(await response.json());
+    const body = ReadingTokenResponse.parse(await response.json());
     expect(body.engine).toBe('openai');
     expect(body.token).toMatch(/^ek_call_/);
     expect(body.callUrl).toBe('http://localhost/api/voice/calls');
@@ -120,7 +120,7 @@ describe('POST /api/voice/token with an OpenAI key', () => {
     const session = (request?.body as { session: Record<string, unknown> }).session;
     expect(session).not.toHaveProperty('instructions');
     expect(session).not.toHaveProperty('tools');
-    const body = VoiceTokenResponse.parse(await response.json());
+    const body = ReadingTokenResponse.parse(await response.json());
     expect(body).toEqual({
       engine: 'openai',
       token: secret.value,

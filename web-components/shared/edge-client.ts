@@ -18,7 +18,7 @@ import {
   TURNSTILE_HEADER,
 } from '../../contracts/api-schema.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
-import { type VoiceTokenRequest, VoiceTokenResponse } from '../../contracts/reading-token.ts';
+import { type ReadingTokenRequest, ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { apiUrl } from './api-url.ts';
 import { trimTrailingSlashes } from './trim-slashes.ts';
 
@@ -199,8 +199,11 @@ export class EdgeClient {
   }
 
   /** `POST /api/voice/token`: a short-lived reading token (offline reader or OpenAI). */
-  voiceToken(body: VoiceTokenRequest, options: CallOptions = {}): Promise<VoiceTokenResponse> {
-    return this.post(API_PATHS.voiceToken, body, VoiceTokenResponse, options);
+  readingToken(
+    body: ReadingTokenRequest,
+    options: CallOptions = {},
+  ): Promise<ReadingTokenResponse> {
+    return this.post(API_PATHS.readingToken, body, ReadingTokenResponse, options);
   }
 
   /**

@@ -3,7 +3,7 @@
  * of its health check while `<tarot-reading>` shows the mode selection, so the choice can say so.
  * Asked once per edge; the answer for the newest edge asked about wins.
  */
-import type { VoiceEngine } from '../../../contracts/reading-token.ts';
+import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { ReaderHealth } from '../session/edge-api.ts';
 
 export interface ReaderEngineQueryOptions {
@@ -25,7 +25,7 @@ export class ReaderEngineQuery {
   }
 
   /** The engine behind readings on the edge; null until known or when the edge did not say. */
-  get engine(): VoiceEngine | null {
+  get engine(): ReadingEngine | null {
     return this.#health?.engine ?? null;
   }
 

@@ -10,7 +10,7 @@
  * `tarot-reading-session-end`. `tarot-reading-error` may come at any point.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { VoiceEngine } from '../../../contracts/reading-token.ts';
+import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import { tarotEn } from '../i18n/en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';
@@ -20,7 +20,7 @@ export interface TarotReadingSessionStartDetail {
   sessionId: string;
   mode: Modality;
   /** `local` (the offline reader) or `openai`. */
-  engine: VoiceEngine | null;
+  engine: ReadingEngine | null;
 }
 
 export interface TarotReadingSessionEndDetail {

@@ -1,6 +1,6 @@
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { VoiceEngine } from '../../../contracts/reading-token.ts';
+import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
 import type { RealtimeReading } from '../session/realtime-reading.ts';
@@ -124,7 +124,7 @@ export class ReadingSessions implements ReactiveController {
   readonly #costCap: ReadingCostCap;
 
   /** The engine behind readings on the edge, from its health check; null until known. */
-  get reader(): VoiceEngine | null {
+  get reader(): ReadingEngine | null {
     return this.#reader.engine;
   }
 

@@ -4,13 +4,13 @@
  * the shared edge client (`web-components/shared/edge-client.ts`).
  */
 import { API_PATHS } from '../../../contracts/api-schema.ts';
-import type { VoiceEngine } from '../../../contracts/reading-token.ts';
+import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import { EdgeClient, apiUrl } from '../../shared/edge-client.ts';
 
 export { apiUrl };
 
 /** Where the edge mints reading tokens, below its origin. */
-export const TOKEN_PATH = API_PATHS.voiceToken;
+export const TOKEN_PATH = API_PATHS.readingToken;
 
 export interface RequestReaderEngineOptions {
   /** The edge's origin; default '' (this page's). */
@@ -21,7 +21,7 @@ export interface RequestReaderEngineOptions {
 
 /** The engine behind readings on an edge, and whether its offline reader hears English speech. */
 export interface ReaderHealth {
-  engine: VoiceEngine;
+  engine: ReadingEngine;
   hears: boolean;
 }
 

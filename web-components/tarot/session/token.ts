@@ -7,14 +7,14 @@
  * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { VoiceEngine, VoiceTokenResponse } from '../../../contracts/reading-token.ts';
+import type { ReadingEngine, ReadingTokenResponse } from '../../../contracts/reading-token.ts';
 import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Modality } from '../agents/context.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 
-export type ReadingToken = VoiceTokenResponse;
+export type ReadingToken = ReadingTokenResponse;
 
 /**
  * What a reading asks the token route for. `transport: 'websocket'` is a voice reading's fallback
@@ -103,7 +103,7 @@ export async function requestReadingToken(options: RequestTokenOptions): Promise
     retry: options.retry,
   });
   try {
-    return await client.voiceToken(
+    return await client.readingToken(
       {
         sessionId: options.sessionId,
         mode: options.mode,
@@ -162,7 +162,7 @@ export function webRtcCannotConnect(error: unknown): boolean {
  */
 export function readableConnectError(
   error: unknown,
-  engine: VoiceEngine | undefined,
+  engine: ReadingEngine | undefined,
   viaCall = false,
   t: TarotStrings = tarotEn,
 ): string {
