@@ -2,7 +2,8 @@
  * What each of the package's elements really declares, read from its sources: its tag, its
  * reactive properties and their attributes (`@property` decorators), the events typed for it in
  * `GlobalEventHandlersEventMap`, the `part`s and `<slot>`s in its templates (its own module and the
- * template helpers beside it that it imports), and the custom properties its styles read. The
+ * template helpers of its family it imports, in its folder or shared, never another element's
+ * module), and the custom properties its styles read. The
  * manifest test compares the manifest against this.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -132,10 +133,7 @@ export function readElementApis(packageDir: string): ElementApi[] {
     if (!tag) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const imported = relativeImports(file, text);
-    const helpers = imported.filter(
-      (path) =>
-        dirname(path) === dirname(file) && !path.endsWith('.styles.ts') && files.includes(path),
-    );
+    const helpers = imported.filter((path) => !path.endsWith('.styles.ts') && files.includes(path));
     const templates = [text, ...helpers.map((path) => readFileSync(path, 'utf8'))]
       .filter((body) => body === text || !/^@customElement\(/m.test(body))
       .join('\n');

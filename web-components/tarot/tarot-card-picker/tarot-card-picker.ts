@@ -3,7 +3,6 @@ import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
 import { CARD_IDS, cardIdentity } from '../../../contracts/cards.ts';
 import type { DrawCardResult } from '../../../contracts/reading-schema.ts';
-import type { PickerState } from '../../stores/reading.ts';
 import { CardMotionController } from '../../shared/controllers/card-motion.ts';
 import { RovingTabindexController } from '../../shared/controllers/roving-tabindex.ts';
 import { secureCoin, secureShuffle } from './secure-shuffle.ts';
@@ -357,32 +356,6 @@ function nextFrame(callback: () => void): () => void {
 
 function orientationText(result: DrawCardResult, t: TarotStrings): string {
   return t.cardAs(t.cardName(result.cardId), result.reversed);
-}
-
-/**
- * The draw area both readings show while `draw_card` waits: a labelled, focusable section (the
- * reading moves focus there) holding `<tarot-card-picker>` over the cards not yet drawn.
- */
-export function pickerSection(
-  picker: PickerState,
-  excluded: readonly string[],
-  imageBase: string,
-  t: TarotStrings,
-) {
-  if (!picker.open) return nothing;
-  return html`<section
-    class="draw"
-    part="draw"
-    tabindex="-1"
-    aria-label=${t.drawCardFor(picker.positionLabel)}
-  >
-    <tarot-card-picker
-      position-label=${picker.positionLabel}
-      prompt-role=${picker.promptRole}
-      .excluded=${excluded}
-      image-base=${imageBase}
-    ></tarot-card-picker>
-  </section>`;
 }
 
 declare global {

@@ -14,7 +14,7 @@ import { StoreController } from '../../shared/controllers/store-controller.ts';
 import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
 import { cardShort, spreadRowWords } from '../tarot-card/tarot-card.ts';
-import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
+import { pickerSection } from '../tarot-card-picker/picker-section.ts';
 import '../tarot-card-stage/tarot-card-stage.ts';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';

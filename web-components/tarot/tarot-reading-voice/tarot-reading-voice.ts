@@ -31,7 +31,7 @@ import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
 import '../../voice/voice-speaker-button/voice-speaker-button.ts';
 import '../../voice/voice-transcript/voice-transcript.ts';
 import { cardAsLies, spreadRowWords } from '../tarot-card/tarot-card.ts';
-import { pickerSection } from '../tarot-card-picker/tarot-card-picker.ts';
+import { pickerSection } from '../tarot-card-picker/picker-section.ts';
 import '../tarot-card-stage/tarot-card-stage.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
