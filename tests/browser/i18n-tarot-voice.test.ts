@@ -183,6 +183,29 @@ describe('the tarot and voice elements in the visitor’s language', () => {
     await expectAccessible(view);
   });
 
+  it('<tarot-reading lang="es" mode="text"> asks the edge for a Spanish reading from its first start', async () => {
+    // The session starts as the element connects: it must already know the element's language.
+    const realFetch = globalThis.fetch;
+    const asked: unknown[] = [];
+    globalThis.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/api/voice/token') && typeof init?.body === 'string') {
+        asked.push(JSON.parse(init.body));
+      }
+      return new Promise<Response>(() => undefined);
+    };
+    try {
+      const el = await fixture<HTMLElement>(
+        html`<tarot-reading lang="es" mode="text" api-base="https://edge.example"></tarot-reading>`,
+      );
+      await waitUntil(() => asked.length === 1, 'the reading token request', 8000);
+      expect(asked[0]).to.include({ mode: 'text', lang: 'es' });
+      el.remove();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('a text view inside a Spanish ancestor asks in Spanish: label, placeholder, Send', async () => {
     const store = createReadingStore();
     store.setConnection('connected');

@@ -336,27 +336,35 @@ export class ReadingSessions implements ReactiveController {
 
   /** A new session for `mode`, its code loaded now: a text reading, or a voice reading's. */
   async #make(mode: Modality): Promise<ModeSession> {
+    if (mode === 'text') {
+      const code = await import('../session/realtime-reading.ts');
+      return { reading: new code.RealtimeReading({ ...this.#readingOptions(mode), mode }) };
+    }
+    const code = await import('../session/voice-session.ts');
+    const { store, announcer, ...reading } = this.#readingOptions(mode);
+    const voice = new code.VoiceReadingSession({
+      store,
+      announcer,
+      reading,
+      micAllowed: this.#options.micAllowed,
+      onMicDeclined: this.#options.onMicDeclined,
+    });
+    return { reading: voice.reading, voice };
+  }
+
+  /**
+   * What `mode`'s reading is given: read once its code is in, when the host knows its language (a
+   * host that starts in a mode as it connects asks before its locale controller has looked).
+   */
+  #readingOptions(mode: Modality) {
     const options = this.#options;
-    const store = options.stores[mode];
-    const { announcer } = options;
-    const reading = {
+    return {
+      store: options.stores[mode],
+      announcer: options.announcer,
       connect: this.#connect,
       persistKey: options.persistKey?.(mode),
       lang: options.lang?.(),
       strings: options.strings,
     };
-    if (mode === 'text') {
-      const code = await import('../session/realtime-reading.ts');
-      return { reading: new code.RealtimeReading({ ...reading, store, announcer, mode }) };
-    }
-    const code = await import('../session/voice-session.ts');
-    const voice = new code.VoiceReadingSession({
-      store,
-      announcer,
-      reading,
-      micAllowed: options.micAllowed,
-      onMicDeclined: options.onMicDeclined,
-    });
-    return { reading: voice.reading, voice };
   }
 }
