@@ -28,7 +28,7 @@ import { livekitWebhookRoutes } from './routes/livekit-webhook.ts';
 import { readerHears } from './reader/hearing.ts';
 import { readerRoutes } from './routes/reader.ts';
 import { voiceCallRoutes } from './routes/voice-calls.ts';
-import { voiceTokenMinutes, voiceTokenRoutes } from './routes/reading-token.ts';
+import { voiceTokenMinutes, readingTokenRoutes } from './routes/reading-token.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -90,7 +90,7 @@ app.get('/api/health', async (c) => {
   return c.json(body, 200, { 'Cache-Control': 'no-store' });
 });
 
-app.route('/api/voice', voiceTokenRoutes);
+app.route('/api/voice', readingTokenRoutes);
 app.route('/api/voice', voiceCallRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);

@@ -25,7 +25,7 @@ import {
   DEFAULT_REALTIME_MODEL,
   OpenAIClientSecret,
   ReadingTokenRequest,
-  type ReadingTokenRequest as VoiceTokenRequestBody,
+  type ReadingTokenRequest as ReadingTokenRequestBody,
   type ReadingTokenResponse,
 } from '../../contracts/reading-token.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
@@ -96,7 +96,7 @@ export function readerUrl(requestUrl: string): string {
 
 async function localToken(
   c: Context<AppEnv>,
-  body: VoiceTokenRequestBody,
+  body: ReadingTokenRequestBody,
 ): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
   const available = readerAvailability(env);
@@ -171,7 +171,7 @@ function upstreamError(status: number, local: boolean): ApiError {
  */
 async function callToken(
   c: Context<AppEnv>,
-  body: VoiceTokenRequestBody,
+  body: ReadingTokenRequestBody,
   upstream: CallUpstream,
 ): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
@@ -200,7 +200,7 @@ async function callToken(
 /** The OpenAI path: mint a client secret with `OPENAI_API_KEY` for the session's model. */
 async function openAiToken(
   c: Context<AppEnv>,
-  body: VoiceTokenRequestBody,
+  body: ReadingTokenRequestBody,
 ): Promise<ReadingTokenResponse> {
   const env = c.env ?? {};
   const model = env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL;
@@ -259,7 +259,7 @@ async function openAiToken(
   };
 }
 
-export const voiceTokenRoutes = new Hono<AppEnv>().post(
+export const readingTokenRoutes = new Hono<AppEnv>().post(
   '/token',
   jsonContentType(),
   jsonBody(ReadingTokenRequest),

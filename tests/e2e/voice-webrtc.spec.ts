@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { IntentHandoff } from '../../contracts/reading.ts';
+import { IntentHandoff } from '../../contracts/reading-schema.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../support/chromium.ts';
 import { speak } from '../support/recognizer.ts';
 import { type RunningWrangler, startWrangler } from '../support/wrangler.ts';

@@ -4,7 +4,7 @@
  * carried in the visitor's own words.
  */
 import { describe, expect, it } from 'vitest';
-import { IntentHandoff, SpreadHandoff, handoffToolName } from '../../contracts/reading.ts';
+import { IntentHandoff, SpreadHandoff, handoffToolName } from '../../contracts/reading-schema.ts';
 import { chooseSpread } from '../../reader/reading/spreads.ts';
 import { requestedCardCount, subjectOf } from '../../reader/reading/text.ts';
 import { WORDS_ES } from '../../reader/reading/words-es.ts';

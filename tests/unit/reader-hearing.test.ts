@@ -12,7 +12,7 @@ import {
   type RealtimeSessionConfig,
 } from '@openai/agents-realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntentHandoff } from '../../contracts/reading.ts';
+import { IntentHandoff } from '../../contracts/reading-schema.ts';
 import { RecognizerClient, type Transcriber } from '../../reader/hearing/transcriber.ts';
 import { MAX_WAITING_TURNS } from '../../reader/protocol/input-audio.ts';
 import { parseWav, resample } from '../../voice-peer/audio.ts';

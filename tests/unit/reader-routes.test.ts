@@ -15,12 +15,12 @@ import {
   verifyReaderToken,
 } from '../../edge/reader/token.ts';
 import { readerRoutes } from '../../edge/routes/reader.ts';
-import { voiceTokenRoutes } from '../../edge/routes/reading-token.ts';
+import { readingTokenRoutes } from '../../edge/routes/reading-token.ts';
 import { deployed } from './helpers/edge-env.ts';
 
 const app = new Hono<AppEnv>();
 app.route('/api/reader', readerRoutes);
-app.route('/api/voice', voiceTokenRoutes);
+app.route('/api/voice', readingTokenRoutes);
 app.onError((err, c) =>
   err instanceof ApiError ? errorResponse(c, err) : c.json(errorBody('internal', err.message), 500),
 );
@@ -127,7 +127,7 @@ describe('POST /api/voice/token without an OpenAI key', () => {
       RECOGNIZER_KEY: 'k'.repeat(32),
     };
     const token = async (env: Bindings, lang?: 'es') =>
-      VoiceTokenResponse.parse(
+      ReadingTokenResponse.parse(
         await (
           await postToken({ sessionId: SESSION, mode: 'voice', ...(lang ? { lang } : {}) }, env)
         ).json(),

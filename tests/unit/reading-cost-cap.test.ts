@@ -11,7 +11,7 @@ import type { AppEnv } from '../../edge/env.ts';
 import {
   DEFAULT_READING_MAX_MINUTES,
   readingMaxMinutes,
-  voiceTokenRoutes,
+  readingTokenRoutes,
 } from '../../edge/routes/reading-token.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import {
@@ -36,7 +36,7 @@ describe('READING_MAX_MINUTES at the edge', () => {
   });
 
   it('comes back with the reading token as maxSessionMinutes, and is absent with no cap', async () => {
-    const app = new Hono<AppEnv>().route('/api/voice', voiceTokenRoutes);
+    const app = new Hono<AppEnv>().route('/api/voice', readingTokenRoutes);
     const ask = (extra: Record<string, string>) =>
       app.request(
         '/api/voice/token',
