@@ -3,9 +3,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
-import type { RealtimeReading } from '../session/realtime-reading.ts';
+import type { RealtimeReading, RealtimeReadingOptions } from '../session/realtime-reading.ts';
 import type { StallAnswer } from '../session/stall-choice.ts';
-import type { VoiceReadingSession } from '../session/voice-session.ts';
+import type { VoiceReadingOptions, VoiceReadingSession } from '../session/voice-session.ts';
 import { missingVoiceApis } from '../session/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
@@ -74,6 +74,19 @@ interface ModeSession {
   readonly reading: RealtimeReading;
   readonly voice?: VoiceReadingSession | undefined;
 }
+
+/** What each mode's session is made from: the reading's options, and the consent a voice one asks. */
+type SessionOptions = Omit<RealtimeReadingOptions, 'mode'> &
+  Pick<VoiceReadingOptions, 'micAllowed' | 'onMicDeclined'>;
+
+/** Each mode's session code, loaded (with its view) the first time the mode is chosen. */
+const SESSION_MODULES: Record<
+  Modality,
+  () => Promise<{ createReadingSession(options: SessionOptions): ModeSession }>
+> = {
+  text: () => import('../session/realtime-reading.ts'),
+  voice: () => import('../session/voice-session.ts'),
+};
 
 /**
  * The sessions behind a `<tarot-reading>`, owned by it: one per mode, each loaded (with its view)
@@ -323,48 +336,29 @@ export class ReadingSessions implements ReactiveController {
   async #sessionOf(mode: Modality): Promise<ModeSession> {
     const made = this.#sessions.get(mode);
     if (made) return made;
-    const [session] = await Promise.all([this.#make(mode), this.#options.loadView(mode)]);
+    const [{ createReadingSession }] = await Promise.all([
+      SESSION_MODULES[mode](),
+      this.#options.loadView(mode),
+    ]);
     const loaded = this.#sessions.get(mode);
     if (loaded) return loaded;
+    // Read now, with the code in: a host that starts in a mode as it connects knows its language
+    // only once its locale controller has looked, after this controller's own start.
+    const session = createReadingSession({
+      store: this.#options.stores[mode],
+      announcer: this.#options.announcer,
+      connect: this.#connect,
+      persistKey: this.#options.persistKey?.(mode),
+      lang: this.#options.lang?.(),
+      strings: this.#options.strings,
+      micAllowed: this.#options.micAllowed,
+      onMicDeclined: this.#options.onMicDeclined,
+    });
     session.voice?.$notice.listen((notice) => {
       this.#notice = notice;
       this.#host.requestUpdate();
     });
     this.#sessions.set(mode, session);
     return session;
-  }
-
-  /** A new session for `mode`, its code loaded now: a text reading, or a voice reading's. */
-  async #make(mode: Modality): Promise<ModeSession> {
-    if (mode === 'text') {
-      const code = await import('../session/realtime-reading.ts');
-      return { reading: new code.RealtimeReading({ ...this.#readingOptions(mode), mode }) };
-    }
-    const code = await import('../session/voice-session.ts');
-    const { store, announcer, ...reading } = this.#readingOptions(mode);
-    const voice = new code.VoiceReadingSession({
-      store,
-      announcer,
-      reading,
-      micAllowed: this.#options.micAllowed,
-      onMicDeclined: this.#options.onMicDeclined,
-    });
-    return { reading: voice.reading, voice };
-  }
-
-  /**
-   * What `mode`'s reading is given: read once its code is in, when the host knows its language (a
-   * host that starts in a mode as it connects asks before its locale controller has looked).
-   */
-  #readingOptions(mode: Modality) {
-    const options = this.#options;
-    return {
-      store: options.stores[mode],
-      announcer: options.announcer,
-      connect: this.#connect,
-      persistKey: options.persistKey?.(mode),
-      lang: options.lang?.(),
-      strings: options.strings,
-    };
   }
 }

@@ -380,3 +380,13 @@ export class RealtimeReading {
     this.#connection.reset();
   }
 }
+
+/**
+ * The text mode's session, as `<tarot-reading>`'s host makes it when the mode is first chosen: a
+ * reading alone.
+ */
+export function createReadingSession(options: Omit<RealtimeReadingOptions, 'mode'>): {
+  reading: RealtimeReading;
+} {
+  return { reading: new RealtimeReading({ ...options, mode: 'text' }) };
+}

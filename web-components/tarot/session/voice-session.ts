@@ -377,3 +377,22 @@ export class VoiceReadingSession {
     );
   }
 }
+
+/**
+ * The voice mode's session, as `<tarot-reading>`'s host makes it when the mode is first chosen: a
+ * `VoiceReadingSession` and its reading.
+ */
+export function createReadingSession({
+  store,
+  announcer,
+  micAllowed,
+  onMicDeclined,
+  ...reading
+}: Omit<RealtimeReadingOptions, 'mode'> &
+  Pick<VoiceReadingOptions, 'micAllowed' | 'onMicDeclined'>): {
+  reading: RealtimeReading;
+  voice: VoiceReadingSession;
+} {
+  const voice = new VoiceReadingSession({ store, announcer, reading, micAllowed, onMicDeclined });
+  return { reading: voice.reading, voice };
+}
