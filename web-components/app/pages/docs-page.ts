@@ -28,7 +28,7 @@ const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
   'voice-launcher': (el) => {
     // its code comes with its section, as the root elements' launchers load theirs: not in the
     // page's first load (the properties set before it is defined are kept at its upgrade)
-    void import('../../voice/voice-launcher.ts');
+    void import('../../voice/voice-launcher/voice-launcher.ts');
     Object.assign(el, { label: 'Example launcher', placement: 'top-right' });
     // below the site's header, whose last link it covered at the default offset
     el.style.setProperty('--voice-launcher-offset', '4.5rem');
