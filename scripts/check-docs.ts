@@ -9,7 +9,8 @@
  *    the naming file's folder, from `web-components/`, or the end of a tracked file's path; a bare
  *    file name, some tracked file of that name. Patterns (`.test.ts`, `*-agent.ts`), built or
  *    installed output (`dist/`, `embed/`, a package's own paths) and generated files are not read
- *    as names.
+ *    as names, nor is a path the naming file's own code writes in a string (a file it makes, say in a
+ *    scratch app).
  *
  * The docs are the root README, every Markdown file in docs/, and the READMEs of the agent worker
  * and the package; the comments, those of every TypeScript and JavaScript file git tracks. Run:
@@ -164,7 +165,17 @@ function namesAFile(file: string, named: string, tracked: TrackedFiles): boolean
  * template literals are skipped whole, so a `//` or a path inside one is not read as a comment.
  */
 export function commentsOf(source: string): { line: number; text: string }[] {
+  return scan(source).comments;
+}
+
+/** The text of a source's string and template literals: files its code names (and may write). */
+export function stringsOf(source: string): string {
+  return scan(source).strings.join('\n');
+}
+
+function scan(source: string): { comments: { line: number; text: string }[]; strings: string[] } {
   const found: { line: number; text: string }[] = [];
+  const strings: string[] = [];
   const add = (start: number, end: number): void => {
     const line = source.slice(0, start).split('\n').length;
     source
@@ -184,16 +195,18 @@ export function commentsOf(source: string): { line: number; text: string }[] {
       add(at, end < 0 ? source.length : end + 2);
       at = end < 0 ? source.length : end + 2;
     } else if (char === "'" || char === '"' || char === '`') {
+      const start = at;
       at += 1;
       while (at < source.length && source[at] !== char && (char === '`' || source[at] !== '\n')) {
         at += source[at] === '\\' ? 2 : 1;
       }
+      strings.push(source.slice(start + 1, at));
       at += 1;
     } else {
       at += 1;
     }
   }
-  return found;
+  return { comments: found, strings };
 }
 
 /** Rule 4: the files `lines` of `file` name that do not exist. */
@@ -201,12 +214,14 @@ export function pathFindings(
   file: string,
   lines: readonly { line: number; text: string }[],
   tracked: TrackedFiles,
+  /** Text of the naming file's own code: a path it writes there is a file it makes or reads. */
+  code = '',
 ): DocFinding[] {
   const found: DocFinding[] = [];
   for (const { line, text } of lines) {
     for (const match of text.matchAll(NAMED_PATH)) {
       const named = match[1];
-      if (!named || namesAFile(file, named, tracked)) continue;
+      if (!named || namesAFile(file, named, tracked) || code.includes(named)) continue;
       found.push({ file, line, message: `names ${named}, which does not exist` });
     }
   }
@@ -227,7 +242,8 @@ export function checkDocs(root: string = ROOT): DocFinding[] {
   }
   for (const file of tracked.paths) {
     if (!SOURCE.test(file) || !existsSync(join(root, file))) continue;
-    found.push(...pathFindings(file, commentsOf(readFileSync(join(root, file), 'utf8')), tracked));
+    const source = readFileSync(join(root, file), 'utf8');
+    found.push(...pathFindings(file, commentsOf(source), tracked, stringsOf(source)));
   }
   return found;
 }

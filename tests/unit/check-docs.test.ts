@@ -18,6 +18,7 @@ import {
   lineFindings,
   pathFindings,
   readmeFindings,
+  stringsOf,
 } from '../../scripts/check-docs.ts';
 
 const words = (length: number) => 'word '.repeat(length).slice(0, length);
@@ -114,6 +115,13 @@ describe('the paths a doc or a comment names', () => {
       '`custom-elements.json`, https://example.com/a/b.ts',
     );
     expect(pathFindings('docs/x.md', text, tracked)).toEqual([]);
+  });
+
+  it('leaves alone a path the file’s own code writes: a file it makes, in a scratch app', () => {
+    const source =
+      "// builds src/entry-server.ts, then gone.ts\nwrite({ 'src/entry-server.ts': '' });\n";
+    const found = pathFindings('tests/e2e/app.ts', commentsOf(source), tracked, stringsOf(source));
+    expect(found.map(({ message }) => message)).toEqual(['names gone.ts, which does not exist']);
   });
 
   it('reads the comments of a source, not its code, with their lines', () => {
