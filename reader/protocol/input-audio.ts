@@ -53,10 +53,15 @@ export class InputAudioBuffer {
 
   /** Whether committed turns are transcribed (else a voice turn follows the demo script). */
   get on(): boolean {
+    return this.#hearer() !== undefined;
+  }
+
+  /** The transcriber this session hears with now, if it hears. */
+  #hearer(): Transcriber | undefined {
     const transcriber = this.#ctx.transcriber;
-    if (!transcriber || !transcriber.languages.includes(this.#ctx.lang)) return false;
+    if (!transcriber || !transcriber.languages.includes(this.#ctx.lang)) return undefined;
     const input = inputConfig(this.#ctx.session());
-    return isPlainObject(input?.transcription);
+    return isPlainObject(input?.transcription) ? transcriber : undefined;
   }
 
   /** Whether a committed turn is still being transcribed. */
@@ -89,11 +94,11 @@ export class InputAudioBuffer {
    * the demo script.
    */
   commit(eventId: string | undefined): void {
-    const hears = this.on;
+    const transcriber = this.#hearer();
     const state = this.#ctx.state();
-    const itemId = commitAudio(this.#ctx.items, state.audioBytes, eventId, hears);
+    const itemId = commitAudio(this.#ctx.items, state.audioBytes, eventId, Boolean(transcriber));
     state.audioBytes = 0;
-    if (itemId && hears) this.#hear(itemId);
+    if (itemId && transcriber) this.#hear(itemId, transcriber);
     else this.#drop();
   }
 
@@ -103,7 +108,7 @@ export class InputAudioBuffer {
     this.#over = false;
   }
 
-  #hear(itemId: string): void {
+  #hear(itemId: string, transcriber: Transcriber): void {
     const pcm = concat(this.#chunks, this.#bytes);
     const over = this.#over;
     this.#drop();
@@ -133,8 +138,6 @@ export class InputAudioBuffer {
       });
       return;
     }
-    const transcriber = this.#ctx.transcriber;
-    if (!transcriber) return;
     this.#waiting += 1;
     const request = {
       pcm,
