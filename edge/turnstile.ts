@@ -5,12 +5,19 @@
  * (`TURNSTILE_VERIFY_URL`, default Cloudflare's, a local stand-in in tests) before minting.
  * Without the setting nothing changes, except deployed with OPENAI_API_KEY (turnstileRequired).
  * A token is good once: siteverify refuses a reused one.
+ *
+ * A pass counts only for the page and the route it was made for: siteverify's `hostname` (where
+ * the challenge was solved) must be the host of the page asking (its `Origin`), and its `action`
+ * (the widget's, which an attacker cannot change) the route's: `reading` for a reading's token,
+ * `bmo` for BMO's. So a solve bought on another site, or made for another form on ours, mints
+ * nothing. The host page renders its widget with that action (docs/embedding.md).
  */
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError } from './errors.ts';
 import { trimEnd } from '../contracts/text.ts';
+import { API_PATHS } from '../contracts/api.ts';
 
 export const TURNSTILE_HEADER = 'X-Turnstile-Token';
 export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0';
@@ -21,7 +28,28 @@ const VERIFY_TIMEOUT_MS = 5_000;
 const SiteverifyAnswer = z.object({
   success: z.boolean(),
   'error-codes': z.array(z.string()).optional(),
+  hostname: z.string().optional(),
+  action: z.string().optional(),
 });
+
+/** The widget action each guarded route takes (any other path: its last segment). */
+export const TURNSTILE_ACTIONS: Readonly<Record<string, string>> = {
+  [API_PATHS.readingToken]: 'reading',
+  [API_PATHS.livekitToken]: 'bmo',
+};
+
+function expectedAction(path: string): string {
+  return TURNSTILE_ACTIONS[path] ?? path.split('/').pop() ?? '';
+}
+
+/** The host of the page that asked: its Origin's, else the request's own. */
+function pageHost(origin: string | undefined, url: string): string {
+  try {
+    return new URL(origin ?? url).hostname;
+  } catch {
+    return new URL(url).hostname;
+  }
+}
 
 /**
  * Deployed with OPENAI_API_KEY, a token buys the owner's OpenAI minutes: Turnstile is required,
@@ -94,6 +122,23 @@ export const turnstile: MiddlewareHandler<AppEnv> = async (c, next) => {
       401,
       'unauthorized',
       'The human check did not pass or has expired: complete it again and retry.',
+    );
+  }
+  const host = pageHost(c.req.header('origin'), c.req.url);
+  const action = expectedAction(c.req.path);
+  if (answer.hostname !== host || answer.action !== action) {
+    console.log(
+      JSON.stringify({
+        event: 'turnstile_refused',
+        reason: answer.hostname !== host ? 'hostname' : 'action',
+      }),
+    );
+    throw new ApiError(
+      401,
+      'unauthorized',
+      answer.hostname !== host
+        ? 'The human check was completed on another site: complete it on this page and retry.'
+        : `The human check was made for something else: this site's widget must use the action "${action}".`,
     );
   }
   await next();

@@ -18,13 +18,20 @@ let siteverify: Server;
 let state: string;
 
 test.beforeAll(async () => {
-  // A local stand-in for Turnstile's siteverify: "good-token" passes, anything else fails.
+  // A local stand-in for Turnstile's siteverify, answering as Cloudflare's does: "good-token" is a
+  // pass solved on this page (127.0.0.1) by a reading's widget; anything else fails.
   siteverify = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ success: body.includes('good-token') }));
+      response.end(
+        JSON.stringify(
+          body.includes('good-token')
+            ? { success: true, hostname: '127.0.0.1', action: 'reading' }
+            : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));

@@ -112,7 +112,14 @@ describe('Turnstile', () => {
   let base: string;
   const received: URLSearchParams[] = [];
   beforeAll(async () => {
-    // A local stand-in for siteverify: "good-token" passes, anything else fails.
+    // A local stand-in for siteverify, answering as Cloudflare's does: each token it knows was
+    // solved on a site (hostname) by a widget (action); any other token fails.
+    const solved: Record<string, { hostname: string; action: string }> = {
+      'good-token': { hostname: 'edge.test', action: 'reading' },
+      'solved-elsewhere': { hostname: 'solver.example', action: 'reading' },
+      'solved-for-bmo': { hostname: 'edge.test', action: 'bmo' },
+      'solved-without-action': { hostname: 'edge.test', action: '' },
+    };
     server = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -123,12 +130,21 @@ describe('Turnstile', () => {
         const fields = new URLSearchParams();
         for (const [name, value] of form) fields.set(name, String(value));
         received.push(fields);
-        const success =
-          request.url === '/turnstile/v0/siteverify' && fields.get('response') === 'good-token';
+        const pass =
+          request.url === '/turnstile/v0/siteverify'
+            ? solved[fields.get('response') ?? '']
+            : undefined;
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify(
-            success ? { success } : { success, 'error-codes': ['invalid-input-response'] },
+            pass
+              ? {
+                  success: true,
+                  'error-codes': [],
+                  challenge_ts: new Date().toISOString(),
+                  ...pass,
+                }
+              : { success: false, 'error-codes': ['invalid-input-response'] },
           ),
         );
       });
@@ -163,6 +179,36 @@ describe('Turnstile', () => {
     const last = received.at(-1);
     expect(last?.get('secret')).toBe('turnstile-secret');
     expect(last?.get('remoteip')).toBe('203.0.113.5');
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a pass solved on another site, or made for another form, saying which', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const elsewhere = await mintVoice(withTurnstile(), { 'X-Turnstile-Token': 'solved-elsewhere' });
+    expect(elsewhere.status).toBe(401);
+    expect(ApiErrorBody.parse(await elsewhere.json()).error.message).toMatch(/another site/);
+    for (const token of ['solved-for-bmo', 'solved-without-action']) {
+      const refused = await mintVoice(withTurnstile(), { 'X-Turnstile-Token': token });
+      expect(refused.status, token).toBe(401);
+      const text = await refused.text();
+      expect(ApiErrorBody.parse(JSON.parse(text)).error.message).toContain('"reading"');
+      expect(text).not.toContain('ek_');
+    }
+    // The same pass for BMO's widget is good on BMO's route.
+    const bmo = await app.request(
+      'http://edge.test/api/livekit/token',
+      {
+        method: 'POST',
+        headers: {
+          origin: 'http://edge.test',
+          'content-type': 'application/json',
+          'X-Turnstile-Token': 'solved-for-bmo',
+        },
+        body: '{}',
+      },
+      withTurnstile(),
+    );
+    expect(await bmo.text()).not.toMatch(/human check/);
     vi.restoreAllMocks();
   });
 

@@ -153,7 +153,8 @@ export class BmoAssistant extends LitElement {
    * A Cloudflare Turnstile token for the edge's token route (set as a property, never an
    * attribute): where the edge requires Turnstile, the host page runs the widget and hands its
    * token over here, and the assistant sends it as the `X-Turnstile-Token` header when it asks
-   * for a LiveKit token. Set a fresh one before each start or reconnect (a token is single-use).
+   * for a LiveKit token. Render the widget with `action: 'bmo'` (the edge takes no other), and
+   * set a fresh token before each start or reconnect (a token is single-use).
    */
   @property({ attribute: false }) turnstileToken = '';
 

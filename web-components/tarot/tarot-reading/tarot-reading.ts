@@ -136,7 +136,8 @@ export class TarotReading extends LitElement {
    * A Cloudflare Turnstile token for the edge's token route (set as a property, never an
    * attribute): where the edge requires Turnstile, the host page runs the widget and hands its
    * token over here, and the reading sends it as the `X-Turnstile-Token` header when it asks for
-   * a reading token. Set a fresh one before each start (a token is single-use).
+   * a reading token. Render the widget with `action: 'reading'` (the edge takes no other), and set
+   * a fresh token before each start (a token is single-use).
    */
   @property({ attribute: false }) turnstileToken = '';
 
