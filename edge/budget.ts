@@ -14,7 +14,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, intSetting, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody } from './errors.ts';
-import { clientKey } from './security.ts';
+import { clientAddress, clientKey } from './security.ts';
 
 export const DEFAULT_DAILY_TOKEN_MINUTES = 240;
 
@@ -82,7 +82,7 @@ export function tokenBudget(minutes: (c: Context<AppEnv>) => number): Middleware
       );
     }
     const limit = intSetting(env.DAILY_TOKEN_MINUTES, DEFAULT_DAILY_TOKEN_MINUTES, 1, 10_000_000);
-    const client = clientKey(c.req.header('cf-connecting-ip'));
+    const client = clientKey(clientAddress((name) => c.req.header(name)));
     const stub = budgets.get(budgets.idFromName(client));
     const day = new Date().toISOString().slice(0, 10);
     const answer = BudgetAnswer.parse(

@@ -164,10 +164,18 @@ export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
 type LimiterName = 'TOKEN_RATE_LIMITER' | 'EVENTS_RATE_LIMITER';
 
 /**
- * Who a client is, for rate limits: its address as Cloudflare saw it (`cf-connecting-ip`, which a
- * client cannot set through Cloudflare), with an IPv6 address cut to its /64, since one
- * subscriber holds a whole /64 and can rotate through it freely. Other headers (X-Forwarded-For)
- * are the client's own words and are not trusted.
+ * A client's address as Cloudflare saw it: `cf-connecting-ipv6` where Cloudflare's Pseudo IPv4
+ * has put a made-up IPv4 address in `cf-connecting-ip` (each IPv6 address its own, so the /64
+ * below would be lost), else `cf-connecting-ip`. A client cannot set either through Cloudflare;
+ * other headers (X-Forwarded-For) are the client's own words and are not trusted.
+ */
+export function clientAddress(header: (name: string) => string | undefined): string | undefined {
+  return header('cf-connecting-ipv6') || header('cf-connecting-ip');
+}
+
+/**
+ * Who a client is, for rate limits: its address (`clientAddress`), with an IPv6 address cut to its
+ * /64, since one subscriber holds a whole /64 and can rotate through it freely.
  */
 export function clientKey(address: string | undefined): string {
   if (!address) return 'unknown';
@@ -221,7 +229,7 @@ export function rateLimiter(options: {
         'This service is not available right now. Please try again later.',
       );
     }
-    const client = clientKey(c.req.header('cf-connecting-ip'));
+    const client = clientKey(clientAddress((name) => c.req.header(name)));
     const scope = options.scope ? options.scope(c.req.path) : c.req.path;
     const { success } = await limiter.limit({ key: `${client}:${scope}` });
     if (!success) throw new ApiError(429, 'rate_limited', options.message);

@@ -16,6 +16,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError } from './errors.ts';
+import { clientAddress } from './security.ts';
 import { trimEnd } from '../contracts/text.ts';
 import { API_PATHS } from '../contracts/api.ts';
 
@@ -91,7 +92,7 @@ export const turnstile: MiddlewareHandler<AppEnv> = async (c, next) => {
   const form = new FormData();
   form.set('secret', secret);
   form.set('response', token);
-  const address = c.req.header('cf-connecting-ip');
+  const address = clientAddress((name) => c.req.header(name));
   if (address) form.set('remoteip', address);
   form.set('idempotency_key', crypto.randomUUID());
   const base = trimEnd(c.env?.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL, '/');

@@ -40,7 +40,7 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import type { LiveKitSettings } from '../livekit-rooms.ts';
 import { requireBmoRooms, sessionLimit } from '../bmo-rooms.ts';
-import { clientKey } from '../security.ts';
+import { clientAddress, clientKey } from '../security.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -202,7 +202,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       departureTimeout: emptyTimeout,
     });
     const rooms = requireBmoRooms(c.env);
-    const client = clientKey(c.req.header('cf-connecting-ip'));
+    const client = clientKey(clientAddress((name) => c.req.header(name)));
     const limit = sessionLimit(c.env);
     if (limit !== undefined) {
       const { active = 0 } = await rooms.client(client, { op: 'count', now: Date.now() });

@@ -92,6 +92,26 @@ describe('the rate-limit key', () => {
   });
 });
 
+describe('an IPv6 client behind Cloudflare’s Pseudo IPv4', () => {
+  it('is keyed by its real address’s /64 (cf-connecting-ipv6), not the made-up IPv4 of each address', async () => {
+    const keys: string[] = [];
+    const env = DEPLOYED({ TOKEN_RATE_LIMITER: allowAll(keys) });
+    // Pseudo IPv4 gives each IPv6 address its own Class E address in cf-connecting-ip.
+    await mintVoice(env, {
+      'cf-connecting-ip': '240.16.0.1',
+      'cf-connecting-ipv6': '2001:db8:1:2::aaaa',
+    });
+    await mintVoice(env, {
+      'cf-connecting-ip': '240.16.0.2',
+      'cf-connecting-ipv6': '2001:db8:1:2:ffff::1',
+    });
+    expect(keys).toEqual([
+      '2001:db8:1:2::/64:/api/voice/token',
+      '2001:db8:1:2::/64:/api/voice/token',
+    ]);
+  });
+});
+
 describe('a missing rate-limit binding', () => {
   it('fails closed outside local development, naming no binding', async () => {
     const response = await mintVoice({ READER_TOKEN_SECRET: 'deployed-secret' });
