@@ -11,6 +11,7 @@ import type { Transcriber } from '../hearing/transcriber.ts';
 import type { TurnInput } from '../reading/policy-actions.ts';
 import type { PolicyState } from '../reading/policy-state.ts';
 import type { CallRecord, SessionLogState } from './session-log.ts';
+import type { InboundBudgetState } from './limits.ts';
 import type { WireItem } from './wire.ts';
 
 export interface ReaderSessionOptions {
@@ -94,6 +95,8 @@ export interface ReaderSnapshot {
   conversation: WireItem[];
   policy: PolicyState;
   log: SessionLogState;
+  /** What is left of the inbound budget (absent in a snapshot from before it was kept). */
+  budget?: InboundBudgetState;
 }
 
 /** A snapshot's fields, made whole: what an older reader did not keep, and what a process loses. */

@@ -55,7 +55,7 @@ export class ReaderSession {
   readonly #conversation: Conversation;
   readonly #sink: ResponseSink;
   readonly #items: ItemContext;
-  readonly #budget = new InboundBudget();
+  readonly #budget: InboundBudget;
   readonly #input: InputAudioBuffer;
 
   /** The session's own plain fields (engine-state.ts); snapshots copy them whole. */
@@ -70,6 +70,7 @@ export class ReaderSession {
     const restore = options.restore;
     const startedAt = restore?.startedAt ?? this.#now();
     this.#clock = new SessionClock(startedAt, options);
+    this.#budget = new InboundBudget(restore?.budget);
     this.#log = new SessionLog(options.sessionId, options.onLog);
     this.#conversation = new Conversation((item) =>
       this.#emit('conversation.item.deleted', { item_id: item.id }),
@@ -161,6 +162,7 @@ export class ReaderSession {
       conversation: this.#conversation.items(),
       policy: this.#policy.state,
       log: this.#log.toJSON(),
+      budget: this.#budget.state,
     };
   }
 

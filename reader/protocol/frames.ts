@@ -13,6 +13,7 @@ import {
   MAX_FRAME_BYTES,
   MAX_SESSION_UPDATE_BYTES,
   exceeds,
+  utf8Length,
 } from './limits.ts';
 import { clip } from '../../contracts/text.ts';
 import { isPlainObject } from './wire.ts';
@@ -39,7 +40,7 @@ const flooded = (message: string, eventId?: string): ParsedFrame => ({
 
 /** Reads `raw`; with `budget`, first spends the frame (and a `response.create`) at `now`. */
 export function parseFrame(raw: string, budget?: InboundBudget, now = 0): ParsedFrame {
-  const overFrames = budget?.frame(raw.length, now);
+  const overFrames = budget?.frame(utf8Length(raw), now);
   if (overFrames) return flooded(overFrames);
   if (exceeds(raw, MAX_FRAME_BYTES)) {
     return {

@@ -41,6 +41,21 @@ export const CLOSE_POLICY = 1008;
 export const CLOSE_IDLE = 4408;
 export const CLOSE_EXPIRED = 4410;
 
+/** The UTF-8 size of `text`, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    // A surrogate pair is one four-byte character: its high half counts 4, its low half none.
+    else if (code >= 0xd800 && code < 0xdc00) bytes += 4;
+    else if (code >= 0xdc00 && code < 0xe000) bytes += 0;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
 /** The UTF-8 size of a frame, or a bound on it that is enough to tell whether it passes `cap`. */
 export function exceeds(text: string, cap: number): boolean {
   if (text.length > cap) return true;
@@ -103,32 +118,51 @@ export function deadlineError(
  * socket (PCM at 24 kHz, base64) is about 63 KiB a second. The budget is several times those, so
  * only a flood meets it: one socket sending large frames or responses as fast as it can, each of
  * which the host also writes to storage. A flood costs the session (CLOSE_POLICY), not the other
- * sessions sharing its process. Kept in memory only: a flooding socket never idles long enough
- * for its object to hibernate.
+ * sessions sharing its process. Frames count in UTF-8 bytes, as they travel, and the budget is
+ * part of the session's snapshot: a Durable Object that hibernated between two bursts wakes with
+ * what the first one spent, not a full budget.
  */
-export const INBOUND_BURST_CHARS = 2 * 1024 * 1024;
-export const INBOUND_CHARS_PER_SECOND = 256 * 1024;
+export const INBOUND_BURST_BYTES = 2 * 1024 * 1024;
+export const INBOUND_BYTES_PER_SECOND = 256 * 1024;
 export const RESPONSE_BURST = 60;
 export const RESPONSES_PER_SECOND = 2;
 
+/** What is left of a session's inbound budget, as plain data (a snapshot keeps it). */
+export interface InboundBudgetState {
+  bytes: number;
+  responses: number;
+  at: number | undefined;
+}
+
 export class InboundBudget {
-  #chars = INBOUND_BURST_CHARS;
+  #bytes = INBOUND_BURST_BYTES;
   #responses = RESPONSE_BURST;
   #at: number | undefined;
+
+  constructor(state?: InboundBudgetState) {
+    if (!state) return;
+    this.#bytes = state.bytes;
+    this.#responses = state.responses;
+    this.#at = state.at;
+  }
+
+  get state(): InboundBudgetState {
+    return { bytes: this.#bytes, responses: this.#responses, at: this.#at };
+  }
 
   #refill(now: number): void {
     const seconds = this.#at === undefined ? 0 : Math.max(0, now - this.#at) / 1000;
     this.#at = Math.max(this.#at ?? now, now);
-    this.#chars = Math.min(INBOUND_BURST_CHARS, this.#chars + seconds * INBOUND_CHARS_PER_SECOND);
+    this.#bytes = Math.min(INBOUND_BURST_BYTES, this.#bytes + seconds * INBOUND_BYTES_PER_SECOND);
     this.#responses = Math.min(RESPONSE_BURST, this.#responses + seconds * RESPONSES_PER_SECOND);
   }
 
-  /** Spends a frame of `chars` characters; says why when it passes the budget. */
-  frame(chars: number, now: number): string | undefined {
+  /** Spends a frame of `bytes` (UTF-8); says why when it passes the budget. */
+  frame(bytes: number, now: number): string | undefined {
     this.#refill(now);
-    this.#chars -= chars;
-    if (this.#chars >= 0) return undefined;
-    return `This session sent frames faster than ${INBOUND_CHARS_PER_SECOND / 1024} KiB a second (after a burst of ${INBOUND_BURST_CHARS / 1024 / 1024} MiB), so it has ended. Open a new session.`;
+    this.#bytes -= bytes;
+    if (this.#bytes >= 0) return undefined;
+    return `This session sent frames faster than ${INBOUND_BYTES_PER_SECOND / 1024} KiB a second (after a burst of ${INBOUND_BURST_BYTES / 1024 / 1024} MiB), so it has ended. Open a new session.`;
   }
 
   /** Spends one `response.create`; says why when it passes the budget. */

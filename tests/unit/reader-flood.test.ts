@@ -9,8 +9,8 @@ import WebSocket from 'ws';
 import { ReaderSession } from '../../reader/protocol/engine.ts';
 import {
   CLOSE_POLICY,
-  INBOUND_BURST_CHARS,
-  INBOUND_CHARS_PER_SECOND,
+  INBOUND_BURST_BYTES,
+  INBOUND_BYTES_PER_SECOND,
   RESPONSE_BURST,
   RESPONSES_PER_SECOND,
 } from '../../reader/protocol/limits.ts';
@@ -47,7 +47,7 @@ describe('the inbound budget, in process', () => {
   it('ends a session that sends large frames faster than the budget: rate_limit_exceeded, close 1008, and nothing after is read', () => {
     const clock = { now: 1_000_000 };
     const s = session(clock);
-    const burst = Math.floor(INBOUND_BURST_CHARS / LARGE.length);
+    const burst = Math.floor(INBOUND_BURST_BYTES / LARGE.length);
     for (let i = 0; i < burst; i += 1) s.reader.handleMessage(LARGE);
     expect(s.errors()).toEqual([]);
     expect(s.reader.closed).toBe(false);
@@ -77,12 +77,48 @@ describe('the inbound budget, in process', () => {
     expect(s.closes).toEqual([CLOSE_POLICY]);
   });
 
+  it('counts frames in UTF-8 bytes, as they travel: a burst of three-byte characters ends three times sooner', () => {
+    const clock = { now: 1_000_000 };
+    const s = session(clock);
+    // 20,000 "€" are 20,000 UTF-16 units but 60,000 bytes on the wire.
+    const euros = message('€'.repeat(20_000));
+    const allowed = Math.floor(INBOUND_BURST_BYTES / (euros.length + 2 * 20_000));
+    for (let i = 0; i < allowed; i += 1) s.reader.handleMessage(euros);
+    expect(s.reader.closed).toBe(false);
+    s.reader.handleMessage(euros);
+    expect(s.errors().map((e) => e?.code)).toEqual(['rate_limit_exceeded']);
+    expect(allowed).toBeLessThan(Math.floor(INBOUND_BURST_BYTES / euros.length) / 2);
+  });
+
+  it('survives hibernation: a session carried on from its snapshot has only what the first spent', () => {
+    const clock = { now: 1_000_000 };
+    const first = session(clock);
+    first.reader.handleMessage(message('What should I focus on this year?'));
+    for (let i = 0; i < RESPONSE_BURST - 1; i += 1) first.reader.handleMessage(CREATE);
+    // The Durable Object hibernates a moment and wakes on the next frame with the snapshot.
+    clock.now += 100;
+    const events: Event[] = [];
+    const closes: number[] = [];
+    const woken = new ReaderSession({
+      send: (event) => events.push(event as Event),
+      close: (code) => closes.push(code),
+      now: () => clock.now,
+      restore: first.reader.snapshot(),
+    });
+    woken.handleMessage(CREATE);
+    woken.handleMessage(CREATE);
+    expect(events.flatMap((e) => (e.type === 'error' ? [e.error?.code] : []))).toEqual([
+      'rate_limit_exceeded',
+    ]);
+    expect(closes).toEqual([CLOSE_POLICY]);
+  });
+
   it('refills with time: large frames and responses at the budget rate go on for a long session', () => {
     const clock = { now: 1_000_000 };
     const s = session(clock);
     // two minutes at the steady rates, after spending the burst
-    const framesPerSecond = Math.floor(INBOUND_CHARS_PER_SECOND / LARGE.length);
-    for (let i = 0; i < Math.floor(INBOUND_BURST_CHARS / LARGE.length); i += 1)
+    const framesPerSecond = Math.floor(INBOUND_BYTES_PER_SECOND / LARGE.length);
+    for (let i = 0; i < Math.floor(INBOUND_BURST_BYTES / LARGE.length); i += 1)
       s.reader.handleMessage(LARGE);
     for (let second = 0; second < 120; second += 1) {
       clock.now += 1_000;
