@@ -14,7 +14,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, intSetting, isLocalDevelopment } from './env.ts';
 import { ApiError, errorBody } from './errors.ts';
-import { clientAddress, clientKey } from './security.ts';
+import { clientAddress, clientKey } from './client.ts';
 
 export const DEFAULT_DAILY_TOKEN_MINUTES = 240;
 

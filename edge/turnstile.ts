@@ -16,7 +16,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, isLocalDevelopment } from './env.ts';
 import { ApiError } from './errors.ts';
-import { clientAddress } from './security.ts';
+import { clientAddress } from './client.ts';
 import { trimEnd } from '../contracts/text.ts';
 import { API_PATHS } from '../contracts/api.ts';
 

@@ -40,7 +40,7 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import type { LiveKitSettings } from '../livekit-rooms.ts';
 import { requireBmoRooms, sessionLimit } from '../bmo-rooms.ts';
-import { clientAddress, clientKey } from '../security.ts';
+import { clientAddress, clientKey } from '../client.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
-import { clientKey } from '../../edge/security.ts';
+import { clientKey } from '../../edge/client.ts';
 import { allowAll, deployed } from './helpers/edge-env.ts';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
