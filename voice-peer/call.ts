@@ -30,6 +30,8 @@ export interface CallOptions {
   idleMs?: number;
   /** The speech recognizer the reader hears with. */
   transcriber?: Transcriber | undefined;
+  /** Speech waiting to play, at most, ms (default MAX_QUEUED_SPEECH_MS). */
+  maxQueuedSpeechMs?: number;
   onLog?(event: LogEvent | object): void;
   onEnd(id: string): void;
 }
@@ -43,6 +45,12 @@ const TONE_NOTICES: Record<ToneReason, string> = {
 
 const ICE_GATHERING_MS = 5_000;
 const PACE_MS = 20;
+/**
+ * Speech waiting to play, at most (two minutes). A page that asks for responses faster than they
+ * can be spoken would otherwise grow the queue, and the process, without end; past this the rest
+ * of a response is not spoken (its words still reach the page).
+ */
+export const MAX_QUEUED_SPEECH_MS = 120_000;
 
 export class VoiceCall {
   readonly id: string;
@@ -186,7 +194,7 @@ export class VoiceCall {
       try {
         const event: unknown = JSON.parse(text);
         if (isEvent(event) && event.type === 'output_audio_buffer.clear') {
-          this.#clear();
+          if (this.#session.charge(text)) this.#clear();
           return;
         }
       } catch {
@@ -246,6 +254,12 @@ export class VoiceCall {
       try {
         for await (const sentence of this.#options.speaker.speak(text, this.#options.lang)) {
           if (this.#ended || this.#clearedAt >= asked) break;
+          const sound = frames(sentence.samples);
+          const most = (this.#options.maxQueuedSpeechMs ?? MAX_QUEUED_SPEECH_MS) / 10;
+          if (this.#playing.length + sound.length > most) {
+            this.#options.onLog?.({ type: 'voice_peer_speech_dropped', callId: this.id });
+            break;
+          }
           if (sentence.tone) this.#toneNotice(sentence.tone);
           if (!started && this.#playing.length === 0) {
             this.#playingResponse = responseId;
@@ -256,7 +270,7 @@ export class VoiceCall {
             });
           }
           started = true;
-          this.#playing.push(...frames(sentence.samples));
+          for (const frame of sound) this.#playing.push(frame);
         }
       } finally {
         this.#synthesizing = false;

@@ -1,6 +1,8 @@
 /**
  * The local reader's protocol engine: one `ReaderSession` per WebSocket, speaking the subset of
  * the Realtime GA protocol that `@openai/agents-realtime` uses, with the reading policy behind it.
+ * One thing: one session's state machine, every client event in and every server event out, its
+ * parts (conversation, turns, input audio, responses, log, limits) in the modules named below.
  *
  * Host-agnostic: it takes text frames through `handleMessage` and hands server events to `send`;
  * the workerd route and the Node host only move frames. Nothing here is shared between sessions.
@@ -36,7 +38,7 @@ import {
   initialEngineState,
   restoredState,
 } from './engine-state.ts';
-import { InboundBudget, SessionClock, deadlineError } from './limits.ts';
+import { CLOSE_POLICY, InboundBudget, SessionClock, deadlineError, utf8Length } from './limits.ts';
 import { clip } from '../../contracts/text.ts';
 import { defaultSession } from './wire.ts';
 import { queueInput, settleHeard } from './turns.ts';
@@ -209,6 +211,19 @@ export class ReaderSession {
         'server_error',
       );
     }
+  }
+
+  /**
+   * Spends a frame the host answers itself (the WebRTC peer's `output_audio_buffer.clear`) from
+   * the session's inbound budget, as every frame is; false when the session has ended, for this
+   * frame or before.
+   */
+  charge(raw: string): boolean {
+    if (this.#s.closed || this.enforceDeadlines()) return false;
+    this.#clock.lastActivity = this.#now();
+    const over = this.#budget.frame(utf8Length(raw), this.#now());
+    if (over) this.#end('rate_limit_exceeded', over, CLOSE_POLICY);
+    return !this.#s.closed;
   }
 
   /** Answers a binary frame: the protocol is JSON text only. */

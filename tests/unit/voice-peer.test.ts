@@ -185,3 +185,98 @@ describe('the reader’s voice: espeak-ng or tones, chosen and recovered per sen
     expect(speaker.voice).toBe('espeak-ng');
   });
 });
+
+describe('the local WebRTC reader under a page that misbehaves', () => {
+  it('charges output_audio_buffer.clear to the session’s inbound budget: a flood of clears ends the call', async () => {
+    const call = await callPeer(postToPeer(peer.url, `Bearer ${KEY}`, undefined));
+    if ('status' in call) throw new Error(`refused: ${call.status}`);
+    try {
+      await call.waitFor('session.created');
+      // Each clear carries 60 KB: 40 of them pass the 2 MiB burst.
+      const clear = { type: 'output_audio_buffer.clear', padding: 'x'.repeat(60_000) };
+      for (let i = 0; i < 40; i += 1) call.send(clear);
+      const error = await call.waitFor('error');
+      expect(error.error).toMatchObject({ code: 'rate_limit_exceeded' });
+      await until(() => !peer.calls.has(call.callId));
+    } finally {
+      call.close();
+    }
+  });
+
+  it('speaks no more than it may hold waiting: past the cap the rest of a response is not spoken', async () => {
+    const logs: object[] = [];
+    const short = await startVoicePeer({
+      key: KEY,
+      maxQueuedSpeechMs: 1_500,
+      onLog: (event) => logs.push(event),
+    });
+    const call = await callPeer(postToPeer(short.url, `Bearer ${KEY}`, undefined));
+    if ('status' in call) throw new Error(`refused: ${call.status}`);
+    try {
+      await call.waitFor('session.created');
+      call.send({ type: 'response.create' });
+      // The welcome's words reach the page whole; only its voice stops at the cap.
+      const done = await call.waitFor('response.output_audio_transcript.done');
+      expect(String(done.transcript).length).toBeGreaterThan(60);
+      await until(() =>
+        logs.some((event) => 'type' in event && event.type === 'voice_peer_speech_dropped'),
+      );
+      await call.waitFor('response.done');
+    } finally {
+      call.close();
+      await short.close();
+    }
+  });
+
+  it('counts its calls again once an offer’s body is in: offers sent side by side never pass the limit', async () => {
+    const two = await startVoicePeer({ key: KEY, maxCalls: 2, onLog: () => undefined });
+    const { RTCPeerConnection } = (await import('@roamhq/wrtc')).default;
+    const peers = Array.from({ length: 4 }, () => new RTCPeerConnection({ iceServers: [] }));
+    try {
+      const offers = await Promise.all(
+        peers.map(async (pc) => {
+          pc.createDataChannel('oai-events');
+          await pc.setLocalDescription(await pc.createOffer());
+          return pc.localDescription?.sdp ?? '';
+        }),
+      );
+      // Every request's headers go first; the bodies follow once all four are waiting.
+      const { request } = await import('node:http');
+      const url = new URL(`${two.url}/realtime/calls`);
+      const sent = offers.map((sdp) => {
+        const body = Buffer.from(sdp);
+        let finish = () => undefined as void;
+        const status = new Promise<number>((resolve, reject) => {
+          const asked = request(
+            url,
+            {
+              method: 'POST',
+              headers: {
+                Authorization: `Bearer ${KEY}`,
+                'Content-Type': 'application/sdp',
+                'Content-Length': String(body.length),
+              },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          asked.on('error', reject);
+          asked.flushHeaders();
+          finish = () => void asked.end(body);
+        });
+        return { status, finish: () => finish() };
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const one of sent) one.finish();
+      const statuses = await Promise.all(sent.map((one) => one.status));
+      expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+      expect(two.calls.size).toBe(2);
+    } finally {
+      for (const pc of peers) pc.close();
+      await two.close();
+    }
+  });
+});
