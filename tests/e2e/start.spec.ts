@@ -5,7 +5,7 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import { HealthResponse } from '../../contracts/api-schema.ts';
 import { freeTcpPort, freeUdpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
-import { untilPrinted } from './helpers/starter.ts';
+import { toolEnv, untilPrinted } from './helpers/starter.ts';
 
 // `npm start` as a newcomer runs it (on the dist/ this layer built): every part on the ports the
 // settings name, a LiveKit server with keys made for this run, health per part, and Ctrl-C
@@ -36,13 +36,10 @@ test('npm start runs every part on the ports its settings name, reports each in 
     BMO_AGENT_HTTP_PORT: await freeTcpPort(),
     EDGE_INSPECTOR_PORT: await freeTcpPort(),
     VOICE_PEER_PORT: await freeTcpPort(),
+    RECOGNIZER_PORT: await freeTcpPort(),
   };
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    ...(process.env.LIVEKIT_SERVER_BIN
-      ? { LIVEKIT_SERVER_BIN: process.env.LIVEKIT_SERVER_BIN }
-      : {}),
+    ...toolEnv(),
     ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
     // an edge setting from the environment, with no .dev.vars entry for it
     ALLOWED_ORIGINS: STARTER_ORIGIN,
@@ -69,11 +66,14 @@ test('npm start runs every part on the ports its settings name, reports each in 
       .poll(async () => HealthResponse.parse(await (await fetch(`${base}/api/health`)).json()), {
         timeout: 60_000,
       })
-      .toMatchObject({ status: 'ok', reader: 'local', livekit: true, agent: 'up' });
+      .toMatchObject({ status: 'ok', reader: 'local', hears: true, livekit: true, agent: 'up' });
 
     // each part listens where its setting says
     expect((await fetch(`http://127.0.0.1:${ports.LIVEKIT_PORT}/`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${ports.BMO_AGENT_HTTP_PORT}/`)).status).toBe(200);
+    expect(
+      await (await fetch(`http://127.0.0.1:${ports.RECOGNIZER_PORT}/health`)).json(),
+    ).toMatchObject({ status: 'ok', model: 'whisper-tiny.en' });
     // ALLOWED_ORIGINS from the environment reached the edge: that origin may mint, another not
     const mintFrom = (origin: string) =>
       fetch(`${base}/api/livekit/token`, {
@@ -101,7 +101,12 @@ test('npm start runs every part on the ports its settings name, reports each in 
     // Ctrl-C
     start.kill('SIGINT');
     expect(await exited).toBe(0);
-    for (const port of [ports.PORT, ports.LIVEKIT_PORT, ports.BMO_AGENT_HTTP_PORT]) {
+    for (const port of [
+      ports.PORT,
+      ports.LIVEKIT_PORT,
+      ports.BMO_AGENT_HTTP_PORT,
+      ports.RECOGNIZER_PORT,
+    ]) {
       await expect.poll(() => portOpen(port), { timeout: 15_000 }).toBe(false);
     }
     expect(output).toContain('Stopped every part.');

@@ -65,6 +65,21 @@ export function untilPrinted(
 }
 
 /**
+ * What `npm start` under a test takes from the test's own environment: the path and home, and where
+ * this machine keeps the tools it would otherwise make afresh in the clone (a `livekit-server`,
+ * the speech recognizer's Python environment: `.ci/run` keeps both in its cache).
+ */
+export function toolEnv(): NodeJS.ProcessEnv {
+  const { PATH, HOME, LIVEKIT_SERVER_BIN, RECOGNIZER_HOME } = process.env;
+  return {
+    PATH,
+    HOME,
+    ...(LIVEKIT_SERVER_BIN ? { LIVEKIT_SERVER_BIN } : {}),
+    ...(RECOGNIZER_HOME ? { RECOGNIZER_HOME } : {}),
+  };
+}
+
+/**
  * `npm start --skip-build` (on the dist/ this layer built) with `settings` in its environment and
  * nothing in a file; resolves once the edge answers and BMO's worker is up.
  */
@@ -79,10 +94,11 @@ export async function startLocalStack(settings: Record<string, string>): Promise
     throw new Error('the global setup gave no E2E_STACK_PORT');
   const state = mkdtempSync(join(tmpdir(), 'bmo-stack-state-'));
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
+    ...toolEnv(),
     PORT: String(port),
     EDGE_INSPECTOR_PORT: String(await freeTcpPort()),
+    VOICE_PEER_PORT: String(await freeTcpPort()),
+    RECOGNIZER_PORT: String(await freeTcpPort()),
     // its own Durable Object state: the global setup's edge holds the checkout's (SQLITE_BUSY)
     EDGE_PERSIST_TO: state,
     BMO_AGENT_HTTP_PORT: String(await freeTcpPort()),
