@@ -5,6 +5,7 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import { HealthResponse } from '../../contracts/api-schema.ts';
 import { freeTcpPort, freeUdpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
+import { RECOGNIZER_MODEL } from '../support/recognizer.ts';
 import { toolEnv, untilPrinted } from './helpers/starter.ts';
 
 // `npm start` as a newcomer runs it (on the dist/ this layer built): every part on the ports the
@@ -73,7 +74,7 @@ test('npm start runs every part on the ports its settings name, reports each in 
     expect((await fetch(`http://127.0.0.1:${ports.BMO_AGENT_HTTP_PORT}/`)).status).toBe(200);
     expect(
       await (await fetch(`http://127.0.0.1:${ports.RECOGNIZER_PORT}/health`)).json(),
-    ).toMatchObject({ status: 'ok', model: 'whisper-tiny.en' });
+    ).toMatchObject({ status: 'ok', model: RECOGNIZER_MODEL });
     // ALLOWED_ORIGINS from the environment reached the edge: that origin may mint, another not
     const mintFrom = (origin: string) =>
       fetch(`${base}/api/livekit/token`, {

@@ -85,6 +85,9 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** The model recognizer/server.py loads, as its GET /health names it. */
+export const RECOGNIZER_MODEL = 'whisper-tiny.en';
+
 /** The voice tests speak with: clear enough for a small model, and never a recording of a person. */
 export const TEST_VOICE = ['-v', 'en-us+m3', '-s', '140'];
 

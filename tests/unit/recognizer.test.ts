@@ -11,7 +11,12 @@ import { readerVocabulary } from '../../reader/reading/vocabulary.ts';
 import { RecognizerClient, wavFile } from '../../reader/hearing/transcriber.ts';
 import { parseWav } from '../../voice-peer/audio.ts';
 import { freeTcpPort } from '../support/free-port.ts';
-import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
+import {
+  RECOGNIZER_MODEL,
+  type RunningRecognizer,
+  speak,
+  startRecognizer,
+} from '../support/recognizer.ts';
 
 /** A phrase as PCM16 bytes and its rate, spoken by the tests' voice. */
 function spoken(words: string): { pcm: Uint8Array; rate: number } {
@@ -157,7 +162,7 @@ describe(
       const health = await fetch(`${recognizer.url.replace(/\/v1$/, '')}/health`);
       expect(await health.json()).toEqual({
         status: 'ok',
-        model: 'whisper-tiny.en',
+        model: RECOGNIZER_MODEL,
         languages: ['en'],
       });
     });
