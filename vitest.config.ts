@@ -12,16 +12,9 @@ shareCompileCache();
 // whole process), real servers and workers, module mocks, stubbed globals, fake timers, and
 // environment variables it sets.
 const ISOLATED = [
-  // @livekit/rtc-node, a LiveKit server or an agent worker
+  // @livekit/rtc-node
   'tests/unit/agent-cassette-tool.test.ts',
-  'tests/unit/agent-job-limits-worker.test.ts',
-  'tests/unit/agent-worker.test.ts',
-  'tests/unit/edge-bmo-join.test.ts',
-  'tests/unit/livekit-server-ports.test.ts',
   'tests/unit/package.test.ts',
-  // the speech recognizer
-  'tests/unit/recognizer.test.ts',
-  'tests/unit/reader-hearing.test.ts',
   // module mocks, stubbed globals, fake timers or process.env
   'tests/unit/agent-job-limits.test.ts',
   'tests/unit/edge-livekit-rooms.test.ts',
@@ -29,7 +22,6 @@ const ISOLATED = [
   'tests/unit/events.test.ts',
   'tests/unit/livekit-token.test.ts',
   'tests/unit/reading-cost-cap.test.ts',
-  'tests/unit/voice-webrtc-session.test.ts',
 ];
 
 export default defineConfig({
@@ -43,6 +35,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
       {
         extends: true,
         test: {

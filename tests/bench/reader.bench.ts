@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
 import WebSocket from 'ws';
-import { startReaderServer } from '../unit/helpers/reader-node-host.ts';
+import { startReaderServer } from '../support/reader-node-host.ts';
 import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { MAX_FRAME_BYTES } from '../../reader/protocol/limits.ts';
 import { inProcess, runReading } from '../unit/helpers/reader-driver.ts';

@@ -11,7 +11,7 @@ import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
 import { clientKey } from '../../edge/client.ts';
-import { allowAll, deployed } from './helpers/edge-env.ts';
+import { allowAll, deployed } from '../support/edge-env.ts';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
 /** A deployment with its reader secret and rate limiters. */

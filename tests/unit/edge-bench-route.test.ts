@@ -9,7 +9,7 @@ import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings, RateLimitBinding } from '../../edge/env.ts';
 import { MAX_BODY_BYTES } from '../../edge/security.ts';
-import { allowAll, deployed } from './helpers/edge-env.ts';
+import { allowAll, deployed } from '../support/edge-env.ts';
 
 const LOCAL = (extra: Partial<Bindings> = {}): Bindings => ({
   LOCAL_DEVELOPMENT: 'true',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
-import { deployed } from './helpers/edge-env.ts';
+import { deployed } from '../support/edge-env.ts';
 
 // POST /api/events: the page's structured events reach the edge's logs, validated.
 

@@ -10,7 +10,7 @@ import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { app } from '../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../edge/env.ts';
 import { hostName } from '../../edge/security.ts';
-import { deployed, memoryBudgets } from './helpers/edge-env.ts';
+import { deployed, memoryBudgets } from '../support/edge-env.ts';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const DEPLOYED = (extra: Partial<Bindings> = {}) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BeaconEvent, LogEvent } from '../../contracts/events.ts';
 import { app } from '../../edge/app.ts';
-import { deployed } from './helpers/edge-env.ts';
+import { deployed } from '../support/edge-env.ts';
 import {
   SessionLog,
   addEventSink,

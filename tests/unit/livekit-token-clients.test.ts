@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { LiveKitTokenSourceResponse } from '../../contracts/livekit.ts';
 import type { AppEnv, Bindings } from '../../edge/env.ts';
 import { ROOM_EMPTY_TIMEOUT_SECONDS, livekitTokenRoutes } from '../../edge/routes/livekit-token.ts';
-import { memoryRooms } from './helpers/edge-env.ts';
+import { memoryRooms } from '../support/edge-env.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';

@@ -17,7 +17,7 @@ import {
   ROOM_EMPTY_TIMEOUT_SECONDS,
   livekitTokenRoutes,
 } from '../../edge/routes/livekit-token.ts';
-import { memoryRooms } from './helpers/edge-env.ts';
+import { memoryRooms } from '../support/edge-env.ts';
 import { useLiveKitApiStandIn } from './helpers/livekit-api-standin.ts';
 
 const KEY = 'APItestkey';

@@ -16,7 +16,7 @@ import {
   MAX_SESSION_UPDATE_BYTES,
 } from '../../reader/protocol/limits.ts';
 import { inProcess } from './helpers/reader-driver.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
+import { startReaderServer, type ReaderServer } from '../support/reader-node-host.ts';
 
 interface Opened {
   ws: WebSocket;

@@ -14,7 +14,7 @@ import {
   RESPONSE_BURST,
   RESPONSES_PER_SECOND,
 } from '../../reader/protocol/limits.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
+import { startReaderServer, type ReaderServer } from '../support/reader-node-host.ts';
 
 interface Event {
   type: string;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RealtimeErrorEvent } from '../../contracts/realtime.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
+import { startReaderServer, type ReaderServer } from '../support/reader-node-host.ts';
 import { mintReaderToken } from '../../edge/reader/token.ts';
 import { ReaderDriver } from './helpers/reader-driver.ts';
 

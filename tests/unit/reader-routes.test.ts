@@ -16,7 +16,7 @@ import {
 } from '../../edge/reader/token.ts';
 import { readerRoutes } from '../../edge/routes/reader.ts';
 import { readingTokenRoutes } from '../../edge/routes/reading-token.ts';
-import { deployed } from './helpers/edge-env.ts';
+import { deployed } from '../support/edge-env.ts';
 
 const app = new Hono<AppEnv>();
 app.route('/api/reader', readerRoutes);

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../contracts/cards.ts';
 import { getCard } from '../../reader/reading/deck.ts';
 import { IntentHandoff, ReadingHandoff, SpreadHandoff } from '../../contracts/reading-schema.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
-import { type Recorder, buildAgents, handoffsOf } from './helpers/sdk-agents.ts';
+import { startReaderServer, type ReaderServer } from '../support/reader-node-host.ts';
+import { type Recorder, buildAgents, handoffsOf } from '../support/sdk-agents.ts';
 
 /** History as it stands, with the agent that was active when each item first appeared. */
 interface Tagged {

@@ -17,7 +17,7 @@ import {
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
 import { pageAnnouncer } from '../../web-components/stores/announcer.ts';
-import { until } from './helpers/wait.ts';
+import { until } from '../support/wait.ts';
 
 const SendOutput = z.object({
   method: z.literal('sendFunctionCallOutput'),

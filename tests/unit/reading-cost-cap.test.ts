@@ -19,7 +19,7 @@ import {
   COST_CAP_NOTICE,
   ReadingCostCap,
 } from '../../web-components/tarot/host/reading-cost-cap.ts';
-import { deployed } from './helpers/edge-env.ts';
+import { deployed } from '../support/edge-env.ts';
 
 const MINUTE = 60_000;
 

@@ -9,7 +9,7 @@ import {
 } from './helpers/scripted-reading.ts';
 import { loadSnapshot, mergeHistory } from '../../web-components/tarot/state/resume.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
-import { until } from './helpers/wait.ts';
+import { until } from '../support/wait.ts';
 
 // A dropped connection and a reload on the WebRTC path to OpenAI, which cannot be reached here:
 // each session's transport is a scripted stand-in (the SDK's ScriptedRealtimeTransport) that

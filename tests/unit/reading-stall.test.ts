@@ -3,7 +3,7 @@ import type { IntentHandoff } from '../../contracts/reading-schema.ts';
 import { stallChoice } from '../../web-components/tarot/session/stall-choice.ts';
 import { APP_NOTE_PREFIX } from '../../web-components/tarot/state/transcript.ts';
 import { SendMessage, memoryStorage, voiceReading } from './helpers/scripted-reading.ts';
-import { until } from './helpers/wait.ts';
+import { until } from '../support/wait.ts';
 
 // No stalls in a voice reading: where the person cannot speak (Spread Generation, Reading), a draw
 // that timed out or was cancelled shows a choice instead of waiting for speech; the answer goes to

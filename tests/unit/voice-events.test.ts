@@ -2,7 +2,7 @@ import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LogEvent, LogEvent as LogEventSchema } from '../../contracts/events.ts';
 import { getCard } from '../../reader/reading/deck.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
+import { startReaderServer, type ReaderServer } from '../support/reader-node-host.ts';
 import { SessionLog } from '../../web-components/events/index.ts';
 import { createAnnouncer } from '../../web-components/stores/announcer.ts';
 import { createReadingStore } from '../../web-components/stores/reading.ts';
@@ -15,7 +15,7 @@ import {
   pushToTalkConfig,
 } from '../../web-components/tarot/session/voice-session.ts';
 import type { MicrophoneStream } from '../../web-components/voice/audio/microphone.ts';
-import { until } from './helpers/wait.ts';
+import { until } from '../support/wait.ts';
 
 // A voice session's structured events, field by field: the real voice controller and Realtime SDK
 // over WebSocket against the real local reader (Node host), with a stand-in microphone.

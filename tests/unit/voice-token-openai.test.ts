@@ -4,7 +4,7 @@ import { ApiErrorBody } from '../../contracts/api-schema.ts';
 import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';
-import { deployed } from './helpers/edge-env.ts';
+import { deployed } from '../support/edge-env.ts';
 import {
   startClientSecretStandin,
   type ScriptedAnswer,

@@ -3,7 +3,7 @@
  * made-up LiveKit hosts, so route tests need no server: it replaces the global `fetch` (the Twirp
  * client's transport), records each CreateRoom body, and answers with a room, or with a 503 while
  * `failing` is set. Other addresses go to the real `fetch`. The real server is tested in
- * agent-job-limits-worker.test.ts.
+ * tests/integration/agent/job-limits-worker.test.ts.
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 

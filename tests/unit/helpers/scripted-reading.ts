@@ -14,7 +14,7 @@ import {
   type RealtimeReadingOptions,
 } from '../../../web-components/tarot/session/realtime-reading.ts';
 import type { SnapshotStorage } from '../../../web-components/tarot/state/resume.ts';
-import { until } from './wait.ts';
+import { until } from '../../support/wait.ts';
 
 const SendOutput = z.object({
   method: z.literal('sendFunctionCallOutput'),

@@ -5,7 +5,7 @@
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
-import { allowAll, memoryBudgets, memoryRooms } from '../helpers/edge-env.ts';
+import { allowAll, memoryBudgets, memoryRooms } from '../../support/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',

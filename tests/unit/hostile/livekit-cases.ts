@@ -6,7 +6,7 @@
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { LOCAL_LIVEKIT_HINT } from '../../../edge/routes/livekit-token.ts';
-import { memoryRooms } from '../helpers/edge-env.ts';
+import { memoryRooms } from '../../support/edge-env.ts';
 import { SECRETS, deployment, type HttpCase } from './cases.ts';
 
 export const LIVEKIT = {

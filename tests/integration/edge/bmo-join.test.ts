@@ -8,15 +8,15 @@
 import { Room, dispose } from '@livekit/rtc-node';
 import { AccessToken, AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { LIVEKIT_AGENT_NAME, type LiveKitTokenResponse } from '../../contracts/livekit.ts';
-import { app } from '../../edge/app.ts';
-import type { Bindings } from '../../edge/env.ts';
-import { ROOM_EMPTY_TIMEOUT_SECONDS } from '../../edge/routes/livekit-token.ts';
-import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
-import { deployed, memoryRooms } from './helpers/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
-import { until } from './helpers/wait.ts';
+import { ApiErrorBody } from '../../../contracts/api-schema.ts';
+import { LIVEKIT_AGENT_NAME, type LiveKitTokenResponse } from '../../../contracts/livekit.ts';
+import { app } from '../../../edge/app.ts';
+import type { Bindings } from '../../../edge/env.ts';
+import { ROOM_EMPTY_TIMEOUT_SECONDS } from '../../../edge/routes/livekit-token.ts';
+import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
+import { deployed, memoryRooms } from '../../support/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-livekit.ts';
+import { until } from '../../support/wait.ts';
 
 const LIMIT = 2;
 

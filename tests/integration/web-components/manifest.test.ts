@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readElementApis, type ElementApi } from './helpers/element-api.ts';
-import { ROOT } from '../support/paths.ts';
+import { readElementApis, type ElementApi } from '../helpers/element-api.ts';
+import { ROOT } from '../../support/paths.ts';
 
 interface Named {
   name?: string;

@@ -13,13 +13,13 @@ import {
   LIVEKIT_AGENT_NAME,
   type LiveKitTokenResponse,
   TRANSCRIPTION_TOPIC,
-} from '../../contracts/livekit.ts';
-import { GOODBYE_LINES } from '../../agent/job-limits.ts';
-import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
-import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
-import { memoryRooms } from './helpers/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
-import { until } from './helpers/wait.ts';
+} from '../../../contracts/livekit.ts';
+import { GOODBYE_LINES } from '../../../agent/job-limits.ts';
+import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
+import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
+import { memoryRooms } from '../../support/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-livekit.ts';
+import { until } from '../../support/wait.ts';
 
 const IDLE_MINUTES = 0.1; // 6 s
 const MAX_MINUTES = 0.3; // 18 s

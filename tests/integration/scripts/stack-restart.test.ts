@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/paths.ts';
+import { ROOT } from '../../support/paths.ts';
 
 const run = promisify(execFile);
 

@@ -7,16 +7,16 @@
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readerVocabulary } from '../../reader/reading/vocabulary.ts';
-import { RecognizerClient, wavFile } from '../../reader/hearing/transcriber.ts';
-import { parseWav } from '../../voice-peer/audio.ts';
-import { freeTcpPort } from '../support/free-port.ts';
+import { readerVocabulary } from '../../../../reader/reading/vocabulary.ts';
+import { RecognizerClient, wavFile } from '../../../../reader/hearing/transcriber.ts';
+import { parseWav } from '../../../../voice-peer/audio.ts';
+import { freeTcpPort } from '../../../support/free-port.ts';
 import {
   RECOGNIZER_MODEL,
   type RunningRecognizer,
   speak,
   startRecognizer,
-} from '../support/recognizer.ts';
+} from '../../../support/recognizer.ts';
 
 /** A phrase as PCM16 bytes and its rate, spoken by the tests' voice. */
 function spoken(words: string): { pcm: Uint8Array; rate: number } {

@@ -5,8 +5,12 @@
  */
 import { type Server, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveKitPorts } from '../../scripts/livekit-local.ts';
-import { type LiveKitServer, freshPorts, startLiveKitServer } from '../support/livekit-server.ts';
+import type { LiveKitPorts } from '../../../scripts/livekit-local.ts';
+import {
+  type LiveKitServer,
+  freshPorts,
+  startLiveKitServer,
+} from '../../support/livekit-server.ts';
 
 const held: Server[] = [];
 const servers: LiveKitServer[] = [];

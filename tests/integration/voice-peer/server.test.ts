@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
-import { Speaker } from '../../voice-peer/speech.ts';
-import { callPeer, postToPeer } from './helpers/webrtc-client.ts';
+import { type VoicePeer, startVoicePeer } from '../../../voice-peer/server.ts';
+import { Speaker } from '../../../voice-peer/speech.ts';
+import { callPeer, postToPeer } from '../helpers/webrtc-client.ts';
 
 const KEY = 'voice-peer-test-key-0123456789';
 let peer: VoicePeer;

@@ -5,13 +5,13 @@
  * the pinned session, as the local reader received it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../../edge/app.ts';
-import type { Bindings } from '../../edge/env.ts';
-import { mintCallToken } from '../../edge/voice-calls/token.ts';
-import { type VoicePeer, startVoicePeer } from '../../voice-peer/server.ts';
-import { allowAll } from './helpers/edge-env.ts';
-import { memoryCalls } from './helpers/voice-calls-memory.ts';
-import { callPeer, postSdp } from './helpers/webrtc-client.ts';
+import { app } from '../../../edge/app.ts';
+import type { Bindings } from '../../../edge/env.ts';
+import { mintCallToken } from '../../../edge/voice-calls/token.ts';
+import { type VoicePeer, startVoicePeer } from '../../../voice-peer/server.ts';
+import { allowAll } from '../../support/edge-env.ts';
+import { memoryCalls } from '../helpers/voice-calls-memory.ts';
+import { callPeer, postSdp } from '../helpers/webrtc-client.ts';
 
 const KEY = 'voice-calls-test-peer-key-0123';
 const CALLS_URL = 'http://127.0.0.1/api/voice/calls';

@@ -7,11 +7,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { API_PATHS } from '../../../contracts/api-schema.ts';
-import { ReaderSession, type ReaderSessionOptions } from '../../../reader/protocol/engine.ts';
-import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../../edge/reader/handshake.ts';
-import { MAX_FRAME_BYTES } from '../../../reader/protocol/limits.ts';
-import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
+import { API_PATHS } from '../../contracts/api-schema.ts';
+import { ReaderSession, type ReaderSessionOptions } from '../../reader/protocol/engine.ts';
+import { REALTIME_SUBPROTOCOL, authorizeHandshake } from '../../edge/reader/handshake.ts';
+import { MAX_FRAME_BYTES } from '../../reader/protocol/limits.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../edge/reader/token.ts';
 
 export const READER_PATH = API_PATHS.readerRealtime;
 

@@ -3,9 +3,9 @@
  * deployment has, letting everything through, and the budget and rooms objects, so a test meets the route
  * rather than the fail-closed answer to a missing binding.
  */
-import { BmoRoomsObject } from '../../../edge/bmo-rooms.ts';
-import { ClientBudgetObject } from '../../../edge/budget.ts';
-import type { Bindings, DurableObjectNamespaceLike, RateLimitBinding } from '../../../edge/env.ts';
+import { BmoRoomsObject } from '../../edge/bmo-rooms.ts';
+import { ClientBudgetObject } from '../../edge/budget.ts';
+import type { Bindings, DurableObjectNamespaceLike, RateLimitBinding } from '../../edge/env.ts';
 
 /** A rate-limit binding that lets every request through, recording the keys it was asked about. */
 export function allowAll(keys: string[] = []): RateLimitBinding {

@@ -12,15 +12,15 @@ import {
   type RealtimeSessionConfig,
 } from '@openai/agents-realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntentHandoff } from '../../contracts/reading-schema.ts';
-import { RecognizerClient, type Transcriber } from '../../reader/hearing/transcriber.ts';
-import { MAX_WAITING_TURNS } from '../../reader/protocol/input-audio.ts';
-import { parseWav, resample } from '../../voice-peer/audio.ts';
-import { freeTcpPort } from '../support/free-port.ts';
-import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
-import { startReaderServer, type ReaderServer } from './helpers/reader-node-host.ts';
-import { type Recorder, buildAgents, handoffsOf } from './helpers/sdk-agents.ts';
-import { until } from './helpers/wait.ts';
+import { IntentHandoff } from '../../../../contracts/reading-schema.ts';
+import { RecognizerClient, type Transcriber } from '../../../../reader/hearing/transcriber.ts';
+import { MAX_WAITING_TURNS } from '../../../../reader/protocol/input-audio.ts';
+import { parseWav, resample } from '../../../../voice-peer/audio.ts';
+import { freeTcpPort } from '../../../support/free-port.ts';
+import { type RunningRecognizer, speak, startRecognizer } from '../../../support/recognizer.ts';
+import { startReaderServer, type ReaderServer } from '../../../support/reader-node-host.ts';
+import { type Recorder, buildAgents, handoffsOf } from '../../../support/sdk-agents.ts';
+import { until } from '../../../support/wait.ts';
 
 const DID_NOT_CATCH = "Sorry, I didn't catch that. Could you say it again?";
 

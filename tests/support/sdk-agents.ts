@@ -6,7 +6,7 @@
  */
 import { handoff } from '@openai/agents-core';
 import { RealtimeAgent, type RealtimeSession, tool } from '@openai/agents-realtime';
-import { cardName } from '../../../contracts/cards.ts';
+import { cardName } from '../../contracts/cards.ts';
 import {
   DrawCardParams,
   IntentHandoff,
@@ -15,7 +15,7 @@ import {
   SpreadHandoff,
   type AgentName,
   type DrawCardResult,
-} from '../../../contracts/reading-schema.ts';
+} from '../../contracts/reading-schema.ts';
 
 /** The cards "the user" picks, in order. */
 export const PICKS: readonly { cardId: string; reversed: boolean }[] = [
