@@ -4,9 +4,11 @@
  * 2. `npm run check` beside `npm run build` and then `npm run budgets`: CPU only, nothing timed,
  *    and neither reads what the other writes. Their output is printed whole, under each one's
  *    name, as it finishes.
- * 3. The unit layer, the browser layer and the e2e layer (on the build), one after another, their
- *    output as they run: timed tests get the machine to themselves (side by side, the unit layer
- *    would starve the browser layer's lazy imports of a session SDK past their wait).
+ * 3. The unit and integration layers (one vitest run: the integration tests' waiting overlaps the
+ *    unit tests' work, as `vitest.config.ts` says), then the browser layer, then the e2e layer (on
+ *    the build), their output as they run: timed tests get the machine to themselves (side by
+ *    side, the unit layer would starve the browser layer's lazy imports of a session SDK past
+ *    their wait).
  */
 import { spawnSync } from 'node:child_process';
 import { sideBySide } from './side-by-side.ts';
@@ -36,5 +38,5 @@ const failed = await sideBySide(
   'npm test:',
 );
 if (failed.length > 0) stop(`${failed.join(' and ')} failed (above); the later layers did not run`);
-for (const layer of ['unit', 'browser', 'e2e'])
-  step('npm', ['run', `test:${layer}`], `the ${layer} layer`);
+step('npx', ['vitest', 'run'], 'the unit and integration layers');
+for (const layer of ['browser', 'e2e']) step('npm', ['run', `test:${layer}`], `the ${layer} layer`);
