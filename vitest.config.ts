@@ -16,15 +16,15 @@ shareCompileCache();
 // runs in a process of its own: it starts servers, workers and other programs.
 const ISOLATED = [
   // @livekit/rtc-node
-  'tests/unit/agent-cassette-tool.test.ts',
+  'tests/unit/agent/tools/present-to-cassette.test.ts',
   // module mocks, stubbed globals, fake timers or process.env
-  'tests/unit/agent-job-limits.test.ts',
-  'tests/unit/edge-livekit-rooms.test.ts',
-  'tests/unit/edge-properties.test.ts',
-  'tests/unit/events.test.ts',
-  'tests/unit/livekit-token.test.ts',
-  'tests/unit/package.test.ts',
-  'tests/unit/reading-cost-cap.test.ts',
+  'tests/unit/agent/job-limits.test.ts',
+  'tests/unit/edge/livekit-rooms.test.ts',
+  'tests/unit/edge/properties.test.ts',
+  'tests/unit/edge/routes/livekit-token.test.ts',
+  'tests/unit/web-components/events/events.test.ts',
+  'tests/unit/web-components/package.test.ts',
+  'tests/unit/web-components/tarot/host/reading-cost-cap.test.ts',
 ];
 
 /** After vitest's own report, one line with each layer's passed tests, which .ci/run reads. */

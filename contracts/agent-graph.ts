@@ -8,7 +8,7 @@
  * The browser's Realtime agents are built from it (`web-components/tarot/agents/`), the offline
  * reader recognises the active agent and makes its handoffs from it (`reader/reading/`), and the
  * reader's resume rebuilds what an agent knows from the handoffs that reached it
- * (`reader/reading/history.ts`). `tests/unit/contracts-agent-graph.test.ts` holds all three to it.
+ * (`reader/reading/history.ts`). `tests/unit/contracts/agent-graph.test.ts` holds all three to it.
  */
 import type { z } from 'zod';
 import type { AgentName } from './reading.ts';

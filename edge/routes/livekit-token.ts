@@ -59,13 +59,13 @@ export const DEFAULT_PARTICIPANT_NAME = 'Visitor';
 export const ROOM_EMPTY_TIMEOUT_SECONDS = 60;
 /**
  * The room's configuration as the token carries it: the fields set and nothing else.
- * livekit-server-sdk signs the protobuf message's JSON with every field written out, unset ones
- * as defaults, among them fields newer than some clients: `livekit-client` 2.15.8 (where
- * `TokenSource` came) to 2.18.2 decodes the token's `roomConfig` strictly and throws on `tags`,
- * which its protocol does not have ("key "tags" is unknown"), so LiveKit's own starters pinned to
- * those versions could not connect. Written sparsely, the configuration holds only `emptyTimeout`
- * and `departureTimeout`, which every client that reads it knows and livekit-server reads as
- * before (tests/unit/livekit-token.test.ts decodes it with the oldest client we support).
+ * livekit-server-sdk signs the protobuf message's JSON with every field written out, unset ones as
+ * defaults, among them fields newer than some clients: `livekit-client` 2.15.8 (where `TokenSource`
+ * came) to 2.18.2 decodes the token's `roomConfig` strictly and throws on `tags`, which its
+ * protocol does not have ("key "tags" is unknown"), so LiveKit's own starters pinned to those
+ * versions could not connect. Written sparsely, the configuration holds only `emptyTimeout` and
+ * `departureTimeout`, which every client that reads it knows and livekit-server reads as before
+ * (tests/unit/edge/routes/livekit-token.test.ts decodes it with the oldest client we support).
  */
 class SparseRoomConfiguration extends RoomConfiguration {
   override toJSON(): ReturnType<RoomConfiguration['toJson']> {

@@ -5,9 +5,9 @@
  * over the line, linear in its length whatever it holds. (A regular expression with two
  * unbounded groups around literal separators backtracks cubically on a line that repeats them.)
  *
- * Each parser reads exactly what the pattern in its comment reads; tests/unit/linear-patterns.test.ts
- * checks them against those patterns. Lines are also capped in length before any of this runs
- * (MAX_INSTRUCTIONS_LINE_CHARS in limits.ts).
+ * Each parser reads exactly what the pattern in its comment reads;
+ * tests/unit/reader/linear-patterns.test.ts checks them against those patterns. Lines are also
+ * capped in length before any of this runs (MAX_INSTRUCTIONS_LINE_CHARS in limits.ts).
  */
 
 /** Characters a regular expression's `.` does not match: a line holding one never matched. */

@@ -1,7 +1,7 @@
 /**
  * The hostile-input tables: for each HTTP route and for the reader's socket, inputs a stranger
- * might send and the outcome each must get. edge-hostile.test.ts runs them; each case names its
- * expectation, so the table reads as the routes' contract under attack.
+ * might send and the outcome each must get. tests/unit/edge/hostile.test.ts runs them; each case
+ * names its expectation, so the table reads as the routes' contract under attack.
  */
 import type { Bindings } from '../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';

@@ -1,7 +1,7 @@
 /**
  * The hostile-input table for the docs, generated from the cases the suite runs:
- * `node tests/unit/hostile/table.ts > docs/hostile-inputs.md`. edge-hostile.test.ts checks that
- * the document is the table of the current cases.
+ * `node tests/unit/hostile/table.ts > docs/hostile-inputs.md`. tests/unit/edge/hostile.test.ts
+ * checks that the document is the table of the current cases.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
@@ -47,7 +47,7 @@ async function rawTable(): Promise<string> {
     '# Hostile inputs and what the edge answers',
     '',
     'Generated from `tests/unit/hostile/cases.ts` by `node tests/unit/hostile/table.ts`; every row is',
-    'a test in `tests/unit/edge-hostile.test.ts`, run against the app as deployed (no local',
+    'a test in `tests/unit/edge/hostile.test.ts`, run against the app as deployed (no local',
     'development, unless a row says so). Besides its answer, every case checks that no secret is in',
     'the response, that no 5xx comes unasked, and that no body value longer than the longest capped',
     'field the edge reflects (a 40-character name), nor in a refusal any value with a control',

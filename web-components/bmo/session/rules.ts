@@ -1,7 +1,8 @@
 /**
- * The room's pure rules: which packets and streams the page accepts, and the words for
- * what went wrong. No connection, no store: unit-tested in tests/unit/bmo-room.test.ts
- * and tests/unit/bmo-intake-rules.test.ts.
+ * The room's pure rules: which packets and streams the page accepts, and the words for what went
+ * wrong. No connection, no store: unit-tested in
+ * tests/unit/web-components/bmo/session/rules.test.ts and
+ * tests/unit/web-components/bmo/session/intake.test.ts.
  */
 import type { ParticipantKind } from 'livekit-client';
 import {

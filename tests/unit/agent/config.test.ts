@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEFAULT_CHAT_MODEL,
+  SAMPLE_VAULT_PATH,
+  loadConfig,
+  workerProblems,
+} from '../../../agent/config.ts';
+import { createBmoSession } from '../../../agent/session.ts';
+import { initAgentsLogger } from '../../support/bmo-session.ts';
+
+const LIVEKIT = {
+  LIVEKIT_URL: 'ws://127.0.0.1:7880',
+  LIVEKIT_API_KEY: 'devkey',
+  LIVEKIT_API_SECRET: 'secret',
+};
+
+describe('agent configuration', () => {
+  beforeAll(initAgentsLogger);
+
+  it('defaults to realtime mode (with a key), the sample vault and the default models', () => {
+    const config = loadConfig({ OPENAI_API_KEY: 'sk-x' });
+    expect(config.mode).toBe('realtime');
+    expect(config.vaultPath).toBe(SAMPLE_VAULT_PATH);
+    expect(config.sampleVault).toBe(true);
+    expect(config.chatModel).toBe(DEFAULT_CHAT_MODEL);
+    expect(config.openaiBaseURL).toBeUndefined();
+  });
+
+  it('reads text mode, a vault, a base URL and treats empty variables as unset', () => {
+    const config = loadConfig({
+      BMO_MODE: 'text',
+      OBSIDIAN_VAULT_PATH: '/srv/vault',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1',
+      OPENAI_CHAT_MODEL: '',
+      BMO_AGENT_HTTP_PORT: '8099',
+    });
+    expect(config).toMatchObject({
+      mode: 'text',
+      vaultPath: '/srv/vault',
+      sampleVault: false,
+      openaiBaseURL: 'http://127.0.0.1:9999/v1',
+      chatModel: DEFAULT_CHAT_MODEL,
+      httpPort: 8099,
+    });
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ BMO_MODE: 'video', OPENAI_BASE_URL: 'not a url', BMO_AGENT_HTTP_PORT: '0' });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = error instanceof ConfigError ? error.problems.join('\n') : '';
+      expect(problems).toMatch(/BMO_MODE/);
+      expect(problems).toMatch(/OPENAI_BASE_URL/);
+      expect(problems).toMatch(/BMO_AGENT_HTTP_PORT/);
+    }
+  });
+
+  it('says what the worker still needs before it can register: LiveKit, not an OpenAI key', () => {
+    expect(workerProblems(loadConfig({}))).toEqual([
+      'LiveKit is not configured: set LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET',
+    ]);
+    expect(workerProblems(loadConfig({ ...LIVEKIT }))).toEqual([]);
+    expect(workerProblems(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
+  });
+
+  it('gives a job process 30 s to start by default, and the time BMO_JOB_INIT_SECONDS says', () => {
+    expect(loadConfig({}).jobInitMs).toBe(30_000);
+    expect(loadConfig({ BMO_JOB_INIT_SECONDS: '' }).jobInitMs).toBe(30_000);
+    expect(loadConfig({ BMO_JOB_INIT_SECONDS: '45' }).jobInitMs).toBe(45_000);
+    expect(() => loadConfig({ BMO_JOB_INIT_SECONDS: '0' })).toThrow(/BMO_JOB_INIT_SECONDS/);
+  });
+
+  it('reads the public folders as a comma-separated list of vault folders', () => {
+    expect(loadConfig({}).publicFolders).toEqual([]);
+    expect(loadConfig({ BMO_PUBLIC_FOLDERS: ' Shared/, /Guests , ' }).publicFolders).toEqual([
+      'Shared',
+      'Guests',
+    ]);
+  });
+
+  it('runs BMO offline, in text mode, when no OpenAI key is set', async () => {
+    const config = loadConfig({ ...LIVEKIT, BMO_MODE: 'realtime' });
+    expect(config).toMatchObject({ engine: 'offline', mode: 'text' });
+    expect(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }).engine).toBe('openai');
+    const offline = createBmoSession(config);
+    expect(offline.inputOptions).toMatchObject({ audioEnabled: false, textEnabled: true });
+    expect(offline.outputOptions).toMatchObject({ audioEnabled: false });
+    expect(offline.session.llm?.label()).toBe('bmo.OfflineLLM');
+    await offline.session.close();
+  });
+
+  it('builds a text session with no audio in or out, and a realtime session', async () => {
+    const text = createBmoSession(
+      loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x', BMO_MODE: 'text' }),
+    );
+    expect(text.inputOptions).toMatchObject({ audioEnabled: false, textEnabled: true });
+    expect(text.outputOptions).toMatchObject({ audioEnabled: false, transcriptionEnabled: true });
+    expect(text.inputOptions.closeOnDisconnect).toBe(false);
+    expect(text.session.llm?.label()).toBe('openai.LLM');
+
+    const realtime = createBmoSession(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }));
+    expect(realtime.inputOptions.audioEnabled).toBeUndefined();
+    expect(realtime.inputOptions.closeOnDisconnect).toBe(false);
+    expect(realtime.session.llm?.label()).toMatch(/realtime/i);
+    await Promise.all([text.session.close(), realtime.session.close()]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The docs check behind `npm run check`: the root README stays at most 12 KB, prose lines at most
+ * 160 characters outside tables and code blocks, table lines at most 200 (a wider table becomes
+ * sections), and every file a doc or a comment names exists. The repository's own docs and
+ * comments pass it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_LINE,
+  MAX_TABLE_LINE,
+  README_MAX_BYTES,
+  type TrackedFiles,
+  checkDocs,
+  commentsOf,
+  lineFindings,
+  pathFindings,
+  readmeFindings,
+  stringsOf,
+} from '../../../scripts/check-docs.ts';
+
+const words = (length: number) => 'word '.repeat(length).slice(0, length);
+
+describe('the docs check', () => {
+  it('passes the repository’s own docs', () => {
+    expect(checkDocs()).toEqual([]);
+  });
+
+  it('refuses a README over 12 KB and takes one at the limit', () => {
+    expect(readmeFindings('a'.repeat(README_MAX_BYTES))).toEqual([]);
+    const found = readmeFindings('a'.repeat(README_MAX_BYTES + 1));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toContain(`${README_MAX_BYTES + 1} bytes`);
+  });
+
+  it('refuses a prose line over 160 characters, and names its file and line', () => {
+    const text = `# Title\n\n${words(MAX_LINE)}\n${words(MAX_LINE + 1)}\n`;
+    expect(lineFindings('docs/x.md', text)).toEqual([
+      { file: 'docs/x.md', line: 4, message: expect.stringContaining('161 characters') },
+    ]);
+  });
+
+  it('leaves long lines inside code blocks alone, whatever the fence', () => {
+    const long = words(MAX_LINE + 40);
+    const text = `\`\`\`sh\n${long}\n\`\`\`\n\n~~~\n${long}\n~~~\n\n\`\`\`\`md\n\`\`\`\n${long}\n\`\`\`\n\`\`\`\`\n`;
+    expect(lineFindings('docs/x.md', text)).toEqual([]);
+    expect(lineFindings('docs/x.md', `${text}${long}\n`)).toHaveLength(1);
+  });
+
+  it('lets a table line run to 200 characters, and refuses one past that', () => {
+    const row = (length: number) => `| ${words(length - 4)} |`;
+    expect(lineFindings('docs/x.md', `${row(MAX_TABLE_LINE)}\n`)).toEqual([]);
+    expect(lineFindings('docs/x.md', `${row(MAX_TABLE_LINE + 1)}\n`)).toEqual([
+      { file: 'docs/x.md', line: 1, message: expect.stringContaining('make the table sections') },
+    ]);
+  });
+
+  it('finds each rule broken in a tree of docs: the README’s size, a prose line, a table line', () => {
+    const root = mkdtempSync(join(tmpdir(), 'check-docs-'));
+    try {
+      mkdirSync(join(root, 'docs'));
+      writeFileSync(join(root, 'README.md'), `${'short line\n'.repeat(1200)}`);
+      writeFileSync(join(root, 'docs', 'faults.md'), `| a | ${words(MAX_TABLE_LINE)} |\n`);
+      writeFileSync(join(root, 'docs', 'guide.md'), `${words(MAX_LINE + 1)}\n`);
+      const found = checkDocs(root).map(({ file, line }) => `${file}:${line}`);
+      expect(found).toEqual(['README.md:1', 'docs/faults.md:1', 'docs/guide.md:1']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the paths a doc or a comment names', () => {
+  const paths = [
+    'docs/architecture.md',
+    'web-components/bmo/session/bmo-room.ts',
+    'web-components/bmo/session/token.ts',
+    'contracts/cards.ts',
+  ];
+  const tracked: TrackedFiles = {
+    paths: new Set(paths),
+    names: new Set(paths.map((path) => path.split('/').pop() ?? path)),
+  };
+  const lines = (...texts: string[]) => texts.map((text, index) => ({ line: index + 1, text }));
+
+  it('finds a moved file a doc still names, with its line', () => {
+    const text = lines(
+      'The token request (`web-components/bmo/session/token.ts`) retries.',
+      'It was `web-components/bmo/token-request.ts`, and the deck `contracts/deck.ts`.',
+    );
+    expect(pathFindings('docs/faults.md', text, tracked)).toEqual([
+      {
+        file: 'docs/faults.md',
+        line: 2,
+        message: 'names web-components/bmo/token-request.ts, which does not exist',
+      },
+      { file: 'docs/faults.md', line: 2, message: 'names contracts/deck.ts, which does not exist' },
+    ]);
+  });
+
+  it('reads a path from the root, from the naming file, from web-components/, or a tracked path’s end, and a bare name anywhere', () => {
+    const text = lines(
+      '`bmo/session/bmo-room.ts`, `session/token.ts`, `./token.ts`, `token.ts`, `cards.ts`',
+    );
+    expect(pathFindings('web-components/bmo/session/connection.ts', text, tracked)).toEqual([]);
+    expect(pathFindings('docs/x.md', lines('a file `nowhere.ts`'), tracked)).toHaveLength(1);
+  });
+
+  it('leaves patterns, built output, other packages and generated files alone', () => {
+    const text = lines(
+      'tests are `*.test.ts`, agents `*-agent.ts`, types `.d.ts`; `dist/web-components/index.js`,',
+      '`embed/bmo.js`, `voice-agent-elements/tokens.css`, `@livekit/agents/dist/x.js`,',
+      '`custom-elements.json`, https://example.com/a/b.ts',
+    );
+    expect(pathFindings('docs/x.md', text, tracked)).toEqual([]);
+  });
+
+  it('leaves alone a path the file’s own code writes: a file it makes, in a scratch app', () => {
+    const source =
+      "// builds src/entry-server.ts, then gone.ts\nwrite({ 'src/entry-server.ts': '' });\n";
+    const found = pathFindings('tests/e2e/app.ts', commentsOf(source), tracked, stringsOf(source));
+    expect(found.map(({ message }) => message)).toEqual(['names gone.ts, which does not exist']);
+  });
+
+  it('reads the comments of a source, not its code, with their lines', () => {
+    const source =
+      "import { a } from './gone.ts';\n// see ./also-gone.ts\n/**\n * and `x/y.ts`\n */\n";
+    const found = pathFindings('web-components/a.ts', commentsOf(source), tracked);
+    expect(found.map(({ line, message }) => `${line}: ${message}`)).toEqual([
+      '2: names ./also-gone.ts, which does not exist',
+      '4: names x/y.ts, which does not exist',
+    ]);
+  });
+});
