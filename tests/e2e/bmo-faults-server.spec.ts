@@ -15,7 +15,7 @@ import {
   roomName,
   startBmoWorker,
   transcript,
-} from './bmo-faults-helpers.ts';
+} from './helpers/bmo-faults.ts';
 
 // Fault (docs/faults.md): `livekit-server` restarts mid-session. This file runs its own server (not the
 // shared one, which other files use), its own edge minting tokens for it, and its own worker; the

@@ -12,7 +12,7 @@ import {
   roomName,
   startBmoWorker,
   transcript,
-} from './bmo-faults-helpers.ts';
+} from './helpers/bmo-faults.ts';
 
 // Fault (docs/faults.md): the BMO worker process dies mid-session. On the real parts: the built page
 // under `wrangler dev`, the shared `livekit-server --dev`, and a worker this test starts, kills

@@ -7,7 +7,7 @@ import {
   workerProblems,
 } from '../../../agent/config.ts';
 import { createBmoSession } from '../../../agent/session.ts';
-import { initAgentsLogger } from '../../support/bmo-session.ts';
+import { initAgentsLogger } from '../helpers/bmo-session.ts';
 
 const LIVEKIT = {
   LIVEKIT_URL: 'ws://127.0.0.1:7880',

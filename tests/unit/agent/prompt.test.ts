@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BMO_INSTRUCTIONS, CASSETTE_RULE } from '../../../agent/prompt.ts';
-import { type BmoTestSession, startBmoTestSession } from '../../support/bmo-session.ts';
+import { type BmoTestSession, startBmoTestSession } from '../helpers/bmo-session.ts';
 import { systemPrompt, toolNames } from '../../support/openai-chat-standin.ts';
 
 let bmo: BmoTestSession | undefined;

@@ -13,7 +13,7 @@ import {
 import { CARD_IDS } from '../../../contracts/cards.ts';
 import { DrawCardParams, ShowCardParams } from '../../../contracts/reading-schema.ts';
 import { secureShuffle } from '../../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';
-import { chiSquare, propertyParameters, seededRandomInt } from '../../support/property.ts';
+import { chiSquare, propertyParameters, seededRandomInt } from '../helpers/property.ts';
 
 describe('a cassette packet', () => {
   it('is read without throwing whatever bytes arrive, and is accepted only as a whole cassette', () => {

@@ -1,7 +1,8 @@
 /**
- * The hostile-input suite (docs/hostile-inputs.md): every case of tests/unit/hostile/cases.ts against
- * the real app (`app.request`, as deployed: no LOCAL_DEVELOPMENT) and the reader engine. Each case
- * must get its stated outcome, never a 5xx it did not ask for, and no response may carry a secret.
+ * The hostile-input suite (docs/hostile-inputs.md): every case of
+ * tests/unit/helpers/hostile/cases.ts against the real app (`app.request`, as deployed: no
+ * LOCAL_DEVELOPMENT) and the reader engine. Each case must get its stated outcome, never a 5xx it
+ * did not ask for, and no response may carry a secret.
  */
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,14 +19,14 @@ import {
   VOICE_TOKEN_CASES,
   deployment,
   type HttpCase,
-} from '../hostile/cases.ts';
+} from '../helpers/hostile/cases.ts';
 import {
   HEALTH_CASES,
   LIVEKIT,
   LIVEKIT_TOKEN_CASES,
   LIVEKIT_WEBHOOK_CASES,
-} from '../hostile/livekit-cases.ts';
-import { TABLE_PATH, markdownTable } from '../hostile/table.ts';
+} from '../helpers/hostile/livekit-cases.ts';
+import { TABLE_PATH, markdownTable } from '../helpers/hostile/table.ts';
 import { useLiveKitApiStandIn } from '../helpers/livekit-api-standin.ts';
 
 beforeEach(() => {
@@ -184,7 +185,7 @@ describe(`the reader socket: ${READER_FRAME_CASES.length} hostile frames`, () =>
 });
 
 describe('the hostile-input table in the docs', () => {
-  it('is the table of the cases above (regenerate: node tests/unit/hostile/table.ts > docs/hostile-inputs.md)', async () => {
+  it('is the table of the cases above (regenerate: node tests/unit/helpers/hostile/table.ts > docs/hostile-inputs.md)', async () => {
     expect(readFileSync(TABLE_PATH, 'utf8')).toBe(await markdownTable());
   });
 });

@@ -14,7 +14,7 @@ import { ReaderSession } from '../../../reader/protocol/engine.ts';
 import { RealtimeSessionKept } from '../../../contracts/realtime.ts';
 import { MAX_SESSION_BYTES } from '../../../reader/protocol/limits.ts';
 import { DEV_READER_TOKEN_SECRET } from '../../../edge/reader/token.ts';
-import { SECRETS, UUID, deployment } from '../hostile/cases.ts';
+import { SECRETS, UUID, deployment } from '../helpers/hostile/cases.ts';
 import { useLiveKitApiStandIn } from '../helpers/livekit-api-standin.ts';
 
 // Fixed unless asked otherwise: FC_SEED=<n> replays a seed, FC_RANDOM=1 explores new ones.

@@ -8,7 +8,7 @@ import { deployed } from '../../support/edge-env.ts';
 import {
   startClientSecretStandin,
   type ScriptedAnswer,
-} from '../../support/openai-realtime-standin.ts';
+} from '../helpers/openai-realtime-standin.ts';
 
 // POST /api/voice/token with OPENAI_API_KEY set mints a client secret from OpenAI. These tests run
 // the edge's real fetch against a local stand-in of OpenAI's endpoint (OPENAI_BASE_URL).

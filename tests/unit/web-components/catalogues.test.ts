@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchLang, isRtlLang } from '../../../contracts/locale.ts';
 import { SupportedLangSchema } from '../../../contracts/locale-schema.ts';
-import { CATALOGUES } from '../../support/catalogues.ts';
+import { CATALOGUES } from '../helpers/catalogues.ts';
 import { tarotEn } from '../../../web-components/tarot/i18n/en.ts';
 import { tarotEs } from '../../../web-components/tarot/i18n/es.ts';
 import { voiceEs } from '../../../web-components/voice/i18n/es.ts';

@@ -15,7 +15,7 @@ import {
   replyText,
   startOfflineBmoTestSession,
   toolCalls,
-} from '../../../support/bmo-session.ts';
+} from '../../helpers/bmo-session.ts';
 import { ROOT } from '../../../support/paths.ts';
 
 let vault: VaultIndex;

@@ -26,7 +26,7 @@ import {
   replyText,
   startOfflineBmoTestSession,
   toolCalls,
-} from '../../../support/bmo-session.ts';
+} from '../../helpers/bmo-session.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';
 

@@ -18,7 +18,7 @@ import {
   recordingRoom,
   startBmoTestSession,
   startOfflineBmoTestSession,
-} from '../../../support/bmo-session.ts';
+} from '../../helpers/bmo-session.ts';
 import { toolOutputs } from '../../../support/openai-chat-standin.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';

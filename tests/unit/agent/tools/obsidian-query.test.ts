@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_VAULT_PATH } from '../../../../agent/config.ts';
 import { OBSIDIAN_QUERY, queryVault } from '../../../../agent/tools/obsidian-query.ts';
 import { VaultIndex, noteSections } from '../../../../agent/vault-index.ts';
-import { type BmoTestSession, startBmoTestSession } from '../../../support/bmo-session.ts';
+import { type BmoTestSession, startBmoTestSession } from '../../helpers/bmo-session.ts';
 import { lastUserText, toolOutputs } from '../../../support/openai-chat-standin.ts';
 
 let dir: string;

@@ -13,7 +13,7 @@ import {
   presentToCassette,
   resendOnJoin,
 } from '../../../../agent/tools/present-to-cassette.ts';
-import { type BmoTestSession, startBmoTestSession } from '../../../support/bmo-session.ts';
+import { type BmoTestSession, startBmoTestSession } from '../../helpers/bmo-session.ts';
 import { toolOutputs } from '../../../support/openai-chat-standin.ts';
 
 interface Published {

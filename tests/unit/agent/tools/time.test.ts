@@ -6,7 +6,7 @@ import {
   isValidTimeZone,
   serverTimeZone,
 } from '../../../../agent/tools/time.ts';
-import { type BmoTestSession, startBmoTestSession } from '../../../support/bmo-session.ts';
+import { type BmoTestSession, startBmoTestSession } from '../../helpers/bmo-session.ts';
 
 // Sunday 22 November 2026, 14:04 UTC
 const NOW = new Date('2026-11-22T14:04:00Z');

@@ -5,12 +5,16 @@
  */
 import { initializeLogger, voice } from '@livekit/agents';
 import * as openai from '@livekit/agents-plugin-openai';
-import { type BmoAgentOptions, createBmoAgent } from '../../agent/agent.ts';
-import { type AgentLogEntry, setLogSink } from '../../agent/log.ts';
-import { CassetteDeck, type CassetteRoom } from '../../agent/tools/present-to-cassette.ts';
-import type { VaultIndex } from '../../agent/vault-index.ts';
-import { OfflineLLM } from '../../agent/offline/llm.ts';
-import { type ChatScript, type ChatStandin, startChatStandin } from './openai-chat-standin.ts';
+import { type BmoAgentOptions, createBmoAgent } from '../../../agent/agent.ts';
+import { type AgentLogEntry, setLogSink } from '../../../agent/log.ts';
+import { CassetteDeck, type CassetteRoom } from '../../../agent/tools/present-to-cassette.ts';
+import type { VaultIndex } from '../../../agent/vault-index.ts';
+import { OfflineLLM } from '../../../agent/offline/llm.ts';
+import {
+  type ChatScript,
+  type ChatStandin,
+  startChatStandin,
+} from '../../support/openai-chat-standin.ts';
 
 let loggerReady = false;
 

@@ -2,14 +2,14 @@
  * Every element family's catalogues, English and the others, for the tests that check that no
  * word lacks a translation (unit) and that the elements show them (browser).
  */
-import { bmoEn } from '../../web-components/bmo/i18n/en.ts';
-import { bmoEs } from '../../web-components/bmo/i18n/es.ts';
-import { bmoConversationEn } from '../../web-components/bmo/i18n/conversation-en.ts';
-import { bmoConversationEs } from '../../web-components/bmo/i18n/conversation-es.ts';
-import { tarotEn } from '../../web-components/tarot/i18n/en.ts';
-import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
-import { voiceEn } from '../../web-components/voice/i18n/en.ts';
-import { voiceEs } from '../../web-components/voice/i18n/es.ts';
+import { bmoEn } from '../../../web-components/bmo/i18n/en.ts';
+import { bmoEs } from '../../../web-components/bmo/i18n/es.ts';
+import { bmoConversationEn } from '../../../web-components/bmo/i18n/conversation-en.ts';
+import { bmoConversationEs } from '../../../web-components/bmo/i18n/conversation-es.ts';
+import { tarotEn } from '../../../web-components/tarot/i18n/en.ts';
+import { tarotEs } from '../../../web-components/tarot/i18n/es.ts';
+import { voiceEn } from '../../../web-components/voice/i18n/en.ts';
+import { voiceEs } from '../../../web-components/voice/i18n/es.ts';
 
 export interface FamilyCatalogues {
   family: string;

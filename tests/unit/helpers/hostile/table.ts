@@ -1,7 +1,7 @@
 /**
  * The hostile-input table for the docs, generated from the cases the suite runs:
- * `node tests/unit/hostile/table.ts > docs/hostile-inputs.md`. tests/unit/edge/hostile.test.ts
- * checks that the document is the table of the current cases.
+ * `node tests/unit/helpers/hostile/table.ts > docs/hostile-inputs.md`.
+ * tests/unit/edge/hostile.test.ts checks that the document is the table of the current cases.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
@@ -31,7 +31,7 @@ function httpTable(title: string, cases: readonly HttpCase[]): string {
 
 /** Where the table lives, formatted the way `prettier --check` wants it. */
 export const TABLE_PATH = fileURLToPath(
-  new URL('../../../docs/hostile-inputs.md', import.meta.url),
+  new URL('../../../../docs/hostile-inputs.md', import.meta.url),
 );
 
 export async function markdownTable(): Promise<string> {
@@ -46,13 +46,14 @@ async function rawTable(): Promise<string> {
   return [
     '# Hostile inputs and what the edge answers',
     '',
-    'Generated from `tests/unit/hostile/cases.ts` by `node tests/unit/hostile/table.ts`; every row is',
-    'a test in `tests/unit/edge/hostile.test.ts`, run against the app as deployed (no local',
-    'development, unless a row says so). Besides its answer, every case checks that no secret is in',
-    'the response, that no 5xx comes unasked, and that no body value longer than the longest capped',
-    'field the edge reflects (a 40-character name), nor in a refusal any value with a control',
-    'character, is echoed. A LiveKit token or webhook case also checks that no room and no dispatch',
-    'was made (BMO’s job starts when a visitor joins, through a webhook signed by the server).',
+    'Generated from `tests/unit/helpers/hostile/cases.ts` by',
+    '`node tests/unit/helpers/hostile/table.ts`; every row is a test in',
+    '`tests/unit/edge/hostile.test.ts`, run against the app as deployed (no local development, unless',
+    'a row says so). Besides its answer, every case checks that no secret is in the response, that no',
+    '5xx comes unasked, and that no body value longer than the longest capped field the edge reflects',
+    '(a 40-character name), nor in a refusal any value with a control character, is echoed. A LiveKit',
+    'token or webhook case also checks that no room and no dispatch was made (BMO’s job starts when a',
+    'visitor joins, through a webhook signed by the server).',
     '',
     httpTable('POST /api/voice/token', VOICE_TOKEN_CASES),
     '',

@@ -4,9 +4,9 @@
  * so any server API call would meet the stand-in of tests/unit/helpers/livekit-api-standin.ts
  * (the token route makes none).
  */
-import type { Bindings } from '../../../edge/env.ts';
-import { LOCAL_LIVEKIT_HINT } from '../../../edge/routes/livekit-token.ts';
-import { memoryRooms } from '../../support/edge-env.ts';
+import type { Bindings } from '../../../../edge/env.ts';
+import { LOCAL_LIVEKIT_HINT } from '../../../../edge/routes/livekit-token.ts';
+import { memoryRooms } from '../../../support/edge-env.ts';
 import { SECRETS, deployment, type HttpCase } from './cases.ts';
 
 export const LIVEKIT = {

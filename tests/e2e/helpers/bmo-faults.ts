@@ -4,9 +4,9 @@
  * before and after its fault.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
-import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
-import { freeTcpPort } from '../support/free-port.ts';
+import type {} from '../../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
+import { startAgentWorker, type AgentWorker } from '../../support/agent-worker.ts';
+import { freeTcpPort } from '../../support/free-port.ts';
 
 /**
  * The real BMO worker in `start` mode, as `npm start` runs it: prewarmed job processes, so BMO

@@ -3,9 +3,9 @@
  * might send and the outcome each must get. tests/unit/edge/hostile.test.ts runs them; each case
  * names its expectation, so the table reads as the routes' contract under attack.
  */
-import type { Bindings } from '../../../edge/env.ts';
-import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../edge/reader/token.ts';
-import { allowAll, memoryBudgets, memoryRooms } from '../../support/edge-env.ts';
+import type { Bindings } from '../../../../edge/env.ts';
+import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../../edge/reader/token.ts';
+import { allowAll, memoryBudgets, memoryRooms } from '../../../support/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
