@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { startReaderServer } from '../support/reader-node-host.ts';
 import { ReaderSession } from '../../reader/protocol/engine.ts';
 import { MAX_FRAME_BYTES } from '../../reader/protocol/limits.ts';
-import { inProcess, runReading } from '../unit/helpers/reader-driver.ts';
+import { inProcess, runReading } from '../support/reader-driver.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
 /** One whole reading, a follow-up and a clarification card; returns the server events. */

@@ -5,14 +5,17 @@
  * transfer output, `response.create`), and keeps every server event it received.
  *
  * Transport-agnostic: give it a `transmit` (a raw WebSocket's `send`, or an in-process queue) and
- * feed it what arrives through `receive` (tests/unit/helpers/reader-driver.ts wires it straight to
- * the reader's engine in-process; the scale run drives the reader's public WebSocket with it).
+ * feed it what arrives through `receive`: `inProcess` (below) wires it straight to the reader's
+ * engine in this process, for the unit tests and the reader bench; the scale run drives the
+ * reader's public WebSocket with it.
  */
 import { z } from 'zod';
 import { cardName } from '../../contracts/cards.ts';
 import { RealtimeServerEnvelope } from '../../contracts/realtime.ts';
 import { declaredTools } from '../../contracts/agent-graph.ts';
 import type { AgentName } from '../../contracts/reading-schema.ts';
+import type { SupportedLang } from '../../contracts/locale.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
 
 const fn = (name: string) => ({
   type: 'function',
@@ -261,4 +264,41 @@ export function runReading(
   driver.open();
   driver.say(question);
   driver.say(answer);
+}
+
+/** A driver wired straight to a `ReaderSession` in this process; frames are handled in order. */
+export function inProcess(
+  options: Omit<DriverOptions, 'transmit'> & { now?: () => number; lang?: SupportedLang } = {},
+): {
+  driver: ReaderDriver;
+  session: ReaderSession;
+} {
+  const outbox: string[] = [];
+  let pumping = false;
+  // Frames the session sends while handling one are queued, never handled re-entrantly.
+  const pump = () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (let raw = outbox.shift(); raw !== undefined; raw = outbox.shift()) {
+        session.handleMessage(raw);
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+  const driver = new ReaderDriver({
+    ...options,
+    transmit: (raw) => {
+      outbox.push(raw);
+      pump();
+    },
+  });
+  const session = new ReaderSession({
+    send: (event) => driver.receive(JSON.stringify(event)),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+  session.start();
+  return { driver, session };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../../web-components/tarot/agents/index.ts';
 import { pageHost, pageInstructions } from '../helpers/page-agents.ts';
-import { inProcess } from '../helpers/reader-driver.ts';
+import { inProcess } from '../../support/reader-driver.ts';
 
 const QUESTION = 'What should I focus on in my career this year?';
 const ANSWER = "I feel stuck at work and I'm not sure whether to stay.";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APP_NOTE_PREFIX, handoffToolName } from '../../../contracts/reading-schema.ts';
-import { type Call, inProcess } from '../helpers/reader-driver.ts';
+import { type Call, inProcess } from '../../support/reader-driver.ts';
 
 const CANCELLED = JSON.stringify({
   success: false,

@@ -15,7 +15,7 @@ import {
   MAX_FRAME_BYTES,
   MAX_SESSION_UPDATE_BYTES,
 } from '../../../../reader/protocol/limits.ts';
-import { inProcess } from '../../helpers/reader-driver.ts';
+import { inProcess } from '../../../support/reader-driver.ts';
 import { startReaderServer, type ReaderServer } from '../../../support/reader-node-host.ts';
 
 interface Opened {

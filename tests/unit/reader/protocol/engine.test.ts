@@ -16,7 +16,7 @@ import {
 import { ReaderSession } from '../../../../reader/protocol/engine.ts';
 import { DEMO_DISCLOSURE, DEMO_SCRIPT } from '../../../../reader/reading/policy.ts';
 import { findTimeframe, inferTopic } from '../../../../reader/reading/text.ts';
-import { inProcess, runReading, type Line } from '../../helpers/reader-driver.ts';
+import { inProcess, runReading, type Line } from '../../../support/reader-driver.ts';
 
 const SDK_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';
 const toolError = (code: string) =>

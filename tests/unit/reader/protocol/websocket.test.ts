@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { RealtimeErrorEvent } from '../../../../contracts/realtime.ts';
 import { startReaderServer, type ReaderServer } from '../../../support/reader-node-host.ts';
 import { mintReaderToken } from '../../../../edge/reader/token.ts';
-import { ReaderDriver } from '../../helpers/reader-driver.ts';
+import { ReaderDriver } from '../../../support/reader-driver.ts';
 
 const SECRET = 'protocol-test-secret';
 let server: ReaderServer;

@@ -12,7 +12,7 @@ import {
 import { chooseSpread } from '../../../../reader/reading/spreads.ts';
 import { requestedCardCount, subjectOf } from '../../../../reader/reading/text.ts';
 import { WORDS_ES } from '../../../../reader/reading/words-es.ts';
-import { inProcess, runReading, type Line } from '../../helpers/reader-driver.ts';
+import { inProcess, runReading, type Line } from '../../../support/reader-driver.ts';
 
 function handoffArgs(lines: readonly Line[], to: 'SpreadGeneration' | 'Reading') {
   const line = lines.find(

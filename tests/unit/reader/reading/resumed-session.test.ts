@@ -26,7 +26,7 @@ import {
   createReadingFacts,
 } from '../../../../web-components/tarot/agents/context.ts';
 import { pageInstructions } from '../../helpers/page-agents.ts';
-import { DEFAULT_PICKS, type ReaderDriver, inProcess } from '../../helpers/reader-driver.ts';
+import { DEFAULT_PICKS, type ReaderDriver, inProcess } from '../../../support/reader-driver.ts';
 
 const QUESTION = 'What should I focus on in my career this year?';
 const ANSWER = "I feel stuck at work and I'm not sure whether to stay.";

@@ -19,7 +19,7 @@ import {
   SPREADS_ES,
   WORDS_ES,
 } from '../../../../reader/reading/words-es.ts';
-import { inProcess, type Line } from '../../helpers/reader-driver.ts';
+import { inProcess, type Line } from '../../../support/reader-driver.ts';
 
 function handoffArgs(lines: readonly Line[], to: 'SpreadGeneration' | 'Reading' | 'Followup') {
   const line = lines.find(
