@@ -1,6 +1,8 @@
 /**
- * The tests check `npm run check` runs, over the browser tests (tests/browser/) and the e2e tests
- * (tests/e2e/): they find things the way a site and a person do, and wait for what they wait for.
+ * The tests check `npm run check` runs: the tests find things the way a site and a person do, wait
+ * for what they wait for, and sit where a newcomer looks for them.
+ *
+ * Over the browser tests (tests/browser/) and the e2e tests (tests/e2e/):
  *
  * 1. No selector names a CSS class. Every string literal is read (outside comments), so a selector
  *    reaches the rule whichever helper takes it; a string is a selector when it parses as one and
@@ -13,11 +15,16 @@
  *    `setTimeout`. Wait for `animation.finished`, an event, or a state (`waitUntil`, Playwright's
  *    web-first assertions, `expect.poll`).
  *
+ * And the layout of every layer (`layoutFindings`, in scripts/test-layout.ts): a unit or integration
+ * test sits in the folder of the source it covers, in the layer that what it starts calls for, and
+ * helpers sit in their layer's `helpers/` or, shared, in tests/support/.
+ *
  * Run: `node scripts/check-tests.ts`. It prints every finding, then exits 1 if there was one.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { layoutFindings } from './test-layout.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TEST_DIRS = ['tests/browser', 'tests/e2e'];
@@ -185,9 +192,12 @@ function listTests(dir: string, out: string[] = []): string[] {
 }
 
 export function checkTests(root: string = ROOT): TestFinding[] {
-  return TEST_DIRS.flatMap((dir) => listTests(join(root, dir))).flatMap((path) =>
-    testFindings(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8')),
-  );
+  return [
+    ...TEST_DIRS.flatMap((dir) => listTests(join(root, dir))).flatMap((path) =>
+      testFindings(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8')),
+    ),
+    ...layoutFindings(root),
+  ];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,7 @@
 /**
  * The tests check behind `npm run check`: browser and e2e tests find things by role, label, text or
  * part, never by an element's internal CSS class, and never sleep for a fixed time. The
- * repository's own tests pass it.
+ * repository's own tests pass it, layout and all (the layout rules: test-layout.test.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkTests, classInSelector, testFindings } from '../../../scripts/check-tests.ts';
 
 describe('the tests check', () => {
-  it('passes the repository’s own browser and e2e tests', () => {
+  it('passes the repository’s own tests', () => {
     expect(checkTests()).toEqual([]);
   });
 
