@@ -10,11 +10,12 @@
  *    file name, some tracked file of that name. Patterns (`.test.ts`, `*-agent.ts`), built or
  *    installed output (`dist/`, `embed/`, a package's own paths) and generated files are not read
  *    as names, nor is a path the naming file's own code writes in a string (a file it makes, say in a
- *    scratch app).
+ *    scratch app). A folder a doc or a comment names with its path (`tests/unit/edge/`) exists too.
  *
- * The docs are the root README, every Markdown file in docs/, and the READMEs of the agent worker
- * and the package; the comments, those of every TypeScript and JavaScript file git tracks. Run:
- * `node scripts/check-docs.ts`. It prints every finding, then exits 1 if there was one.
+ * The docs are the root README and CONTRIBUTING.md, every Markdown file in docs/, and the READMEs
+ * of the agent worker and the package; the comments, those of every TypeScript, JavaScript and CSS
+ * file git tracks, and the `#` comments of the CI script, TOML, Python and the settings example.
+ * Run: `node scripts/check-docs.ts`. It prints every finding, then exits 1 if there was one.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -93,6 +94,7 @@ function markdownUnder(dir: string, prefix: string, out: string[] = []): string[
 export function docFiles(root: string = ROOT): string[] {
   return [
     'README.md',
+    'CONTRIBUTING.md',
     ...markdownUnder(join(root, 'docs'), 'docs/'),
     'agent/README.md',
     'web-components/README.md',
@@ -103,9 +105,12 @@ export function docFiles(root: string = ROOT): string[] {
 const NAMED_PATH =
   /(?<![\w@/.-])((?:\.{1,2}\/)?[\w@][\w@.-]*(?:\/[\w@.-]+)*\.(?:ts|js|mjs|md|json|toml|css|yaml|yml|sh))(?![\w/-])/g;
 
+/** A folder with a path, as prose names one: `tests/unit/edge/`, `web-components/tarot/host/`. */
+const NAMED_FOLDER = /(?<![\w@/.-])((?:\.{1,2}\/)?[\w@][\w@.-]*(?:\/[\w@.-]+)+\/)(?![\w/.-])/g;
+
 /** Where a named path is built or installed output, or another package's, not a file of ours. */
 const NOT_OURS =
-  /^(?:dist\/|embed\/|\.tools\/|\.wrangler\/|node_modules\/|voice-agent-elements\/|@)/;
+  /^(?:embed\/|\.tools\/|\.wrangler\/|voice-agent-elements\/|@)|(?:^|\/)(?:dist|node_modules)\//;
 
 /** Files the build or a tool writes, which git does not keep. */
 const GENERATED = new Set([
@@ -143,6 +148,23 @@ function filesUnder(dir: string, prefix: string, out: string[] = []): string[] {
     else out.push(`${prefix}${name}`);
   }
   return out;
+}
+
+/** Whether `named` (ending in `/`), written in `file`, names a folder of the repository. */
+function namesAFolder(file: string, named: string, tracked: TrackedFiles): boolean {
+  if (NOT_OURS.test(named)) return true;
+  const bare = named.replace(/^(?:\.{1,2}\/)+/, '');
+  const candidates = [
+    posix.normalize(named),
+    posix.normalize(posix.join(posix.dirname(file), named)),
+    `web-components/${bare}`,
+  ];
+  for (const path of tracked.paths) {
+    if (candidates.some((folder) => path.startsWith(folder)) || path.includes(`/${bare}`)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether `named`, written in `file`, names a file of the repository. */
@@ -224,11 +246,41 @@ export function pathFindings(
       if (!named || namesAFile(file, named, tracked) || code.includes(named)) continue;
       found.push({ file, line, message: `names ${named}, which does not exist` });
     }
+    for (const match of text.matchAll(NAMED_FOLDER)) {
+      const named = match[1];
+      if (!named || namesAFolder(file, named, tracked) || code.includes(named)) continue;
+      found.push({ file, line, message: `names the folder ${named}, which does not exist` });
+    }
   }
   return found;
 }
 
-const SOURCE = /\.(?:ts|js|mjs)$/;
+const SOURCE = /\.(?:ts|js|mjs|css)$/;
+/** Files whose comments are `#` lines: the CI script, TOML, Python, the settings example. */
+const HASH_COMMENTED = /(?:^\.ci\/run|\.toml|\.py|\.sh|^\.dev\.vars\.example)$/;
+
+/**
+ * The `#` comments of a shell, TOML or Python file (a `#` that starts a line or follows a space),
+ * and the rest of its text: its code.
+ */
+export function hashCommentsOf(text: string): {
+  comments: { line: number; text: string }[];
+  code: string;
+} {
+  const comments: { line: number; text: string }[] = [];
+  const code: string[] = [];
+  text.split('\n').forEach((content, index) => {
+    const at = content.startsWith('#!') ? -1 : content.search(/(?:^|\s)#/);
+    if (at < 0) {
+      code.push(content);
+      return;
+    }
+    const hash = content.indexOf('#', at);
+    comments.push({ line: index + 1, text: content.slice(hash) });
+    code.push(content.slice(0, hash));
+  });
+  return { comments, code: code.join('\n') };
+}
 
 export function checkDocs(root: string = ROOT): DocFinding[] {
   const found: DocFinding[] = [];
@@ -241,9 +293,15 @@ export function checkDocs(root: string = ROOT): DocFinding[] {
     found.push(...pathFindings(file, lines, tracked));
   }
   for (const file of tracked.paths) {
-    if (!SOURCE.test(file) || !existsSync(join(root, file))) continue;
-    const source = readFileSync(join(root, file), 'utf8');
-    found.push(...pathFindings(file, commentsOf(source), tracked, stringsOf(source)));
+    if (!existsSync(join(root, file))) continue;
+    if (SOURCE.test(file)) {
+      const source = readFileSync(join(root, file), 'utf8');
+      const comments = commentsOf(source);
+      found.push(...pathFindings(file, comments, tracked, stringsOf(source)));
+    } else if (HASH_COMMENTED.test(file)) {
+      const { comments, code } = hashCommentsOf(readFileSync(join(root, file), 'utf8'));
+      found.push(...pathFindings(file, comments, tracked, code));
+    }
   }
   return found;
 }

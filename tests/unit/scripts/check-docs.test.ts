@@ -1,12 +1,12 @@
 /**
  * The docs check behind `npm run check`: the root README stays at most 12 KB, prose lines at most
  * 160 characters outside tables and code blocks, table lines at most 200 (a wider table becomes
- * sections), and every file a doc or a comment names exists. The repository's own docs and
- * comments pass it.
+ * sections), and every file and folder a doc or a comment names exists. The repository's own docs
+ * and comments pass it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_LINE,
@@ -15,6 +15,7 @@ import {
   type TrackedFiles,
   checkDocs,
   commentsOf,
+  hashCommentsOf,
   lineFindings,
   pathFindings,
   readmeFindings,
@@ -132,5 +133,82 @@ describe('the paths a doc or a comment names', () => {
       '2: names ./also-gone.ts, which does not exist',
       '4: names x/y.ts, which does not exist',
     ]);
+  });
+});
+
+/** A scratch tree (not a git checkout: every file counts as tracked) holding `files`. */
+function scratchTree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'check-docs-paths-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, dirname(path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('the paths a doc or a comment names, in a tree', () => {
+  it('fails on each stale path the review found, wherever it is named', () => {
+    const root = scratchTree({
+      'README.md': '# Project\n',
+      'web-components/bmo/session/token.ts': 'export const token = 1;\n',
+      'web-components/bmo/session/connection.ts':
+        '// Reconnects as room-controller.ts did not.\nexport const connection = 1;\n',
+      'contracts/agent-graph.ts':
+        '/** tests/unit/contracts-agent-graph.test.ts holds the three to it. */\nexport const graph = 1;\n',
+      'docs/faults.md':
+        '- **Test:** `web-components/bmo/token-request.ts`, as DESIGN.md says;\n  `tests/unit/hostile/` holds the cases.\n',
+      'styles/tokens.css': '/* tests/unit/tokens.test.ts checks it */\n:root {}\n',
+      '.ci/run': '#!/usr/bin/env bash\n# The brief is DESIGN.md.\nnpm test\n',
+      'tests/unit/web-components/bmo/session/token.test.ts': "import '../gone.ts';\n",
+    });
+    try {
+      expect(
+        checkDocs(root).map(({ file, line, message }) => `${file}:${line}: ${message}`),
+      ).toEqual([
+        'docs/faults.md:1: names web-components/bmo/token-request.ts, which does not exist',
+        'docs/faults.md:1: names DESIGN.md, which does not exist',
+        'docs/faults.md:2: names the folder tests/unit/hostile/, which does not exist',
+        '.ci/run:2: names DESIGN.md, which does not exist',
+        'contracts/agent-graph.ts:1: names tests/unit/contracts-agent-graph.test.ts, which does not exist',
+        'styles/tokens.css:1: names tests/unit/tokens.test.ts, which does not exist',
+        'web-components/bmo/session/connection.ts:1: names room-controller.ts, which does not exist',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a folder from the root, from the naming file, from web-components/, or a tracked folder’s end', () => {
+    const tracked: TrackedFiles = {
+      paths: new Set([
+        'tests/unit/edge/app.test.ts',
+        'web-components/tarot/host/reading-sessions.ts',
+      ]),
+      names: new Set(['app.test.ts', 'reading-sessions.ts']),
+    };
+    const text = [
+      { line: 1, text: '`tests/unit/edge/`, `tarot/host/`, `unit/edge/`, `web-components/dist/`' },
+      { line: 2, text: 'https://example.com/a/b/, /api/voice/token/, and/or' },
+    ];
+    expect(pathFindings('docs/x.md', text, tracked)).toEqual([]);
+    expect(pathFindings('docs/x.md', [{ line: 1, text: '`tests/unit/gone/`' }], tracked)).toEqual([
+      {
+        file: 'docs/x.md',
+        line: 1,
+        message: 'names the folder tests/unit/gone/, which does not exist',
+      },
+    ]);
+  });
+
+  it('reads the `#` comments of a shell, TOML or Python file, not its code', () => {
+    const { comments, code } = hashCommentsOf(
+      '#!/usr/bin/env bash\nnode scripts/x.ts # then tests/gone.ts\n# all of docs/y.md\necho "#1"\n',
+    );
+    expect(comments).toEqual([
+      { line: 2, text: '# then tests/gone.ts' },
+      { line: 3, text: '# all of docs/y.md' },
+    ]);
+    expect(code).toContain('node scripts/x.ts');
+    expect(code).not.toContain('gone');
   });
 });
