@@ -9,9 +9,8 @@ shareCompileCache();
 //
 // Three lanes run side by side, one spec at a time in each, so the layer's waiting (a job process
 // booting, a reader's turn, a reconnect's back-off, npm reaching the registry) overlaps instead of
-// adding up. A third lane once made the layer longer on two cores, while recording a screencast
-// for every trace kept the cores full; without it, two lanes left a fifth of the CPU idle and
-// three take the layer from 9.1 to 8.2 minutes.
+// adding up: two lanes leave part of two cores idle while they wait, and a third fills it (with
+// the trace screencast off, below, which would keep the cores full on its own).
 // - `livekit`: every spec that uses the shared LiveKit server or registers a `bmo` agent worker
 //   on it. One at a time, because a worker registered by one spec would take another spec's
 //   jobs, and one spec restarts the server.

@@ -11,6 +11,10 @@
  *    installed output (`dist/`, `embed/`, a package's own paths) and generated files are not read
  *    as names, nor is a path the naming file's own code writes in a string (a file it makes, say in a
  *    scratch app). A folder a doc or a comment names with its path (`tests/unit/edge/`) exists too.
+ * 5. History stays out of comments (`historyFindings`): a run's label (`q5`), a timing before and
+ *    after (`CPU 160 s → 80 s`, `was 40 ms`, `took the layer from 9.1 to 8.2 minutes`), an issue
+ *    or pull request number, a file's former place (`moved from`, `formerly`). A comment says what
+ *    the code is and why; how it came to be is the commit message's.
  *
  * The docs are the root README and CONTRIBUTING.md, every Markdown file in docs/, and the READMEs
  * of the agent worker and the package; the comments, those of every TypeScript, JavaScript and CSS
@@ -231,6 +235,46 @@ function scan(source: string): { comments: { line: number; text: string }[]; str
   return { comments: found, strings };
 }
 
+/** A unit of time or size, as a timing in a comment gives one. */
+const UNIT = String.raw`\s*(?:ms|s|min|minutes|seconds|KiB|KB|MB)\b`;
+const FIGURE = String.raw`\b\d[\d.,]*`;
+
+/** What history looks like in a comment, and what to call it. */
+const HISTORY: readonly [RegExp, string][] = [
+  [/\bq\d+\b/, "a run's label"],
+  [new RegExp(`${FIGURE}${UNIT}\\s*(?:→|->)\\s*${FIGURE}${UNIT}`), 'a timing before and after'],
+  [new RegExp(`\\bwas ${FIGURE}${UNIT}`), 'a timing before and after'],
+  [
+    new RegExp(
+      `\\b(?:cut|cuts|took|take|takes|brought|saved|dropped|fell|rose|went)\\b[^.]*?\\bfrom ${FIGURE}(?:${UNIT})? to ${FIGURE}${UNIT}`,
+    ),
+    'a timing before and after',
+  ],
+  [/\bCPU-s\b|\bbusy loops\b/, "a run's figures"],
+  [/\b(?:issue|pull request|PR)s? #?\d+\b|(?<![\w&#])#\d+\b/i, 'an issue number'],
+  [/\b(?:moved|split|renamed|copied) from\b|\bformerly\b/i, "a file's former place"],
+];
+
+/** Rule 5: the comment lines that carry history. */
+export function historyFindings(
+  file: string,
+  lines: readonly { line: number; text: string }[],
+): DocFinding[] {
+  const found: DocFinding[] = [];
+  for (const { line, text } of lines) {
+    // What a comment quotes as code (`moved from`) is an example, not its own history.
+    const prose = text.replace(/`[^`\n]*`/g, '``');
+    const hit = HISTORY.find(([pattern]) => pattern.test(prose));
+    if (hit === undefined) continue;
+    found.push({
+      file,
+      line,
+      message: `carries history (${hit[1]}: "${text.trim()}"): a comment says what and why; how it came to be goes in the commit message`,
+    });
+  }
+  return found;
+}
+
 /** Rule 4: the files `lines` of `file` name that do not exist. */
 export function pathFindings(
   file: string,
@@ -298,9 +342,11 @@ export function checkDocs(root: string = ROOT): DocFinding[] {
       const source = readFileSync(join(root, file), 'utf8');
       const comments = commentsOf(source);
       found.push(...pathFindings(file, comments, tracked, stringsOf(source)));
+      found.push(...historyFindings(file, comments));
     } else if (HASH_COMMENTED.test(file)) {
       const { comments, code } = hashCommentsOf(readFileSync(join(root, file), 'utf8'));
       found.push(...pathFindings(file, comments, tracked, code));
+      found.push(...historyFindings(file, comments));
     }
   }
   return found;

@@ -1,8 +1,8 @@
 /**
  * The docs check behind `npm run check`: the root README stays at most 12 KB, prose lines at most
  * 160 characters outside tables and code blocks, table lines at most 200 (a wider table becomes
- * sections), and every file and folder a doc or a comment names exists. The repository's own docs
- * and comments pass it.
+ * sections), every file and folder a doc or a comment names exists, and no comment carries
+ * history. The repository's own docs and comments pass it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import {
   checkDocs,
   commentsOf,
   hashCommentsOf,
+  historyFindings,
   lineFindings,
   pathFindings,
   readmeFindings,
@@ -210,5 +211,58 @@ describe('the paths a doc or a comment names, in a tree', () => {
     ]);
     expect(code).toContain('node scripts/x.ts');
     expect(code).not.toContain('gone');
+  });
+});
+
+describe('history in comments', () => {
+  const lines = (...texts: string[]) => texts.map((text, index) => ({ line: index + 1, text }));
+
+  it('finds a run’s label, timings before and after, issue numbers and a former place', () => {
+    const found = historyFindings(
+      'x.ts',
+      lines(
+        '// measured on a fresh clone q5',
+        '// CPU 160 s → 80 s once the cache was shared',
+        '// the first load was 412 KiB',
+        '// three lanes take the layer from 9.1 to 8.2 minutes',
+        '// fixes issue 43',
+        '// see #43',
+        '// moved from tarot/session.ts',
+        '// formerly the room controller',
+      ),
+    );
+    expect(found.map(({ line }) => line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(found[0]?.message).toContain('goes in the commit message');
+  });
+
+  it('leaves alone what the code does, figures that are not a before and after, and quoted examples', () => {
+    const found = historyFindings(
+      'x.ts',
+      lines(
+        '// a fresh clone works with no setup',
+        '// Half the step plus jitter: 100 → 75, 200 → 150.',
+        '// the TTL is from 60 to 600 s',
+        '// it no longer counts what it held',
+        '// a comment never says `moved from` or `q5`',
+        '// color: #fff',
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('fails `checkDocs` on a planted history comment, as `npm run check` runs it', () => {
+    const root = scratchTree({
+      'README.md': '# Project\n',
+      'edge/app.ts': '// Answers in 40 ms (was 120 ms before the cache).\nexport const app = 1;\n',
+      'wrangler.toml': '# split from the old worker, issue 12\nname = "x"\n',
+    });
+    try {
+      expect(checkDocs(root).map(({ file, line }) => `${file}:${line}`)).toEqual([
+        'edge/app.ts:1',
+        'wrangler.toml:1',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
