@@ -135,8 +135,7 @@ describe('right to left, the tarot and voice elements', () => {
     });
   }
 
-  // A centred column, nothing side by side: their text runs right to left, and a card's picture
-  // is never drawn mirrored.
+  // A centred column, nothing side by side: their text runs right to left.
   for (const [name, view, part] of [
     [
       'tarot-card-stage',
@@ -153,10 +152,18 @@ describe('right to left, the tarot and voice elements', () => {
     it(`<${name} dir="rtl"> runs its text right to left`, async () => {
       const el = await fixture<HTMLElement>(view);
       expect(getComputedStyle(inside(el, part)).direction).to.equal('rtl');
-      const art =
-        el.shadowRoot?.querySelector('[part="art"]') ??
-        el.shadowRoot?.querySelector('tarot-card')?.shadowRoot?.querySelector('[part="art"]');
-      if (art) expect(getComputedStyle(art).transform).to.equal('none');
+    });
+  }
+
+  // A card's picture is never drawn mirrored, alone or on the stage.
+  for (const [name, view] of [
+    ['tarot-card', html`<tarot-card dir="rtl" card-id="the-fool"></tarot-card>`],
+    ['tarot-card-stage', html`<tarot-card-stage dir="rtl" card-id="the-fool"></tarot-card-stage>`],
+  ] as const) {
+    it(`<${name} dir="rtl"> draws the card's picture unmirrored`, async () => {
+      const el = await fixture<HTMLElement>(view);
+      const card = el.localName === 'tarot-card' ? el : inside(el, 'tarot-card');
+      expect(getComputedStyle(inside(card, '[part="art"]')).transform).to.equal('none');
     });
   }
 

@@ -108,6 +108,7 @@ async function talk(
 describe('the events of a whole voice reading', () => {
   it('logs session start, every transition, every tool call and the summary with the spec’s fields', async () => {
     const { voice, store, events, microphone, capture, expiresAt } = voiceSession();
+    const startedAt = Date.now();
     expect(await voice.start()).toBe(true);
     expect(store.$engine.get()).toBe('local');
     // The microphone stays muted until the button is held.
@@ -185,7 +186,6 @@ describe('the events of a whole voice reading', () => {
       ['SpreadGeneration', 'Reading'],
       ['Reading', 'Followup'],
     ]);
-    for (const transition of transitions) expect(transition.durationMs).toBeGreaterThanOrEqual(0);
     expect(transitions[0]?.contextSummary).toMatchObject({
       topic: 'career',
       hasHiddenConcern: expect.any(Boolean),
@@ -207,7 +207,6 @@ describe('the events of a whole voice reading', () => {
       // The position's role is written from the visitor's question: its length, never its words.
       expect(Object.keys(draw.params).sort()).toEqual(['positionLabel', 'promptRoleLength']);
       expect(draw.params['promptRoleLength']).toEqual(expect.any(Number));
-      expect(draw.durationMs).toBeGreaterThanOrEqual(0);
     }
     for (const show of shows) {
       expect(show).toMatchObject({
@@ -232,8 +231,23 @@ describe('the events of a whole voice reading', () => {
       'Reading',
       'SpreadGeneration',
     ]);
-    expect(summary.averageToolMs).toBeGreaterThanOrEqual(0);
+    // The durations (whole milliseconds, so each sum may be off by one per term) tell one story:
+    // each transition took as long as the agent it left was active, and each agent was visited
+    // once; the agents' times make up the session's, which fits in the test's own time; the draws,
+    // one after another, fit in SpreadGeneration's time; the average tool time is the tool calls'.
+    const agentMs = summary.agentDurationsMs;
+    for (const transition of transitions)
+      expect(transition.durationMs, transition.from).toBe(agentMs[transition.from]);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    const agents = Object.values(agentMs);
+    expect(Math.abs(sum(agents) - summary.durationMs)).toBeLessThanOrEqual(agents.length);
     expect(summary.durationMs).toBeGreaterThan(0);
+    expect(summary.durationMs).toBeLessThanOrEqual(Date.now() - startedAt);
+    expect(sum(draws.map((draw) => draw.durationMs))).toBeLessThanOrEqual(
+      (agentMs['SpreadGeneration'] ?? 0) + draws.length,
+    );
+    const toolMs = tools.map((tool) => tool.durationMs);
+    expect(Math.abs(summary.averageToolMs - sum(toolMs) / toolMs.length)).toBeLessThanOrEqual(1);
     expect(events.filter((event) => event.event === 'error')).toEqual([]);
   });
 
