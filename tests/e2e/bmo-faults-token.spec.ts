@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type Page } from '@playwright/test';
-import { recordAnnouncements, roomName } from './helpers/bmo-faults.ts';
+import { recordAnnouncements, roomName } from './helpers/bmo-page.ts';
 
 // Fault (docs/faults.md): the token route fails or hangs. The built page under `wrangler dev` and the
 // shared `livekit-server --dev`; Playwright stands between the page and the token route, failing

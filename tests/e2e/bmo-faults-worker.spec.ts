@@ -3,16 +3,15 @@ import type { AgentWorker } from '../support/agent-worker.ts';
 import {
   JOB_BOOT_MS,
   REPLY_MS,
-  ask,
   cassette,
-  connect,
-  getCassette,
+  holdACassette,
+  keptAndGoesOn,
   ready,
   recordAnnouncements,
   roomName,
   startBmoWorker,
   transcript,
-} from './helpers/bmo-faults.ts';
+} from './helpers/bmo-page.ts';
 
 // Fault (docs/faults.md): the BMO worker process dies mid-session. On the real parts: the built page
 // under `wrangler dev`, the shared `livekit-server --dev`, and a worker this test starts, kills
@@ -38,10 +37,7 @@ test('the worker dies mid-session: the page says BMO left and keeps the cassette
   test.setTimeout(120_000);
   const first = await startBmoWorker(liveKitEnv());
   workers.push(first);
-  await connect(page);
-  await getCassette(page);
-  const before = { cassette: await cassette(page), transcript: await transcript(page) };
-  const firstRoom = await roomName(page);
+  const before = await holdACassette(page);
   expect(before.cassette.title).toBe('PhilHealth ID');
 
   // The worker and its job process are killed at once. A new worker comes up (as a supervisor
@@ -86,16 +82,9 @@ test('the worker dies mid-session: the page says BMO left and keeps the cassette
   // A new job in a new room, on the new worker.
   const newRoom = await roomName(page);
   expect(newRoom).toBeDefined();
-  expect(newRoom).not.toBe(firstRoom);
+  expect(newRoom).not.toBe(before.room);
   await second.waitForEvent((e) => e.event === 'job_start' && e.room === newRoom, JOB_BOOT_MS);
 
-  // Nothing lost: the same cassette, and the transcript before the fault as it was.
-  expect(await cassette(page)).toEqual(before.cassette);
-  expect((await transcript(page)).slice(0, before.transcript.length)).toEqual(before.transcript);
-
-  // And the session goes on with the new BMO.
-  await expect(await ask(page, 'What time is it in Tokyo right now?')).toContainText(/Tokyo/, {
-    timeout: REPLY_MS,
-  });
-  expect(await cassette(page)).toEqual(before.cassette);
+  // Nothing lost, and the session goes on with the new BMO.
+  await keptAndGoesOn(page, before);
 });

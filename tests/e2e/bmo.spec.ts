@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
 import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
@@ -20,6 +20,7 @@ import {
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { VISITOR_ORIGIN } from './global-setup.ts';
+import { ask } from './helpers/bmo-page.ts';
 
 // BMO end to end, for real: the built page under `wrangler dev`, a real `livekit-server --dev`,
 // and the real agent worker with no OpenAI key, so BMO thinks with the offline language model
@@ -96,17 +97,6 @@ async function ready(page: Page): Promise<void> {
   await expect(page.getByRole('log').getByRole('listitem').first()).toContainText('BMO', {
     timeout: 30_000,
   });
-}
-
-/** Types a question; resolves with BMO's reply line (assert on it: it fills in as it streams). */
-async function ask(page: Page, question: string): Promise<Locator> {
-  const items = page.getByRole('log').getByRole('listitem');
-  const before = await items.count();
-  const box = page.getByRole('textbox', { name: 'Type to BMO' });
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(items.nth(before)).toContainText(question);
-  return items.nth(before + 1);
 }
 
 /** Records the slot's eject and insert events, in order, from now on. */

@@ -1,7 +1,7 @@
 /**
- * What the BMO fault tests (bmo-faults*.spec.ts) share: opening /bmo, asking, and reading what the
- * person has (the cassette in the slot and the transcript), so each test can assert it is the same
- * before and after its fault.
+ * The hosted /bmo page driven as a person does, for the BMO specs: opening it, asking, and reading
+ * what the person has (the cassette in the slot and the transcript), so each fault test
+ * (bmo-faults*.spec.ts) can assert it is the same before and after its fault.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type {} from '../../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
@@ -84,6 +84,40 @@ export async function getCassette(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Open cassette: PhilHealth ID' })).toBeVisible({
     timeout: REPLY_MS,
   });
+}
+
+/** What the person holds before a fault: the cassette in the slot, the transcript, and the room. */
+export interface Held {
+  cassette: { title: string; content: string };
+  transcript: string[];
+  room: string | undefined;
+}
+
+/**
+ * Connects on /bmo (on `base`, or the shared edge), asks for the PhilHealth ID until its cassette
+ * sits in the slot, and returns what the person then holds.
+ */
+export async function holdACassette(page: Page, base = ''): Promise<Held> {
+  await connect(page, base);
+  await getCassette(page);
+  return {
+    cassette: await cassette(page),
+    transcript: await transcript(page),
+    room: await roomName(page),
+  };
+}
+
+/**
+ * After a fault, nothing is lost and the session goes on: the same cassette, the transcript before
+ * the fault as it was, and BMO answers the next question without touching the cassette.
+ */
+export async function keptAndGoesOn(page: Page, held: Held): Promise<void> {
+  expect(await cassette(page)).toEqual(held.cassette);
+  expect((await transcript(page)).slice(0, held.transcript.length)).toEqual(held.transcript);
+  await expect(await ask(page, 'What time is it in Tokyo right now?')).toContainText(/Tokyo/, {
+    timeout: REPLY_MS,
+  });
+  expect(await cassette(page)).toEqual(held.cassette);
 }
 
 /** The name of the room the page is in, or undefined when it is in none. */
