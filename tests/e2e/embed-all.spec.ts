@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import type {} from '../../web-components/tarot/tarot-reading/tarot-reading.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { askBmo as ask, bmoLines as lines } from './helpers/bmo-chat.ts';
-import { drawUntilReading, drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
-import { openSite, shownText } from './helpers/site.ts';
+import {
+  CLARIFICATION,
+  QUESTION,
+  drawUntilReading,
+  drawnIds,
+  expectClarifyingQuestion,
+  phaseOf,
+  pickCard,
+  sendMessage,
+} from './helpers/reading.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import { shownText } from './helpers/site.ts';
 
 // Everything a site owner may embed, on ONE plain HTML page on another origin (the visitor site the
 // shared edge allows), loaded by script tag from /embed/bmo.js and /embed/tarot.js: two
@@ -17,10 +27,6 @@ import { openSite, shownText } from './helpers/site.ts';
 // real: the edge under wrangler, livekit-server, the agent worker with no OpenAI key (the offline
 // BMO) and the reader's offline engine. What BMO puts on a cassette comes from a vault written for
 // this run, never from the test: the expected codes are read back from the notes as written.
-
-// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
-// loopback; Local Network Access would refuse that script. A real site and edge are both public.
-test.use({ permissions: ['local-network-access'] });
 
 /** A code made for this run only: nothing in the code base or the other tests knows it. */
 const runCode = (prefix: string) =>
@@ -185,21 +191,17 @@ async function cassetteIn(page: Page, holder: Locator, title: string): Promise<s
 
 test('one page on another site holds two assistants and two readings: each keeps its own question, cassette, cards, picker, phase and transcript, and ending one of a kind leaves the other answering', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await openSite(page, {
-    baseURL,
+  await site.open({
     family: 'bmo',
-    head: `<script type="module" src="${baseURL}/embed/tarot.js"></script>`,
+    head: `<script type="module" src="${site.edge}/embed/tarot.js"></script>`,
     body: `<main>
       <h1>Everything at once</h1>
-      <section aria-label="Left helper"><bmo-assistant id="left" api-base="${baseURL}"></bmo-assistant></section>
-      <section aria-label="Right helper"><bmo-assistant id="right" api-base="${baseURL}"></bmo-assistant></section>
-      <tarot-reading label="First reading" mode="text" api-base="${baseURL}"></tarot-reading>
-      <tarot-reading label="Second reading" mode="text" api-base="${baseURL}"></tarot-reading>
+      <section aria-label="Left helper"><bmo-assistant id="left" api-base="${site.edge}"></bmo-assistant></section>
+      <section aria-label="Right helper"><bmo-assistant id="right" api-base="${site.edge}"></bmo-assistant></section>
+      <tarot-reading label="First reading" mode="text" api-base="${site.edge}"></tarot-reading>
+      <tarot-reading label="Second reading" mode="text" api-base="${site.edge}"></tarot-reading>
     </main>
     <aside aria-label="Sidebar"><bmo-cassette-slot for="left"></bmo-cassette-slot></aside>`,
   });
@@ -239,11 +241,8 @@ test('one page on another site holds two assistants and two readings: each keeps
   expect(rooms[0], 'each assistant is in a room of its own').not.toBe(rooms[1]);
 
   // Interleaved: a question to each of the four, by turns.
-  const questions = ['Should I change jobs this year?', 'Will my garden grow in the spring?'];
-  const answers = [
-    "I feel stuck where I am and I'm afraid of choosing wrong.",
-    'I planted roses and I worry about the frost.',
-  ];
+  const questions = [QUESTION, 'Will my garden grow in the spring?'];
+  const answers = [CLARIFICATION, 'I planted roses and I worry about the frost.'];
   const leftReply = await ask(left, NOTES.locker.question);
   await sendMessage(first, questions[0] ?? '');
   await right.evaluate(
@@ -251,11 +250,7 @@ test('one page on another site holds two assistants and two readings: each keeps
     NOTES.bike.question,
   );
   await sendMessage(second, questions[1] ?? '');
-  for (const reading of readings) {
-    await expect(
-      reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-    ).toContainText('Before we draw');
-  }
+  for (const reading of readings) await expectClarifyingQuestion(reading);
 
   // Each assistant holds exactly its own code; the sidebar slot mirrors the left one.
   await expect(leftReply).toContainText(/cassette/i, { timeout: 30_000 });
@@ -394,5 +389,4 @@ test('one page on another site holds two assistants and two readings: each keeps
   for (const reading of readings) {
     await expect(reading.locator('voice-announcer')).not.toContainText(/BMO|cassette/);
   }
-  expect(errors).toEqual([]);
 });

@@ -1,21 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../support/agent-worker.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { ROOT } from '../support/paths.ts';
 import { askBmo } from './helpers/bmo-chat.ts';
-import { openSite } from './helpers/site.ts';
+import { expect, test } from './helpers/fixtures.ts';
 
 // A site owner puts BMO in a corner of a plain page on another origin (`variant="launcher"`,
 // loaded by script tag from /embed/bmo.js). All real: the edge under wrangler, livekit-server and
 // the agent worker with no OpenAI key (the offline BMO) searching the sample vault, whose guest
 // Wi-Fi note is public.
-
-// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
-// loopback; Local Network Access would refuse that script. A real site and edge are both public.
-test.use({ permissions: ['local-network-access'] });
 
 const GUEST_PASSWORD = /Guest password:\s*(\S+)/.exec(
   readFileSync(join(ROOT, 'agent/vault/Guest Wi-Fi.md'), 'utf8'),
@@ -47,17 +42,13 @@ test.describe.configure({ timeout: 180_000 });
 
 test('a launcher on another site opens BMO in a panel where a typed question is answered; closed, the conversation goes on on the same connection, a cassette that arrives with the panel closed shows on the badge, and the panel’s End leaves the room', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
   if (!GUEST_PASSWORD) throw new Error('the sample vault has no guest password');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await openSite(page, {
-    baseURL,
+  await site.open({
     family: 'bmo',
     body: `<main><h1>My site</h1><p><a href="#contact">Contact us</a></p></main>
-      <bmo-assistant variant="launcher" api-base="${baseURL}"></bmo-assistant>`,
+      <bmo-assistant variant="launcher" api-base="${site.edge}"></bmo-assistant>`,
   });
 
   const launcher = page.getByRole('button', { name: /^BMO( \(\d+ new\))?$/ });
@@ -113,5 +104,4 @@ test('a launcher on another site opens BMO in a panel where a typed question is 
   await expect(assistant.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   await expect(box).toBeDisabled();
   await expect(panel.getByRole('button', { name: 'End' })).toHaveCount(0);
-  expect(errors).toEqual([]);
 });

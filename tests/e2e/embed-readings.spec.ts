@@ -1,15 +1,20 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { violations } from './helpers/axe.ts';
-import { EMBED_SITE, openSite, shownText } from './helpers/site.ts';
-import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import { EMBED_SITE, type Site, shownText } from './helpers/site.ts';
+import {
+  CLARIFICATION,
+  QUESTION,
+  drawnIds,
+  expectClarifyingQuestion,
+  phaseOf,
+  pickCard,
+  sendMessage,
+} from './helpers/reading.ts';
 
 // A site owner's plain HTML page on another origin (listed in ALLOWED_ORIGINS) loads the tarot
 // family by script tag from /embed/tarot.js. Each <tarot-reading> is a reading of its own, heard
 // through its own live regions, observable through its events and driven by its methods.
-
-// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
-// loopback; Local Network Access would refuse that script. A real site and edge are both public.
-test.use({ permissions: ['local-network-access'] });
 
 /** The reading's own polite live region, as a screen reader finds it. */
 function statusOf(reading: Locator): Locator {
@@ -37,13 +42,12 @@ function readingNamed(page: Page, label: string): Locator {
   return page.locator('tarot-reading').filter({ has: page.getByRole('region', { name: label }) });
 }
 
-async function embedTwoReadings(page: Page, baseURL: string): Promise<[Locator, Locator]> {
-  await openSite(page, {
-    baseURL,
+async function embedTwoReadings(page: Page, site: Site): Promise<[Locator, Locator]> {
+  await site.open({
     family: 'tarot',
     body: `<main><h1>Two readings</h1>
-      <tarot-reading label="First reading" mode="text" api-base="${baseURL}"></tarot-reading>
-      <tarot-reading label="Second reading" mode="text" api-base="${baseURL}"></tarot-reading>
+      <tarot-reading label="First reading" mode="text" api-base="${site.edge}"></tarot-reading>
+      <tarot-reading label="Second reading" mode="text" api-base="${site.edge}"></tarot-reading>
       <tarot-reading label="Third reading" api-base="https://down.invalid"></tarot-reading>
     </main>`,
   });
@@ -52,14 +56,11 @@ async function embedTwoReadings(page: Page, baseURL: string): Promise<[Locator, 
 
 test('two readings on one page run interleaved, each with its own question, cards, picker, phase and transcript, and ending one leaves the other running', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   // An edge that cannot be reached, for the third reading's error.
   await page.route('https://down.invalid/**', (route) => route.abort('connectionrefused'));
-  const [first, second] = await embedTwoReadings(page, baseURL);
+  const [first, second] = await embedTwoReadings(page, site);
   const third = page.locator('tarot-reading[label="Third reading"]');
 
   // The page placed no <voice-announcer> of its own: each reading carries its live regions.
@@ -75,18 +76,11 @@ test('two readings on one page run interleaved, each with its own question, card
   expect(await violations(page)).toEqual([]);
 
   // Interleaved: each asks its own question, then answers its own clarifying question.
-  const questions = ['Should I change jobs this year?', 'Will my garden grow in the spring?'];
-  const answers = [
-    "I feel stuck where I am and I'm afraid of choosing wrong.",
-    'I planted roses and I worry about the frost.',
-  ];
+  const questions = [QUESTION, 'Will my garden grow in the spring?'];
+  const answers = [CLARIFICATION, 'I planted roses and I worry about the frost.'];
   await sendMessage(first, questions[0] ?? '');
   await sendMessage(second, questions[1] ?? '');
-  for (const reading of [first, second]) {
-    await expect(
-      reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-    ).toContainText('Before we draw');
-  }
+  for (const reading of [first, second]) await expectClarifyingQuestion(reading);
   await sendMessage(first, answers[0] ?? '');
 
   // The first draws while the second still talks: its picker, phase and tool state stay its own.
@@ -158,16 +152,12 @@ test('two readings on one page run interleaved, each with its own question, card
   await expect(third.locator('tarot-reading-text').getByRole('alert')).toHaveText(refusal);
   await expect(alertOf(first)).not.toContainText('down.invalid');
   await expect(alertOf(second)).not.toContainText('down.invalid');
-  expect(errors).toEqual([]);
 });
 
 test('the host page drives a reading with start(), send(text) and end(), and hears every event of it in order, with details', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   const hostEvents = [
     'tarot-reading-session-start',
     'tarot-reading-phase',
@@ -178,8 +168,7 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
     'tarot-reading-session-end',
   ];
   // The host listens on document: the events bubble out of the element and are composed.
-  await openSite(page, {
-    baseURL,
+  await site.open({
     family: 'tarot',
     head: `<script>
       window.heard = [];
@@ -187,7 +176,7 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
         document.addEventListener(type, (event) => window.heard.push({ type, detail: event.detail }));
       }
     </script>`,
-    body: `<main><h1>My reading</h1><tarot-reading api-base="${baseURL}"></tarot-reading></main>`,
+    body: `<main><h1>My reading</h1><tarot-reading api-base="${site.edge}"></tarot-reading></main>`,
   });
   const reading = page.locator('tarot-reading');
   type Heard = { type: string; detail: Record<string, unknown> };
@@ -220,9 +209,7 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
   await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toHaveText(
     /Should I move to the coast\?/,
   );
-  await expect(
-    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-  ).toContainText('Before we draw');
+  await expectClarifyingQuestion(reading);
   await expect(reading.getByRole('textbox', { name: 'Your message' })).toBeEnabled();
   expect(await send('I love the sea but my work is in the city.')).toBe(true);
 
@@ -289,7 +276,6 @@ test('the host page drives a reading with start(), send(text) and end(), and hea
   ];
   expect(events).toEqual(expected);
   expect(cardNames('tarot-reading-card-drawn')).toEqual(drawn);
-  expect(errors).toEqual([]);
   // The page's origin is the embedding site, not the edge.
   expect(new URL(page.url()).origin).toBe(EMBED_SITE);
 });

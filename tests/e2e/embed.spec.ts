@@ -1,32 +1,25 @@
-import { expect, test } from '@playwright/test';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { openSite } from './helpers/site.ts';
+import { expect, test } from './helpers/fixtures.ts';
 
-// A site owner's page on another origin embeds one family from /embed/ and uses it.
-
-// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
-// loopback; Local Network Access would refuse that script (and asks for a secure page, hence
-// https). A real site and edge are both public.
-test.use({ permissions: ['local-network-access'] });
+// A site owner's page on another origin embeds one family from /embed/ and uses it. The site's
+// address is https: Chromium's Local Network Access asks for a secure page.
 
 test('another site loads the BMO family from /embed/ and shows a cassette it sets by property', async ({
   page,
-  baseURL,
+  site,
 }) => {
   const asset = await page.request.get('/embed/bmo.js');
   expect(asset.status()).toBe(200);
   expect(asset.headers()['content-type']).toContain('javascript');
   expect(asset.headers()['access-control-allow-origin']).toBe('*');
 
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
   await page.route('https://site.invalid/', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><title>A site</title>
-        <script type="module" src="${baseURL}/embed/bmo.js"></script>
+        <script type="module" src="${site.edge}/embed/bmo.js"></script>
         <main><h1>My site</h1><bmo-cassette-slot></bmo-cassette-slot></main></html>`,
     }),
   );
@@ -40,7 +33,6 @@ test('another site loads the BMO family from /embed/ and shows a cassette it set
   });
   await page.getByRole('button', { name: 'Open cassette: Wi-Fi' }).click();
   await expect(page.getByRole('dialog', { name: 'Wi-Fi' })).toContainText('guest-1234');
-  expect(errors).toEqual([]);
   // The family came alone: no other family and no SDK was loaded for it.
   expect(loaded.some((path) => /\/embed\/(tarot|voice)\.js$/.test(path))).toBe(false);
   expect(loaded.some((path) => /livekit-client/.test(path))).toBe(false);
@@ -48,11 +40,9 @@ test('another site loads the BMO family from /embed/ and shows a cassette it set
 
 test('another site embeds the whole BMO experience; our edge refuses that site, and the element says so in words', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  const tokenUrl = `${baseURL}/api/livekit/token`;
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const tokenUrl = `${site.edge}/api/livekit/token`;
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
 
@@ -80,7 +70,7 @@ test('another site embeds the whole BMO experience; our edge refuses that site, 
     route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><title>A site</title>
-        <script type="module" src="${baseURL}/embed/bmo.js"></script>
+        <script type="module" src="${site.edge}/embed/bmo.js"></script>
         <main><h1>My site</h1><bmo-assistant token-url="${tokenUrl}"></bmo-assistant></main></html>`,
     }),
   );
@@ -113,19 +103,15 @@ test('another site embeds the whole BMO experience; our edge refuses that site, 
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
-  expect(errors).toEqual([]);
   // Without a token there was nothing to join: the SDK never loaded.
   expect(loaded.some((path) => /livekit-client/.test(path))).toBe(false);
 });
 
 test('another site embeds a whole tarot reading with one element; choosing Text Chat asks our edge, which refuses that site, and the reading says so in words', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
-  const tokenUrl = `${baseURL}/api/voice/token`;
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const tokenUrl = `${site.edge}/api/voice/token`;
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -158,8 +144,8 @@ test('another site embeds a whole tarot reading with one element; choosing Text 
     route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><html lang="en"><title>A site</title>
-        <script type="module" src="${baseURL}/embed/tarot.js"></script>
-        <main><h1>My site</h1><tarot-reading mode="choose" api-base="${baseURL}"></tarot-reading></main></html>`,
+        <script type="module" src="${site.edge}/embed/tarot.js"></script>
+        <main><h1>My site</h1><tarot-reading mode="choose" api-base="${site.edge}"></tarot-reading></main></html>`,
     }),
   );
   await page.goto('https://site.invalid/');
@@ -206,21 +192,19 @@ test('another site embeds a whole tarot reading with one element; choosing Text 
   );
   await expect(page.getByText('The reading could not start.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  expect(errors).toEqual([]);
   // Starting the session is what loaded the Realtime SDK.
   await expect.poll(sdkLoaded).toBe(true);
 });
 
 test('another site shows cards by themselves from /embed/tarot-cards.js, with no reading loaded', async ({
   page,
-  baseURL,
+  site,
 }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await openSite(page, {
-    baseURL: baseURL ?? '',
+  await site.open({
     family: 'tarot-cards',
     body: `<main><h1>Card of the day</h1>
       <tarot-card card-id="the-star"></tarot-card>

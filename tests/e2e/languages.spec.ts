@@ -1,19 +1,18 @@
-import { type Locator, expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { getCardEs } from '../../reader/reading/deck-es.ts';
 import { CLARIFYING_QUESTION_ES, POSITIONS_ES, SPREADS_ES } from '../../reader/reading/words-es.ts';
 import { fallbackText } from '../../web-components/shared/i18n/locale-controller.ts';
+import { tarotEs } from '../../web-components/tarot/i18n/es.ts';
 import { violations } from './helpers/axe.ts';
-import { openSite } from './helpers/site.ts';
+import { lastAnswer, sendMessage } from './helpers/reading.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import type { Site } from './helpers/site.ts';
 
 // The reading in the visitor's language, end to end: a Spanish text reading on the offline
 // reader (the edge under wrangler dev) to a drawn and shown card, read in Spanish, and an
 // unsupported language read in English with its note (BMO in Spanish: bmo-spanish.spec.ts). Controls are found by role, part, or the
 // words the element's own catalogue gives them; what the reader says is asserted from the
 // Spanish data it reads from (reader/reading/words-es.ts, the Spanish deck).
-
-// The site's page is fulfilled by Playwright (a "public" page to Chromium) while the edge runs on
-// loopback; Local Network Access would refuse that script. A real site and edge are both public.
-test.use({ permissions: ['local-network-access'] });
 
 /** The reading's conversation: what the reader said, in order. */
 function readerMessages(reading: Locator): Locator {
@@ -25,38 +24,28 @@ async function readerSaid(reading: Locator): Promise<string> {
   return (await readerMessages(reading).allInnerTexts()).join(' ').replace(/\s+/g, ' ');
 }
 
-/** Types into the reading's message box (the composer's only textbox) and sends it. */
-async function send(reading: Locator, text: string): Promise<void> {
-  const box = reading.locator('tarot-reading-text [part="composer"]').getByRole('textbox');
-  await expect(box).toBeEnabled({ timeout: 15_000 });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toContainText(
-    text,
-  );
-}
-
 /** Records the `voice-lang-fallback` events the page hears, from before the elements load. */
 const RECORD_FALLBACKS = `<script>
   window.langFallbacks = [];
   addEventListener('voice-lang-fallback', (event) => window.langFallbacks.push(event.detail));
 </script>`;
 
-test('a Spanish text reading on the offline reader: the clarifying question, the spread, a drawn and shown card and its reading, all in Spanish, and axe-clean', async ({
-  page,
-  baseURL,
-}) => {
-  if (!baseURL) throw new Error('no baseURL');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await openSite(page, {
-    baseURL,
+/** Opens the site's page, headed `heading`, with one text reading in `lang`; returns the reading. */
+async function readingIn(page: Page, site: Site, lang: string, heading: string): Promise<Locator> {
+  await site.open({
     family: 'tarot',
     head: RECORD_FALLBACKS,
-    body: `<main><h1>Tu lectura</h1>
-      <tarot-reading lang="es" mode="text" api-base="${baseURL}"></tarot-reading></main>`,
+    body: `<main><h1>${heading}</h1>
+      <tarot-reading lang="${lang}" mode="text" api-base="${site.edge}"></tarot-reading></main>`,
   });
-  const reading = page.locator('tarot-reading');
+  return page.locator('tarot-reading');
+}
+
+test('a Spanish text reading on the offline reader: the clarifying question, the spread, a drawn and shown card and its reading, all in Spanish, and axe-clean', async ({
+  page,
+  site,
+}) => {
+  const reading = await readingIn(page, site, 'es', 'Tu lectura');
   await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveAttribute(
     'data-status',
     'connected',
@@ -64,11 +53,11 @@ test('a Spanish text reading on the offline reader: the clarifying question, the
   );
 
   // A yes/no question about work: one clarifying question, asked in Spanish.
-  await send(reading, '¿Debería aceptar el nuevo trabajo?');
-  await expect(readerMessages(reading).last()).toContainText(CLARIFYING_QUESTION_ES.career);
+  await sendMessage(reading, '¿Debería aceptar el nuevo trabajo?', tarotEs.yourMessage);
+  await expect(lastAnswer(reading)).toContainText(CLARIFYING_QUESTION_ES.career);
 
   // The answer hands off: the reader lays out its spread in Spanish and opens the picker.
-  await send(reading, 'Me da miedo equivocarme y perder lo que tengo.');
+  await sendMessage(reading, 'Me da miedo equivocarme y perder lo que tengo.', tarotEs.yourMessage);
   const spread = SPREADS_ES['One-Card Draw'];
   const answer = POSITIONS_ES['The Answer'];
   await expect
@@ -112,28 +101,19 @@ test('a Spanish text reading on the offline reader: the clarifying question, the
   await expect(reading.locator('[part="lang-notice"]')).toHaveCount(0);
   expect(await page.evaluate(() => Reflect.get(window, 'langFallbacks'))).toEqual([]);
   expect(await violations(page)).toEqual([]);
-  expect(errors).toEqual([]);
 });
 
 test('an unsupported lang falls back to English: the reading says so in a note, fires voice-lang-fallback and reads in English', async ({
   page,
-  baseURL,
+  site,
 }) => {
-  if (!baseURL) throw new Error('no baseURL');
-  await openSite(page, {
-    baseURL,
-    family: 'tarot',
-    head: RECORD_FALLBACKS,
-    body: `<main><h1>A reading</h1>
-      <tarot-reading lang="tlh" mode="text" api-base="${baseURL}"></tarot-reading></main>`,
-  });
-  const reading = page.locator('tarot-reading');
+  const reading = await readingIn(page, site, 'tlh', 'A reading');
   await expect(reading.getByRole('note')).toHaveText(fallbackText('tlh'));
   expect(await page.evaluate(() => Reflect.get(window, 'langFallbacks'))).toEqual([
     { requested: 'tlh', lang: 'en' },
   ]);
-  await send(reading, 'Will I find a new job soon?');
-  await expect(readerMessages(reading).last()).toContainText(
+  await sendMessage(reading, 'Will I find a new job soon?');
+  await expect(lastAnswer(reading)).toContainText(
     'Thank you for bringing that to the cards. Before we draw',
   );
   expect(await violations(page)).toEqual([]);

@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { watchReaderSockets } from './helpers/reading-faults.ts';
-import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import {
+  drawnIds,
+  openTextReading,
+  pickCard,
+  reachSpreadGeneration,
+  sendMessage,
+} from './helpers/reading.ts';
 
 // A pending draw cancelled from the picker (Escape, then the Cancel draw button), in a text
 // reading against the offline reader under `wrangler dev`, in Chromium: the agent is told the
@@ -9,24 +14,14 @@ import { drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
 
 test('a pending draw is cancelled from the picker by Escape and by its button; the agent is told and the reading goes on', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
-  await page.goto('/reading/text');
-  const reading = page.locator('tarot-reading');
-  await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(
-    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-  ).toContainText('Before we draw');
-  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
-  await expect(phaseOf(reading)).toHaveText('Spread Generation');
-  const picker = reading.locator('tarot-card-picker');
-  await expect(picker).toBeVisible();
+  const reading = await openTextReading(page);
+  const picker = await reachSpreadGeneration(reading);
   const position = await picker.getAttribute('position-label');
   const answers = reading.locator('tarot-reading-text [part~="message-assistant"]');
   const outputs = () =>
-    (watch.sockets[0]?.sent ?? [])
+    (readerSockets.sockets[0]?.sent ?? [])
       .map(
         (frame) =>
           JSON.parse(frame) as { type?: string; item?: { type?: string; output?: string } },
@@ -63,5 +58,4 @@ test('a pending draw is cancelled from the picker by Escape and by its button; t
   await expect(picker).toHaveAttribute('position-label', position ?? '');
   const id = await pickCard(reading);
   expect(await drawnIds(reading)).toEqual([id]);
-  expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { goesOn, readToFollowup, stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import { goesOn, readToFollowup, stateOf } from './helpers/reading-faults.ts';
 
 // A reload mid-reading (text, offline reader under `wrangler dev`, Chromium): the reading comes back
 // from sessionStorage under its element's key (`tarot-reading:0:text`: the page's first reading,
@@ -7,10 +7,8 @@ import { goesOn, readToFollowup, stateOf, watchReaderSockets } from './helpers/r
 
 test('a reload mid-reading restores that reading from session storage and reconnects', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
   const reading = await readToFollowup(page);
   const before = await stateOf(reading);
   const keys = await page.evaluate(() => Object.keys(sessionStorage));
@@ -19,7 +17,7 @@ test('a reload mid-reading restores that reading from session storage and reconn
   await page.reload();
 
   await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
-  await expect.poll(() => watch.tokens()).toBe(2);
+  await expect.poll(() => readerSockets.tokens()).toBe(2);
   expect(await stateOf(reading)).toEqual(before);
   await goesOn(reading);
 
@@ -28,5 +26,4 @@ test('a reload mid-reading restores that reading from session storage and reconn
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('tarot-reading:0:text')))
     .toBeNull();
-  expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from './helpers/fixtures.ts';
+import { type Page } from '@playwright/test';
 import { speak, talk } from './helpers/voice.ts';
-import { FOLLOWUP_GREETING, watchReaderSockets } from './helpers/reading-faults.ts';
+import { FOLLOWUP_GREETING } from './helpers/reading-faults.ts';
 
 // The offline reader's socket drops mid-reading in a voice reading (push-to-talk over the reader's
 // WebSocket, Chromium's fake microphone, `wrangler dev`): the page reconnects with a fresh token
@@ -26,13 +27,11 @@ async function stateOf(page: Page) {
 
 test('a voice reading whose reader socket drops mid-reading reconnects with a fresh token and loses nothing', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
   await page.goto('/reading/voice');
-  await speak(page, watch); // the demo question
-  await speak(page, watch); // the answer to the clarifying question
+  await speak(page, readerSockets); // the demo question
+  await speak(page, readerSockets); // the answer to the clarifying question
   const picker = page.locator('tarot-card-picker');
   const drawn = page.locator('voice-transcript [part~="entry"][data-kind="drawn"]');
   for (let turn = 0; turn < 10; turn++) {
@@ -59,12 +58,11 @@ test('a voice reading whose reader socket drops mid-reading reconnects with a fr
   // The spread: the reader's words naming it, and one drawn line per position, in the transcript.
   expect(before.transcript.some((line) => line.includes('this spread:'))).toBe(true);
 
-  await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
+  await readerSockets.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
 
-  await expect.poll(() => watch.sockets.length).toBe(2);
+  await expect.poll(() => readerSockets.sockets.length).toBe(2);
   await expect(talk(page)).toBeEnabled();
-  expect(watch.tokens()).toBe(2);
+  expect(readerSockets.tokens()).toBe(2);
   expect(await stateOf(page)).toEqual(before);
-  await speak(page, watch); // the reading goes on, on the new socket
-  expect(errors).toEqual([]);
+  await speak(page, readerSockets); // the reading goes on, on the new socket
 });

@@ -1,6 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { goesOn, readToFollowup, stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
-import { drawUntilReading, drawnIds, phaseOf, pickCard, sendMessage } from './helpers/reading.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import { goesOn, readToFollowup, stateOf } from './helpers/reading-faults.ts';
+import {
+  QUESTION,
+  drawUntilReading,
+  drawnIds,
+  lastAnswer,
+  phaseOf,
+  pickCard,
+  openTextReading,
+  reachSpreadGeneration,
+} from './helpers/reading.ts';
 
 // The offline reader's socket drops mid-reading (the test closes it through Playwright's
 // WebSocket route), in a text reading under `wrangler dev`, in Chromium. The question, the spread,
@@ -8,30 +17,28 @@ import { drawUntilReading, drawnIds, phaseOf, pickCard, sendMessage } from './he
 
 test('the reader socket drops mid-reading: a fresh token, a new socket given the past messages, and nothing lost', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
   const reading = await readToFollowup(page);
   const before = await stateOf(reading);
-  expect(before.question).toContain('Should I change jobs this year?');
-  expect(watch.sockets).toHaveLength(1);
-  expect(watch.tokens()).toBe(1);
+  expect(before.question).toContain(QUESTION);
+  expect(readerSockets.sockets).toHaveLength(1);
+  expect(readerSockets.tokens()).toBe(1);
 
-  await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
+  await readerSockets.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
 
-  await expect.poll(() => watch.sockets.length).toBe(2);
+  await expect.poll(() => readerSockets.sockets.length).toBe(2);
   await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
-  expect(watch.tokens()).toBe(2);
+  expect(readerSockets.tokens()).toBe(2);
   // The new session was given the conversation: every past message, by its item id.
   const replayed = () =>
-    (watch.sockets[1]?.sent ?? [])
+    (readerSockets.sockets[1]?.sent ?? [])
       .map((frame) => JSON.parse(frame) as { type?: string; item?: { role?: string } })
       .filter((event) => event.type === 'conversation.item.create' && event.item?.role);
   const messages = await reading.locator('tarot-reading-text [part~="message"]').count();
   await expect.poll(() => replayed().length).toBeGreaterThanOrEqual(messages);
   // The active agent came back: the new session declared Followup's tools.
-  const declared = (watch.sockets[1]?.sent ?? []).some(
+  const declared = (readerSockets.sockets[1]?.sent ?? []).some(
     (frame) => frame.includes('session.update') && frame.includes('draw_card'),
   );
   expect(declared).toBe(true);
@@ -40,37 +47,26 @@ test('the reader socket drops mid-reading: a fresh token, a new socket given the
   // It goes on where it was: the follow-up is answered from the cards on the table, not from a
   // reader that forgot them.
   await goesOn(reading);
-  const answer = reading.locator('tarot-reading-text [part~="message-assistant"]').last();
+  const answer = lastAnswer(reading);
   await expect(answer).toContainText(/look to .+ in the .+ position/);
   await expect(answer).not.toContainText('no cards on the table');
-  expect(errors).toEqual([]);
 });
 
 test('the reader socket drops mid-spread: the resumed reader draws the remaining positions, not the first again', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
-  await page.goto('/reading/text');
-  const reading = page.locator('tarot-reading');
-  await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(
-    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-  ).toContainText('Before we draw');
-  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
-  await expect(phaseOf(reading)).toHaveText('Spread Generation');
-  const picker = reading.locator('tarot-card-picker');
-  await expect(picker).toBeVisible();
+  const reading = await openTextReading(page);
+  const picker = await reachSpreadGeneration(reading);
   const firstPosition = (await picker.getAttribute('position-label')) ?? '';
   const first = await pickCard(reading);
   await expect(picker).toBeVisible();
   await expect(picker).not.toHaveAttribute('position-label', firstPosition);
   const secondPosition = (await picker.getAttribute('position-label')) ?? '';
 
-  await watch.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
+  await readerSockets.sockets[0]?.route.close({ code: 1011, reason: 'dropped by the test' });
 
-  await expect.poll(() => watch.sockets.length).toBe(2);
+  await expect.poll(() => readerSockets.sockets.length).toBe(2);
   await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   // The resumed reader asks again for the position it was drawing, and the rest follow.
   await expect(picker).toBeVisible({ timeout: 15_000 });
@@ -84,5 +80,4 @@ test('the reader socket drops mid-spread: the resumed reader draws the remaining
   const positions = reading.getByRole('group', { name: 'Your spread' }).getByRole('listitem');
   await expect(positions).toHaveCount(drawn.length);
   await expect(positions.first()).toContainText(firstPosition);
-  expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { pickCard, sendMessage } from './helpers/reading.ts';
+import { pickCard, reachSpreadGeneration, sendMessage } from './helpers/reading.ts';
 
 // A whole text chat reading against the offline local reader, served by `wrangler dev` with no
 // OpenAI key: the same four agents and tools a real reading uses, over the real Realtime SDK.
@@ -65,16 +65,9 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await expect(phase(page)).toHaveText('Intent Assessment');
 
-  // Ask, then answer the one clarifying question.
-  await sendMessage(reading(page), 'Should I change jobs this year?');
-  await expect(page.locator('tarot-reading-text [part~="message-assistant"]').last()).toContainText(
-    'Before we draw',
-  );
-  await sendMessage(reading(page), "I feel stuck where I am and I'm afraid of choosing wrong.");
-
-  // Spread generation: pick a card each time the picker opens, until the reading begins.
-  await expect(phase(page)).toHaveText('Spread Generation');
-  const picker = page.locator('tarot-card-picker');
+  // Ask, answer the one clarifying question, and reach Spread Generation; then pick a card each
+  // time the picker opens, until the reading begins.
+  const picker = await reachSpreadGeneration(reading(page));
   let drawn = 0;
   while (drawn < 10) {
     await expect(

@@ -1,6 +1,7 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
-import { type Watch, answers, speak, talk } from './helpers/voice.ts';
-import { stateOf, watchReaderSockets } from './helpers/reading-faults.ts';
+import { expect, test } from './helpers/fixtures.ts';
+import { type Locator, type Page } from '@playwright/test';
+import { answers, speak, talk } from './helpers/voice.ts';
+import { type ReaderSockets, stateOf } from './helpers/reading-faults.ts';
 import { drawnIds, phaseOf, pickCard } from './helpers/reading.ts';
 
 // No stalls in a voice reading (push-to-talk over the offline reader's WebSocket, Chromium's fake
@@ -42,8 +43,8 @@ async function readingState(page: Page) {
 }
 
 /** The draw_card outputs the page sent the reader. */
-function drawOutputs(watch: Watch): string[] {
-  return watch.sockets.flatMap((socket) =>
+function drawOutputs(readerSockets: ReaderSockets): string[] {
+  return readerSockets.sockets.flatMap((socket) =>
     socket.sent
       .map(
         (frame) =>
@@ -58,9 +59,15 @@ function drawOutputs(watch: Watch): string[] {
  * Cancels the open draw (Escape on a card, or the Cancel draw button) and waits for the stall
  * choice and the reader's answer; checks the talk button stays hidden and nothing is drawn.
  */
-async function cancelDraw(page: Page, watch: Watch, how: 'escape' | 'button'): Promise<Locator> {
+async function cancelDraw(
+  page: Page,
+  readerSockets: ReaderSockets,
+  how: 'escape' | 'button',
+): Promise<Locator> {
   const picker = page.locator('tarot-card-picker');
-  const cancelled = drawOutputs(watch).filter((output) => output.includes('"cancelled"')).length;
+  const cancelled = drawOutputs(readerSockets).filter((output) =>
+    output.includes('"cancelled"'),
+  ).length;
   const before = await readingState(page);
   if (how === 'escape') {
     await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).focus();
@@ -74,7 +81,9 @@ async function cancelDraw(page: Page, watch: Watch, how: 'escape' | 'button'): P
   await expect(talk(page)).toHaveCount(0);
   // The reader was told, and says so (it asks whether to draw again or end).
   await expect
-    .poll(() => drawOutputs(watch).filter((output) => output.includes('"cancelled"')).length)
+    .poll(
+      () => drawOutputs(readerSockets).filter((output) => output.includes('"cancelled"')).length,
+    )
     .toBe(cancelled + 1);
   await expect(answers(page).last()).toContainText('was cancelled, so no card was drawn');
   // The choice replaced nothing the reading had: only the reader's new words were added.
@@ -99,13 +108,11 @@ function asText(line: string): string {
 
 test('a cancelled draw in a voice reading offers Continue, Draw again and Switch to text, and each does what it says', async ({
   page,
+  readerSockets,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const watch = await watchReaderSockets(page);
   await page.goto('/reading/voice');
-  await speak(page, watch); // the demo question, whose spread is Past, Present and Future
-  await speak(page, watch); // the answer to the clarifying question
+  await speak(page, readerSockets); // the demo question, whose spread is Past, Present and Future
+  await speak(page, readerSockets); // the answer to the clarifying question
   const phase = page.locator('voice-agent-indicator [part="label"]');
   await expect(phase).toHaveText('Spread Generation');
   const picker = page.locator('tarot-card-picker');
@@ -115,7 +122,7 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   await picker.getByRole('button', { name: /^Card 1 of \d+$/ }).click();
   await expect(drawnLines(page)).toHaveCount(1);
   await expect(picker).toHaveAttribute('position-label', 'Present');
-  let choice = await cancelDraw(page, watch, 'escape');
+  let choice = await cancelDraw(page, readerSockets, 'escape');
   await expect(choice.getByRole('button', { name: 'Draw again' })).toBeVisible();
   await expect(choice.getByRole('button', { name: 'Switch to text' })).toBeVisible();
   await expect(phase).toHaveText('Spread Generation');
@@ -124,7 +131,7 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   await choice.getByRole('button', { name: 'Draw again' }).click();
   await expect(choice).toHaveCount(0);
   await expect(picker).toHaveAttribute('position-label', 'Present');
-  choice = await cancelDraw(page, watch, 'button');
+  choice = await cancelDraw(page, readerSockets, 'button');
 
   // Continue: Present stays open and the reading moves on to Future.
   await choice.getByRole('button', { name: 'Continue' }).click();
@@ -134,7 +141,7 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   await expect(drawnLines(page)).toHaveCount(1);
 
   // Switch to text, from the draw for Future cancelled: the reading goes on in text where it was.
-  choice = await cancelDraw(page, watch, 'escape');
+  choice = await cancelDraw(page, readerSockets, 'escape');
   const before = await readingState(page);
   await choice.getByRole('button', { name: 'Switch to text' }).click();
   await expect(page).toHaveURL(/\/reading\/text$/);
@@ -157,5 +164,4 @@ test('a cancelled draw in a voice reading offers Continue, Draw again and Switch
   // It goes on: the reader asks for a card in text, and the person draws it.
   await pickCard(reading);
   expect(await drawnIds(reading)).toHaveLength(2);
-  expect(errors).toEqual([]);
 });

@@ -4,7 +4,14 @@
  * reading taken to its Followup phase.
  */
 import { type Locator, type Page, type WebSocketRoute, expect } from '@playwright/test';
-import { drawUntilReading, phaseOf, sendMessage } from './reading.ts';
+import {
+  drawUntilReading,
+  lastAnswer,
+  openTextReading,
+  phaseOf,
+  reachSpreadGeneration,
+  sendMessage,
+} from './reading.ts';
 
 /** The offline reader's first words as Followup, after the handoff: the reading has settled. */
 export const FOLLOWUP_GREETING = 'Your reading is complete.';
@@ -40,8 +47,16 @@ export async function stateOf(reading: Locator): Promise<ReadingState> {
   };
 }
 
+/** The reader's sockets as the page opened them, and the tokens it asked for. */
+export interface ReaderSockets {
+  /** Each socket, in order, with the frames the page sent on it. */
+  sockets: { route: WebSocketRoute; sent: string[] }[];
+  /** How many reading tokens the page has asked the edge for. */
+  tokens: () => number;
+}
+
 /** Passes the reader's sockets through, keeping each one and the frames the page sent on it. */
-export async function watchReaderSockets(page: Page) {
+export async function watchReaderSockets(page: Page): Promise<ReaderSockets> {
   const sockets: { route: WebSocketRoute; sent: string[] }[] = [];
   await page.routeWebSocket(/\/api\/reader\/realtime/, (route) => {
     const entry = { route, sent: [] as string[] };
@@ -62,14 +77,8 @@ export async function watchReaderSockets(page: Page) {
 
 /** A text reading taken to its Followup phase: question, answer, every card drawn and shown. */
 export async function readToFollowup(page: Page): Promise<Locator> {
-  await page.goto('/reading/text');
-  const reading = page.locator('tarot-reading');
-  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
-  await sendMessage(reading, 'Should I change jobs this year?');
-  await expect(
-    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-  ).toContainText('Before we draw');
-  await sendMessage(reading, "I feel stuck where I am and I'm afraid of choosing wrong.");
+  const reading = await openTextReading(page);
+  await reachSpreadGeneration(reading);
   const drawn = await drawUntilReading(reading, () => []);
   expect(drawn.length).toBeGreaterThan(0);
   await expect(phaseOf(reading)).toHaveText('Followup', { timeout: 30_000 });
@@ -78,9 +87,7 @@ export async function readToFollowup(page: Page): Promise<Locator> {
   ).toHaveCount(drawn.length);
   // Settled: the phase turns to Followup at the handoff, and Followup's greeting comes a turn
   // later. A state read between the two (a loaded machine reads there) misses the greeting.
-  await expect(
-    reading.locator('tarot-reading-text [part~="message-assistant"]').last(),
-  ).toContainText(FOLLOWUP_GREETING);
+  await expect(lastAnswer(reading)).toContainText(FOLLOWUP_GREETING);
   return reading;
 }
 

@@ -2,22 +2,70 @@
  * Driving one `<tarot-reading>` in text mode the way a person does, scoped to that reading so a
  * page may hold several. Controls are found by role and name.
  */
-import { type Locator, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
+
+/** Opens the hosted text reading (`/reading/text`) and waits until it is connected. */
+export async function openTextReading(page: Page): Promise<Locator> {
+  await page.goto('/reading/text');
+  const reading = page.locator('tarot-reading');
+  await expect(reading.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
+  return reading;
+}
 
 /** The phase the reading shows ("Intent Assessment", "Spread Generation", …). */
 export function phaseOf(reading: Locator): Locator {
   return reading.locator('tarot-reading-text [part="phase"]');
 }
 
-/** Types `text` into the reading's message box and sends it with Enter. */
-export async function sendMessage(reading: Locator, text: string): Promise<void> {
-  const box = reading.getByRole('textbox', { name: 'Your message' });
+/** The question the reading tests ask, and their answer to the reader's clarifying question. */
+export const QUESTION = 'Should I change jobs this year?';
+export const CLARIFICATION = "I feel stuck where I am and I'm afraid of choosing wrong.";
+
+/** The reader's last message in the reading's conversation. */
+export function lastAnswer(reading: Locator): Locator {
+  return reading.locator('tarot-reading-text [part~="message-assistant"]').last();
+}
+
+/**
+ * Types `text` into the reading's message box (found by its name, `Your message` in English) and
+ * sends it with Enter.
+ */
+export async function sendMessage(
+  reading: Locator,
+  text: string,
+  boxName = 'Your message',
+): Promise<void> {
+  const box = reading.getByRole('textbox', { name: boxName });
   await expect(box).toBeEnabled({ timeout: 15_000 });
   await box.fill(text);
   await box.press('Enter');
   await expect(reading.locator('tarot-reading-text [part~="message-user"]').last()).toContainText(
     text,
   );
+}
+
+/** Waits for the offline reader's one clarifying question ("… Before we draw …"). */
+export async function expectClarifyingQuestion(reading: Locator): Promise<void> {
+  await expect(lastAnswer(reading)).toContainText('Before we draw', { timeout: 15_000 });
+}
+
+/** Asks `question` and waits for the reader's clarifying question. */
+export async function ask(reading: Locator, question = QUESTION): Promise<void> {
+  await sendMessage(reading, question);
+  await expectClarifyingQuestion(reading);
+}
+
+/**
+ * Asks, answers the clarifying question, and waits for Spread Generation with the picker open for
+ * its first position; returns the picker.
+ */
+export async function reachSpreadGeneration(reading: Locator): Promise<Locator> {
+  await ask(reading);
+  await sendMessage(reading, CLARIFICATION);
+  await expect(phaseOf(reading)).toHaveText('Spread Generation');
+  const picker = reading.locator('tarot-card-picker');
+  await expect(picker).toBeVisible({ timeout: 15_000 });
+  return picker;
 }
 
 /** The ids of the cards drawn in the reading, in order. */

@@ -5,18 +5,23 @@
 import type { Locator, Page } from '@playwright/test';
 import { VISITOR_ORIGIN } from '../global-setup.ts';
 
+type Family = 'tarot' | 'tarot-cards' | 'bmo' | 'voice';
+
+/** What an embed test holds of the site it plays: the edge it embeds from, and its page. */
+export interface Site {
+  /** The edge under test (the config's baseURL): the page loads our elements from it. */
+  edge: string;
+  /** Serves `body` as the site's page, loading `/embed/<family>.js` from the edge, and opens it. */
+  open(options: { family: Family; body: string; head?: string }): Promise<void>;
+}
+
 /** The site allowed to call the edge in the e2e run (`ALLOWED_ORIGINS`, set by the global setup). */
 export const EMBED_SITE = VISITOR_ORIGIN;
 
 /** Serves `body` as the site's page at `${EMBED_SITE}/`, loading `/embed/<family>.js`, and opens it. */
 export async function openSite(
   page: Page,
-  options: {
-    baseURL: string;
-    family: 'tarot' | 'tarot-cards' | 'bmo' | 'voice';
-    body: string;
-    head?: string;
-  },
+  options: { baseURL: string; family: Family; body: string; head?: string },
 ): Promise<void> {
   await page.route(`${EMBED_SITE}/`, (route) =>
     route.fulfill({

@@ -3,18 +3,16 @@
  * `watchReaderSockets`), Chromium's fake microphone, the speaker button held by the mouse.
  */
 import { type Locator, type Page, expect } from '@playwright/test';
-import type { watchReaderSockets } from './reading-faults.ts';
-
-export type Watch = Awaited<ReturnType<typeof watchReaderSockets>>;
+import type { ReaderSockets } from './reading-faults.ts';
 
 export const talk = (page: Page): Locator => page.locator('voice-speaker-button button');
 export const answers = (page: Page): Locator =>
   page.locator('voice-transcript [part~="entry-assistant"]');
 
 /** Holds the talk button until real audio went out on the current socket, then lets go. */
-export async function speak(page: Page, watch: Watch): Promise<void> {
+export async function speak(page: Page, reader: ReaderSockets): Promise<void> {
   await expect(talk(page)).toBeEnabled();
-  const socket = watch.sockets[watch.sockets.length - 1];
+  const socket = reader.sockets[reader.sockets.length - 1];
   if (!socket) throw new Error('no reader socket');
   const audio = () => socket.sent.filter((frame) => frame.includes('input_audio_buffer.append'));
   const frames = audio().length;
