@@ -15,9 +15,10 @@
  *    `setTimeout`. Wait for `animation.finished`, an event, or a state (`waitUntil`, Playwright's
  *    web-first assertions, `expect.poll`).
  *
- * And the layout of every layer (`layoutFindings`, in scripts/test-layout.ts): a unit or integration
- * test sits in the folder of the source it covers, in the layer that what it starts calls for, and
- * helpers sit in their layer's `helpers/` or, shared, in tests/support/.
+ * And the layout of every layer (`layoutFindings`, in scripts/test-layout.ts; CONTRIBUTING.md says
+ * it for people): a unit or integration test sits in the folder of the source it covers, in the
+ * layer that what it starts calls for, and helpers sit in their layer's `helpers/` or, shared, in
+ * tests/support/.
  *
  * Run: `node scripts/check-tests.ts`. It prints every finding, then exits 1 if there was one.
  */

@@ -1,5 +1,6 @@
 /**
- * The layout rules of the tests check (scripts/check-tests.ts runs them, so `npm run check`):
+ * The layout rules of the tests check (scripts/check-tests.ts runs them, so `npm run check`), which
+ * CONTRIBUTING.md says for people:
  *
  * 3. A unit or integration test mirrors the source it covers: `tests/unit/<folder>/` and
  *    `tests/integration/<folder>/` hold the tests of `<folder>/` (`tests/unit/support/` those of
@@ -188,7 +189,8 @@ export function placementFindings(root: string, file: string): LayoutFinding[] {
       line: 1,
       message:
         `${covered === undefined ? `sits at the root of ${layer}/` : `imports nothing from ${covered}/`}: ` +
-        `a test sits in the folder of the source it covers, ${layer}/<folder>/ for <folder>/…` +
+        `a test sits in the folder of the source it covers, ${layer}/<folder>/ for <folder>/… ` +
+        `(CONTRIBUTING.md, "Where a test goes")` +
         (suggestion === undefined
           ? ''
           : `; this one imports ${suggestion}/: ${layer}/${suggestion}/`),
@@ -200,7 +202,7 @@ export function placementFindings(root: string, file: string): LayoutFinding[] {
     found.push({
       file,
       line: 1,
-      message: `starts ${starts.join(', ')}: a test that starts another program is an integration test (tests/integration/${where})`,
+      message: `starts ${starts.join(', ')}: a test that starts another program is an integration test (tests/integration/${where}; CONTRIBUTING.md, "Where a test goes")`,
     });
   }
   if (layer === 'tests/integration' && starts.length === 0) {

@@ -58,7 +58,7 @@ describe('the layout of the tests', () => {
         "import { app } from '../../../edge/app.ts';\nimport { relay } from '../../../edge/routes/relay.ts';\n",
     });
     expect(found(root)).toEqual([
-      'tests/unit/web-components/relay.test.ts: imports nothing from web-components/: a test sits in the folder of the source it covers, tests/unit/<folder>/ for <folder>/…; this one imports edge/routes/: tests/unit/edge/routes/',
+      'tests/unit/web-components/relay.test.ts: imports nothing from web-components/: a test sits in the folder of the source it covers, tests/unit/<folder>/ for <folder>/… (CONTRIBUTING.md, "Where a test goes"); this one imports edge/routes/: tests/unit/edge/routes/',
     ]);
   });
 
@@ -97,7 +97,7 @@ describe('the layout of the tests', () => {
         "import { execFile } from 'node:child_process';\nimport { ReaderSession } from '../../../reader/protocol/engine.ts';\n",
     });
     expect(found(root)).toEqual([
-      'tests/unit/edge/rooms.test.ts: starts a livekit-server: a test that starts another program is an integration test (tests/integration/edge/)',
+      'tests/unit/edge/rooms.test.ts: starts a livekit-server: a test that starts another program is an integration test (tests/integration/edge/; CONTRIBUTING.md, "Where a test goes")',
       'tests/integration/edge/app.test.ts: starts no other program: it is a unit test (tests/unit/edge/)',
     ]);
   });
