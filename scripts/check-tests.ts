@@ -6,8 +6,9 @@
  *
  * 1. No selector names a CSS class. Every string literal is read (outside comments), so a selector
  *    reaches the rule whichever helper takes it; a string is a selector when it parses as one and
- *    each of its compounds starts with an HTML tag, a custom element's tag, `*` or a qualifier, so
- *    sentences, file names and dotted names (`bmo.engine`) are not. Classes are the elements'
+ *    each of its compounds starts with an HTML tag, the tag of one of our elements (`voice-`,
+ *    `tarot-`, `bmo-`), `*` or a qualifier, so sentences, file names and dotted names (`bmo.engine`,
+ *    a model's `whisper-tiny.en`) are not. Classes are the elements'
  *    internals: find by role, label or text (`getByRole`, `getByLabel`, `getByText`), by `part`
  *    (`[part~="name"]`, `::part()`), by tag, id or attribute. Attribute values, quoted text and
  *    Playwright's own engines (`text=`, `role=`) are not read as classes.
@@ -43,6 +44,9 @@ const HTML_TAGS = new Set(
     'input label li main nav ol p pre section select span strong svg table td textarea th tr ul'
   ).split(' '),
 );
+
+/** The tag of one of our elements: every family's tags carry its name (the structure check). */
+const OUR_TAG = /^(?:voice|tarot|bmo)-[a-z0-9-]+$/;
 
 /** What follows a dot in a file name a test names (`custom-elements.json`, `.d.ts`, `.bin`). */
 const FILE_EXTENSIONS = new Set(
@@ -89,7 +93,7 @@ export function classInSelector(text: string): string | undefined {
   }
   // In a selector every compound starts with a tag, `*` or a qualifier; a sentence has plain words.
   const tags = compounds.map((compound) => /^[\w*-]*/.exec(compound)?.[0] ?? '');
-  if (!tags.every((tag) => tag === '' || tag === '*' || tag.includes('-') || HTML_TAGS.has(tag))) {
+  if (!tags.every((tag) => tag === '' || tag === '*' || OUR_TAG.test(tag) || HTML_TAGS.has(tag))) {
     return undefined;
   }
   for (const compound of compounds) {

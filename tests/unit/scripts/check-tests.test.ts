@@ -52,6 +52,7 @@ describe('the tests check', () => {
       'Guest Wi-Fi.md',
       '.d.ts',
       'bmo.engine',
+      'whisper-tiny.en',
       'main.ts',
       'node_modules/.bin',
     ]) {
