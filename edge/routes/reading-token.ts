@@ -35,19 +35,19 @@ import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
 import { trimEnd } from '../../contracts/text.ts';
 import { readerHears } from '../reader/hearing.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
-import { mintCallToken } from '../voice-calls/token.ts';
+import { mintCallToken } from '../realtime/session-token.ts';
 import {
   type CallUpstream,
   DEFAULT_OPENAI_BASE_URL,
   callUpstream,
   pinnedSession,
-} from '../voice-calls/upstream.ts';
+} from '../realtime/upstream.ts';
 
 export {
   DEFAULT_MAX_OUTPUT_TOKENS,
   DEFAULT_OPENAI_BASE_URL,
   DEFAULT_REALTIME_VOICE,
-} from '../voice-calls/upstream.ts';
+} from '../realtime/upstream.ts';
 
 /** Where `readerRoutes` answers WebSockets once mounted at `/api/reader`. */
 export const READER_WS_PATH = API_PATHS.readerRealtime;

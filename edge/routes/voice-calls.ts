@@ -14,8 +14,8 @@ import { Hono } from 'hono';
 import { type AppEnv, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { rateLimit } from '../security.ts';
-import { verifyCallToken } from '../voice-calls/token.ts';
-import { callUpstream, forwardOffer, pinnedSession } from '../voice-calls/upstream.ts';
+import { verifyCallToken } from '../realtime/session-token.ts';
+import { callUpstream, forwardOffer, pinnedSession } from '../realtime/upstream.ts';
 
 /** An SDP offer with its candidates is a few kilobytes. */
 const MAX_OFFER_BYTES = 8 * 1024;

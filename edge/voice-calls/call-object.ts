@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
-import { callUpstream, hangupCall } from './upstream.ts';
+import { callUpstream, hangupCall } from '../realtime/upstream.ts';
 
 interface ObjectStorage {
   get<T>(key: string): Promise<T | undefined>;

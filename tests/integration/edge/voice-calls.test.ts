@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../edge/app.ts';
 import type { Bindings } from '../../../edge/env.ts';
-import { mintCallToken } from '../../../edge/voice-calls/token.ts';
+import { mintCallToken } from '../../../edge/realtime/session-token.ts';
 import { type VoicePeer, startVoicePeer } from '../../../voice-peer/server.ts';
 import { allowAll } from '../../support/edge-env.ts';
 import { memoryCalls } from '../helpers/voice-calls-memory.ts';

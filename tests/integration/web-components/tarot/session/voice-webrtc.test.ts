@@ -15,7 +15,7 @@ import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../../../edge/app.ts';
 import type { Bindings } from '../../../../../edge/env.ts';
-import { mintCallToken } from '../../../../../edge/voice-calls/token.ts';
+import { mintCallToken } from '../../../../../edge/realtime/session-token.ts';
 import { FRAME_SAMPLES, TRACK_RATE, isVoiced } from '../../../../../voice-peer/audio.ts';
 import { type VoicePeer, startVoicePeer } from '../../../../../voice-peer/server.ts';
 import { SessionLog } from '../../../../../web-components/events/index.ts';
