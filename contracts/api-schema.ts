@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'budget_exhausted',
   'too_many_sessions',
   'not_configured',
+  'misconfigured',
   'upstream_misconfigured',
   'upstream_busy',
   'upstream_unavailable',
@@ -45,7 +46,9 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
  * `GET /api/health`: the edge is up, and which engine a reading uses (the page picks its transport
  * from it). In local development (`npm start`, `npm run dev`) it also reports each part of BMO:
  * whether LiveKit is configured and whether the agent worker answers. Deployed, it says nothing
- * more, so it never tells a stranger which secrets are set.
+ * more, so it never tells a stranger which secrets are set. A deployment that hands out no session
+ * at all answers 503 `misconfigured` in the error shape instead, each missing limit an issue (a
+ * limit is no secret).
  */
 export const HealthResponse = z.object({
   status: z.literal('ok'),

@@ -1,7 +1,9 @@
 /**
  * The reading token route (`POST /api/voice/token`, its public path; it serves text readings too):
- * what the page asks for and what the edge answers. One shape for both engines: with an OpenAI key the token is an OpenAI client secret and the page
- * connects to OpenAI; without one it is a local reader token and `url` is the reader's WebSocket.
+ * what the page asks for and what the edge answers. One shape for both engines, and the token is
+ * always ours, never an OpenAI secret: a voice reading's call token with `callUrl` (its WebRTC
+ * call through the edge), or a WebSocket's token with `url`, the edge's relay to OpenAI or, without
+ * an OpenAI key, the offline reader. And what the edge says when it ended a session at a limit.
  */
 import { z } from 'zod';
 import { SupportedLangSchema } from './locale-schema.ts';
@@ -37,13 +39,19 @@ export type ReadingEngine = z.infer<typeof ReadingEngine>;
 
 export const ReadingTokenResponse = z.object({
   engine: ReadingEngine,
-  /** Short-lived: an `ek_…` client secret. The browser SDK refuses keys without that prefix. */
+  /**
+   * Short-lived, good for one session: `ek_call_…`, `ek_relay_…` or `ek_local_…`, never an OpenAI
+   * secret. `ek_` because the browser SDK refuses keys without that prefix.
+   */
   token: z.string().startsWith('ek_'),
   /** When the token stops opening sessions, epoch seconds. A session already open carries on. */
   expiresAt: z.number().int().positive(),
   /** The Realtime model; pass the same one to `new RealtimeSession(agent, { model })`. */
   model: z.string().min(1),
-  /** The local reader's WebSocket (`ws:`/`wss:`); absent for OpenAI, whose default URL the SDK knows. */
+  /**
+   * The WebSocket to open with `token` (`ws:`/`wss:`): the edge's relay to OpenAI, or the offline
+   * reader. Absent for a voice call, which posts its offer to `callUrl`.
+   */
   url: z.url({ protocol: /^wss?$/ }).optional(),
   /**
    * A voice call through the edge: where `OpenAIRealtimeWebRTC` posts its offer (`baseUrl`), with
@@ -65,11 +73,29 @@ export const ReadingTokenResponse = z.object({
 export type ReadingTokenResponse = z.infer<typeof ReadingTokenResponse>;
 
 /**
- * What OpenAI's `POST /v1/realtime/client_secrets` answers (the fields we use). Parsed at the
- * edge, so a changed or broken upstream answer is an error, never passed to the page.
+ * Which of a reading's limits the edge ended its session at: its minutes (`READING_MAX_MINUTES`) or
+ * its tokens (`READING_MAX_TOKENS`). The page then ends the reading and says so, rather than
+ * reconnecting.
  */
-export const OpenAIClientSecret = z.object({
-  value: z.string().startsWith('ek_'),
-  expires_at: z.number().int().positive(),
+export const ReadingLimit = z.enum(['minutes', 'tokens']);
+export type ReadingLimit = z.infer<typeof ReadingLimit>;
+
+/**
+ * The `error` event's `code` the relay sends the page just before it closes a session at a limit
+ * (the WebSocket has no other way to say why).
+ */
+export const READING_LIMIT_CODES: Record<ReadingLimit, string> = {
+  minutes: 'reading_minute_cap',
+  tokens: 'reading_token_budget',
+};
+
+/**
+ * `GET /api/voice/calls/{callId}` with the call's token: whether the edge hung the call up at a
+ * limit (`ended`), so a page whose call closed knows whether to call again. A WebRTC call that
+ * closes says nothing of why.
+ */
+export const VoiceCallState = z.object({
+  callId: z.string().min(1).max(120),
+  ended: ReadingLimit.nullable(),
 });
-export type OpenAIClientSecret = z.infer<typeof OpenAIClientSecret>;
+export type VoiceCallState = z.infer<typeof VoiceCallState>;

@@ -276,3 +276,22 @@ export const VoicePeerNotice = z.object({
   notice: z.string().min(1).max(300),
 });
 export type VoicePeerNotice = z.infer<typeof VoicePeerNotice>;
+
+/** The tokens a server event says were spent (OpenAI's `usage`; other fields pass). */
+const RealtimeUsage = z.looseObject({ total_tokens: z.number().int().min(0) });
+
+/**
+ * The server events that carry usage: each response's `response.done`, and a finished input
+ * transcription (billed apart, in tokens). The relay and a call's watcher add them up.
+ */
+export const RealtimeUsageEvent = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('response.done'),
+    response: z.looseObject({ usage: RealtimeUsage.nullable().optional() }),
+  }),
+  z.looseObject({
+    type: z.literal('conversation.item.input_audio_transcription.completed'),
+    usage: RealtimeUsage.nullable().optional(),
+  }),
+]);
+export type RealtimeUsageEvent = z.infer<typeof RealtimeUsageEvent>;

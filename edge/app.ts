@@ -27,7 +27,9 @@ import { livekitTokenMinutes, livekitTokenRoutes } from './routes/livekit-token.
 import { livekitWebhookRoutes } from './routes/livekit-webhook.ts';
 import { readerHears } from './reader/hearing.ts';
 import { readerRoutes } from './routes/reader.ts';
+import { relayRoutes } from './routes/relay.ts';
 import { voiceCallRoutes } from './routes/voice-calls.ts';
+import { MISCONFIGURED_MESSAGE, capProblems, capsRequired } from './realtime/caps.ts';
 import { voiceTokenMinutes, readingTokenRoutes } from './routes/reading-token.ts';
 
 export const app = new Hono<AppEnv>();
@@ -58,6 +60,7 @@ app.use('/api/bench/*', localDevelopmentOnly);
  */
 const TOKEN_GUARDED_PATHS = ['/api/*/token', BENCH_NOOP_PATH];
 for (const path of TOKEN_GUARDED_PATHS) {
+  app.use(path, capsRequired);
   app.use(path, pageOriginRequired);
   app.use(path, rateLimit);
   app.use(path, turnstile);
@@ -78,6 +81,14 @@ async function agentHealth(url: string | undefined): Promise<'up' | 'down' | 'un
 
 app.get('/api/health', async (c) => {
   const env = c.env ?? {};
+  // A deployment that hands out nothing says why, setting by setting: its owner looks here first.
+  const problems = capProblems(env);
+  if (problems.length > 0) {
+    const issues = problems.map(({ setting, message }) => ({ path: setting, message }));
+    return c.json(errorBody('misconfigured', MISCONFIGURED_MESSAGE, issues), 503, {
+      'Cache-Control': 'no-store',
+    });
+  }
   const body: HealthResponse = { status: 'ok', time: new Date().toISOString() };
   // the engine and each part of BMO, only on a developer's own machine: deployed, health names
   // no engine and no key (the token answer names the engine to the page that asked for one)
@@ -92,6 +103,7 @@ app.get('/api/health', async (c) => {
 
 app.route('/api/voice', readingTokenRoutes);
 app.route('/api/voice', voiceCallRoutes);
+app.route('/api/voice', relayRoutes);
 app.route('/api/reader', readerRoutes);
 app.route('/api/livekit', livekitTokenRoutes);
 app.route('/api/livekit', livekitWebhookRoutes);

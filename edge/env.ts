@@ -30,8 +30,16 @@ export interface Bindings {
   ASSETS?: AssetsBinding;
   /** One Durable Object per reader socket (edge/reader/session-object.ts). */
   READER_SESSIONS?: DurableObjectNamespaceLike;
-  /** One Durable Object per voice call token (edge/voice-calls/call-object.ts). */
+  /**
+   * One Durable Object per voice call token (edge/voice-calls/call-object.ts): the call it opens,
+   * watched and hung up at its limits.
+   */
   VOICE_CALLS?: DurableObjectNamespaceLike;
+  /**
+   * One Durable Object per relay token (edge/relay/relay-object.ts): the one Realtime session it
+   * opens, relayed to OpenAI with the key, pinned and ended at its limits.
+   */
+  RELAY_SESSIONS?: DurableObjectNamespaceLike;
   /** Per-client limit on the token routes. */
   TOKEN_RATE_LIMITER?: RateLimitBinding;
   /** Per-client limit on the page's event beacons. */
@@ -59,15 +67,18 @@ export interface Bindings {
    */
   TURNSTILE_NOT_REQUIRED?: string;
 
-  /** With it, readings run on OpenAI; without it, on the local reader. */
+  /**
+   * With it, readings run on OpenAI through the edge (calls and the relay hold it; the page never
+   * sees it); without it, on the local reader.
+   */
   OPENAI_API_KEY?: string;
-  /** Where the edge mints client secrets; tests point it at a local stand-in. */
+  /** OpenAI's API base (default `https://api.openai.com/v1`); tests point it at a local stand-in. */
   OPENAI_BASE_URL?: string;
   /** The Realtime model, the same in the token and in the session. */
   OPENAI_REALTIME_MODEL?: string;
-  /** The voice pinned in the client secret (default alloy). */
+  /** The voice pinned in every session (default alloy). */
   OPENAI_REALTIME_VOICE?: string;
-  /** Output tokens per response pinned in the client secret (default 1024, at most 4096). */
+  /** Output tokens per response pinned in every session (default 1024, at most 4096). */
   OPENAI_MAX_OUTPUT_TOKENS?: string;
   /**
    * Local development without OPENAI_API_KEY: the local WebRTC reader's API base
@@ -90,8 +101,13 @@ export interface Bindings {
   LIVEKIT_API_SECRET?: string;
   /** Lifetime of a LiveKit participant token, seconds (default 600). */
   LIVEKIT_TOKEN_TTL_SECONDS?: string;
-  /** A reading's cost cap, minutes (default 30 deployed, none in local development; 0: none). */
+  /**
+   * A reading's minute cap, and its token budget (input and output tokens over the session, as
+   * OpenAI counts them). Required deployed: unset or 0 there, every token route answers 503
+   * `misconfigured` (edge/realtime/caps.ts); in local development unset means none.
+   */
   READING_MAX_MINUTES?: string;
+  READING_MAX_TOKENS?: string;
   /** Seconds a BMO room stays open empty before LiveKit closes it (default 60). */
   LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS?: string;
   /** Local development: the BMO agent worker's health URL, which `/api/health` asks (npm start). */

@@ -43,13 +43,8 @@ function hostOf(setting: string): string | undefined {
 
 /** The hosts the page may connect to, from the configuration: nothing else. */
 export function connectSources(env: Bindings | undefined): string[] {
+  // The page never talks to OpenAI: its calls and its relayed sessions go through this edge.
   const sources = new Set<string>(["'self'"]);
-  if (env?.OPENAI_API_KEY || isLocalDevelopment(env)) {
-    // The page's RealtimeSession talks to OpenAI directly with its client secret (and on a
-    // developer's machine a key may come and go between restarts of the page).
-    sources.add('https://api.openai.com');
-    sources.add('wss://api.openai.com');
-  }
   for (const origin of originsOf(env?.LIVEKIT_URL)) sources.add(origin);
   if (env?.LIVEKIT_URL && hostOf(env.LIVEKIT_URL)?.endsWith('.livekit.cloud')) {
     // LiveKit Cloud moves a session to a regional host of the same project.

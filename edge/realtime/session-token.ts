@@ -1,38 +1,64 @@
 /**
- * Call tokens: what the page's `OpenAIRealtimeWebRTC` presents to `POST /api/voice/calls`, good for
- * one call. `ek_call_<payload>.<signature>`: the payload is base64url JSON `{ v: 1, sid, jti, exp,
- * cap }` (the reading's session id, a random id the call's Durable Object is named after, the expiry
- * in epoch seconds, the call's cap in seconds), signed with HMAC-SHA256.
+ * Our tokens for a reading through the upstream, good for one session each: a call token, which
+ * the page's `OpenAIRealtimeWebRTC` presents to `POST /api/voice/calls`, and a relay token, which
+ * its `OpenAIRealtimeWebSocket` presents to the relay's WebSocket (`/api/voice/realtime`).
+ * `ek_<kind>_<payload>.<signature>`: the payload is base64url JSON `{ v: 1, sid, jti, exp, cap,
+ * tok, mode, lang? }` (the reading's session id, a random id the session's Durable Object is named
+ * after, the expiry in epoch seconds, the session's minute cap in seconds and its token budget, 0
+ * for none, the reading's modality), signed with HMAC-SHA256.
  *
  * The key is derived from the upstream's own key (OpenAI's, or the local WebRTC reader's), which
- * only the edge holds: no new secret to set, and a token signed for one upstream is worthless at
- * the other. `ek_` because the browser SDK refuses any other key.
+ * only the edge holds, and from the kind: no new secret to set, a token signed for one upstream is
+ * worthless at the other, and a call token opens no relay session (nor the other way round). `ek_`
+ * because the browser SDK refuses any other key.
  */
 import { z } from 'zod';
 import { fromBase64Url, toBase64Url } from '../base64url.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { SupportedLangSchema } from '../../contracts/locale-schema.ts';
+import { Modality } from '../../contracts/reading-token.ts';
 
-export const CALL_TOKEN_PREFIX = 'ek_call_';
+export type SessionTokenKind = 'call' | 'relay';
+
+export const SESSION_TOKEN_PREFIX: Record<SessionTokenKind, string> = {
+  call: 'ek_call_',
+  relay: 'ek_relay_',
+};
 
 const Payload = z.object({
   v: z.literal(1),
   sid: z.string().min(1).max(100),
   jti: z.string().regex(/^[A-Za-z0-9]{16,64}$/),
   exp: z.number().int().positive(),
-  /** The call's cap, seconds; 0 for none. */
+  /** The session's minute cap, seconds; 0 for none. */
   cap: z.number().int().min(0).max(86_400),
+  /** The session's token budget (input and output tokens, as the upstream counts them); 0 for none. */
+  tok: z.number().int().min(0).max(100_000_000).default(0),
+  /** A voice or a text reading: the relay pins its output modality. */
+  mode: Modality.default('voice'),
   /** The reading's checked language, when not English: the local reader speaks it. */
   lang: SupportedLangSchema.optional(),
 });
-export type CallTokenPayload = z.infer<typeof Payload>;
+export type SessionTokenPayload = z.infer<typeof Payload>;
+
+export interface SessionTokenClaims {
+  sessionId: string;
+  ttlSeconds: number;
+  /** The minute cap, seconds; 0 for none. */
+  capSeconds: number;
+  /** The token budget; 0 or absent for none. */
+  maxTokens?: number | undefined;
+  mode?: Modality | undefined;
+  lang?: SupportedLang | undefined;
+}
 
 const encoder = new TextEncoder();
 
-async function key(upstreamKey: string): Promise<CryptoKey> {
+/** The HMAC key for one kind of token, derived from the upstream's key. */
+async function key(kind: SessionTokenKind, upstreamKey: string): Promise<CryptoKey> {
   const derived = await crypto.subtle.digest(
     'SHA-256',
-    encoder.encode(`voice-agent-elements/call-token/v1:${upstreamKey}`),
+    encoder.encode(`voice-agent-elements/${kind}-token/v1:${upstreamKey}`),
   );
   return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
@@ -40,44 +66,60 @@ async function key(upstreamKey: string): Promise<CryptoKey> {
   ]);
 }
 
-export async function mintCallToken(
+export async function mintSessionToken(
+  kind: SessionTokenKind,
   upstreamKey: string,
-  claims: { sessionId: string; ttlSeconds: number; capSeconds: number; lang?: SupportedLang },
+  claims: SessionTokenClaims,
   nowMs = Date.now(),
-): Promise<{ token: string; payload: CallTokenPayload }> {
-  const payload: CallTokenPayload = {
+): Promise<{ token: string; payload: SessionTokenPayload }> {
+  const payload: SessionTokenPayload = {
     v: 1,
     sid: claims.sessionId,
     jti: crypto.randomUUID().replace(/-/g, ''),
     exp: Math.floor(nowMs / 1000) + claims.ttlSeconds,
     cap: claims.capSeconds,
+    tok: claims.maxTokens ?? 0,
+    mode: claims.mode ?? 'voice',
     ...(claims.lang && claims.lang !== 'en' ? { lang: claims.lang } : {}),
   };
-  const body = `${CALL_TOKEN_PREFIX}${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
-  const signature = await crypto.subtle.sign('HMAC', await key(upstreamKey), encoder.encode(body));
+  const body = `${SESSION_TOKEN_PREFIX[kind]}${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await key(kind, upstreamKey),
+    encoder.encode(body),
+  );
   return { token: `${body}.${toBase64Url(new Uint8Array(signature))}`, payload };
 }
 
-/** The token's claims, or why it is refused (in words the page can show). */
-export async function verifyCallToken(
+export type SessionTokenCheck =
+  { ok: true; payload: SessionTokenPayload } | { ok: false; expired: boolean; message: string };
+
+/**
+ * The token's claims, or why it is refused (in words the page can show). `allowExpired` reads an
+ * expired token's claims still (a call's state is asked after its token has expired).
+ */
+export async function verifySessionToken(
+  kind: SessionTokenKind,
   upstreamKey: string,
   token: string | undefined,
-  nowMs = Date.now(),
-): Promise<{ ok: true; payload: CallTokenPayload } | { ok: false; message: string }> {
-  const refused = { ok: false as const, message: 'This voice call token is not valid.' };
-  if (!token?.startsWith(CALL_TOKEN_PREFIX) || token.length > 1000) return refused;
+  options: { nowMs?: number; allowExpired?: boolean } = {},
+): Promise<SessionTokenCheck> {
+  const what = kind === 'call' ? 'voice call token' : 'reading token';
+  const refused = { ok: false as const, expired: false, message: `This ${what} is not valid.` };
+  const prefix = SESSION_TOKEN_PREFIX[kind];
+  if (!token?.startsWith(prefix) || token.length > 1000) return refused;
   const dot = token.lastIndexOf('.');
   const body = token.slice(0, dot);
   const signature = fromBase64Url(token.slice(dot + 1));
   if (dot < 0 || !signature) return refused;
   const valid = await crypto.subtle.verify(
     'HMAC',
-    await key(upstreamKey),
+    await key(kind, upstreamKey),
     signature,
     encoder.encode(body),
   );
   if (!valid) return refused;
-  const bytes = fromBase64Url(body.slice(CALL_TOKEN_PREFIX.length));
+  const bytes = fromBase64Url(body.slice(prefix.length));
   let parsed: ReturnType<typeof Payload.safeParse>;
   try {
     parsed = Payload.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
@@ -85,7 +127,12 @@ export async function verifyCallToken(
     return refused;
   }
   if (!parsed.success) return refused;
-  if (parsed.data.exp * 1000 <= nowMs)
-    return { ok: false, message: 'This voice call token has expired: start the reading again.' };
+  if (parsed.data.exp * 1000 <= (options.nowMs ?? Date.now()) && !options.allowExpired) {
+    return {
+      ok: false,
+      expired: true,
+      message: `This ${what} has expired: start the reading again.`,
+    };
+  }
   return { ok: true, payload: parsed.data };
 }

@@ -1,9 +1,10 @@
 /**
- * Where a voice call goes and how: OpenAI's `POST /realtime/calls` with the site's key, or, on a
- * developer's machine without one, the local WebRTC reader (voice-peer/) that answers the same API
- * with the edge's own key for it. The offer travels with the session the edge pins, as OpenAI
- * documents for a server that keeps its key (multipart `sdp` and `session`); the page's own
- * `session.update` after connecting can change what is not pinned here (docs/architecture.md).
+ * The Realtime upstream and how the edge talks to it: OpenAI with the site's key, or, on a
+ * developer's machine without one, the local WebRTC reader (voice-peer/) that answers the same
+ * call API with the edge's own key for it. A voice call's offer travels with the session the edge
+ * pins, as OpenAI documents for a server that keeps its key (multipart `sdp` and `session`); the
+ * relay pins the same fields on every `session.update` it forwards (edge/relay/client-frames.ts); a call's
+ * hangup says whether the upstream took it, so the call's object can try again.
  */
 import { type Bindings, intSetting, isLocalDevelopment } from '../env.ts';
 import { DEFAULT_REALTIME_MODEL } from '../../contracts/reading-token.ts';
@@ -30,28 +31,42 @@ function trimSlashes(url: string): string {
   return trimEnd(url, '/');
 }
 
+/** OpenAI, where a key is set. */
+export function openAiUpstream(env: Bindings | undefined): CallUpstream | undefined {
+  if (!env?.OPENAI_API_KEY) return undefined;
+  return {
+    kind: 'openai',
+    base: trimSlashes(env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL),
+    key: env.OPENAI_API_KEY,
+  };
+}
+
 /** OpenAI where a key is set; the local WebRTC reader in local development where it is set up. */
 export function callUpstream(env: Bindings | undefined): CallUpstream | undefined {
-  if (env?.OPENAI_API_KEY) {
-    return {
-      kind: 'openai',
-      base: trimSlashes(env.OPENAI_BASE_URL || DEFAULT_OPENAI_BASE_URL),
-      key: env.OPENAI_API_KEY,
-    };
-  }
+  const openAi = openAiUpstream(env);
+  if (openAi) return openAi;
   if (isLocalDevelopment(env) && env?.VOICE_PEER_URL && env.VOICE_PEER_KEY) {
     return { kind: 'local', base: trimSlashes(env.VOICE_PEER_URL), key: env.VOICE_PEER_KEY };
   }
   return undefined;
 }
 
+export interface PinnedSession {
+  type: 'realtime';
+  model: string;
+  output_modalities: ['text'] | ['audio'];
+  audio: { output: { voice: string } };
+  max_output_tokens: number;
+  tracing: null;
+}
+
 /**
  * What the edge pins for every session it opens: the model, the voice, the modality, an output
  * cap per response, no tracing. Not the instructions or tools, which the agents' handoffs change.
  */
-export function pinnedSession(env: Bindings | undefined, mode: 'voice' | 'text') {
+export function pinnedSession(env: Bindings | undefined, mode: 'voice' | 'text'): PinnedSession {
   return {
-    type: 'realtime' as const,
+    type: 'realtime',
     model: env?.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL,
     output_modalities: mode === 'text' ? ['text'] : ['audio'],
     audio: { output: { voice: env?.OPENAI_REALTIME_VOICE || DEFAULT_REALTIME_VOICE } },
@@ -121,9 +136,16 @@ export async function forwardOffer(
   return { callId, answer };
 }
 
-/** Ends a call through the upstream's hangup; whether it answered 2xx. */
-export async function hangupCall(upstream: CallUpstream, callId: string): Promise<boolean> {
-  if (!CALL_ID.test(callId)) return false;
+/**
+ * What a hangup came to: `ended` (2xx), `gone` (404: the call had already ended), or `failed`
+ * with the status (a 5xx, a 429, a refused key, no answer), when it must be tried again.
+ */
+export type HangupOutcome =
+  { outcome: 'ended' | 'gone' } | { outcome: 'failed'; status: number | 'network' };
+
+/** Asks the upstream to end a call, once. */
+export async function hangupCall(upstream: CallUpstream, callId: string): Promise<HangupOutcome> {
+  if (!CALL_ID.test(callId)) return { outcome: 'gone' };
   try {
     const response = await fetch(`${upstream.base}/realtime/calls/${callId}/hangup`, {
       method: 'POST',
@@ -131,10 +153,45 @@ export async function hangupCall(upstream: CallUpstream, callId: string): Promis
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    if (!response.ok) logUpstream('voice_call_hangup_error', response.status);
-    return response.ok;
+    if (response.ok) return { outcome: 'ended' };
+    if (response.status === 404) return { outcome: 'gone' };
+    return { outcome: 'failed', status: response.status };
   } catch {
-    logUpstream('voice_call_hangup_error', 'network');
-    return false;
+    return { outcome: 'failed', status: 'network' };
   }
+}
+
+/** How long the edge waits for an upstream WebSocket's handshake. */
+const SOCKET_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens a WebSocket to the upstream's Realtime API with its key, from workerd (a `fetch` with
+ * `Upgrade: websocket`, the only way a Worker sends an `Authorization` header on a handshake):
+ * `query` is `model=…` for a session of its own (the relay) or `call_id=…` for the server-side
+ * connection to a call (its watcher). The socket is accepted and ready; or the handshake's status.
+ */
+export async function openRealtimeSocket(
+  upstream: CallUpstream,
+  query: URLSearchParams,
+): Promise<{ ok: true; socket: WebSocket } | { ok: false; status: number | 'network' }> {
+  const url = new URL(`${upstream.base}/realtime`);
+  url.protocol =
+    url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol;
+  url.search = query.toString();
+  let response: Response;
+  try {
+    response = await fetch(url.toString(), {
+      headers: { Upgrade: 'websocket', Authorization: `Bearer ${upstream.key}` },
+      signal: AbortSignal.timeout(SOCKET_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, status: 'network' };
+  }
+  const socket = response.webSocket;
+  if (response.status !== 101 || !socket) {
+    await response.body?.cancel();
+    return { ok: false, status: response.status };
+  }
+  socket.accept();
+  return { ok: true, socket };
 }

@@ -1,16 +1,30 @@
 /**
  * `VoiceCallObject`: one Durable Object per call token, named after its id. It makes a token open
- * one call, ever (a second claim is refused), keeps the call's id, and at the reading's cap hangs
- * the call up through the upstream's hangup, whatever the page does. Once the token has expired
- * it forgets everything.
+ * one call, ever (a second claim is refused), keeps the call's id, and ends the call at the
+ * reading's limits through the upstream's hangup, whatever the page does:
  *
- *   POST /claim    { expiresAt }            → 200, or 401 if the token was used
- *   POST /started  { callId, capSeconds }   → 200: the alarm is set at the cap
+ * - its minutes: an alarm at the cap;
+ * - its tokens: on OpenAI, the object watches the call over OpenAI's server-side connection to it
+ *   (`/realtime?call_id=…`, watcher.ts), adds up the usage each `response.done` reports, and hangs
+ *   up once the budget is spent. A watcher that cannot attach is tried again; after a few failures
+ *   the call is hung up, since its budget could not be held (fail closed). The local WebRTC reader
+ *   costs nothing and has no such connection: its calls have their minute cap only.
+ *
+ * A hangup is tried until the upstream answers 2xx or 404 (the call already over), with backoff
+ * (1 s doubling to a minute) and an error in the log each time, for as long as a call can live.
+ * The page learns why its call closed from `/state` (routes/voice-calls.ts). Some minutes after the
+ * call is over and the token has expired, it forgets everything.
+ *
+ *   POST /claim    { expiresAt }                        → 200, or 401 if the token was used
+ *   POST /started  { callId, capSeconds, maxTokens }    → 200: the cap's alarm set, the watch begun
+ *   POST /state    { callId }                           → 200 VoiceCallState, or 404
  */
 import { z } from 'zod';
+import { type ReadingLimit, VoiceCallState } from '../../contracts/reading-token.ts';
 import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
-import { callUpstream, hangupCall } from '../realtime/upstream.ts';
+import { type CallUpstream, callUpstream, hangupCall } from '../realtime/upstream.ts';
+import { CallWatcher } from './watcher.ts';
 
 interface ObjectStorage {
   get<T>(key: string): Promise<T | undefined>;
@@ -26,23 +40,58 @@ const Claim = z.object({ expiresAt: z.number().int().positive() });
 const Started = z.object({
   callId: z.string().min(1).max(120),
   capSeconds: z.number().int().min(0).max(86_400),
+  maxTokens: z.number().int().min(0).max(100_000_000).default(0),
 });
+const StateQuery = z.object({ callId: z.string().min(1).max(120) });
+
+/** Why the edge hung a call up: a limit, or a budget it could not watch. */
+type EndReason = ReadingLimit | 'unwatched';
+
 interface CallRecord {
   callId: string;
-  /** When to hang up, epoch ms; 0 for never. */
+  startedAt: number;
+  /** When the minute cap hangs up, epoch ms; 0 for never. */
   hangupAt: number;
-  hungUp: boolean;
+  /** The token budget; 0 for none. */
+  maxTokens: number;
+  usedTokens: number;
+  /** The call is over without a hangup of ours (the upstream no longer knows it). */
+  gone: boolean;
+  ended?: EndReason;
+  endedAt?: number;
+  hangup?: { state: 'pending' | 'done' | 'abandoned'; attempts: number; nextAt: number };
+  watchFailures: number;
 }
 
 const CLAIM = 'claim';
 const CALL = 'call';
 
+/** The first retry of a failed hangup, doubling up to a minute. */
+const HANGUP_FIRST_RETRY_MS = 1000;
+const HANGUP_MAX_RETRY_MS = 60_000;
+/**
+ * How long after a call starts its hangup is still worth trying: past OpenAI's own 60-minute
+ * session limit the call cannot be running, and a refused key would be tried for ever.
+ */
+const HANGUP_HORIZON_MS = 70 * 60_000;
+/** How often a watched call checks that its watcher is still attached. */
+const WATCH_CHECK_MS = 60_000;
+/** Attempts to attach a watcher before the call is hung up as unwatchable. */
+const MAX_WATCH_FAILURES = 3;
+/** How long an ended call's record stays for the page to ask why. */
+const KEEP_ENDED_MS = 10 * 60_000;
+
 export const USED_TOKEN_MESSAGE =
   'This voice call token has already opened its call: start the reading again for a new one.';
+
+export function hangupBackoff(attempts: number): number {
+  return Math.min(HANGUP_MAX_RETRY_MS, HANGUP_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
 
 export class VoiceCallObject {
   readonly #storage: ObjectStorage;
   readonly #env: Bindings;
+  #watcher: CallWatcher | undefined;
 
   constructor(state: ObjectState, env: Bindings) {
     this.#storage = state.storage;
@@ -67,40 +116,193 @@ export class VoiceCallObject {
       const started = Started.safeParse(body);
       if (!started.success)
         return Response.json(errorBody('bad_request', 'Bad call.'), { status: 400 });
-      const { callId, capSeconds } = started.data;
+      const { callId, capSeconds, maxTokens } = started.data;
+      const now = Date.now();
       const record: CallRecord = {
         callId,
-        hangupAt: capSeconds > 0 ? Date.now() + capSeconds * 1000 : 0,
-        hungUp: false,
+        startedAt: now,
+        hangupAt: capSeconds > 0 ? now + capSeconds * 1000 : 0,
+        maxTokens,
+        usedTokens: 0,
+        gone: false,
+        watchFailures: 0,
       };
       await this.#storage.put(CALL, record);
-      await this.#scheduleNext(record);
+      // The watcher attaches from the alarm, at once: the page's answer does not wait for it.
+      if (this.#watched(record)) await this.#storage.setAlarm(now);
+      else await this.#scheduleNext(record);
       return Response.json({ ok: true });
+    }
+    if (path === '/state') {
+      const query = StateQuery.safeParse(body);
+      const record = await this.#storage.get<CallRecord>(CALL);
+      if (!query.success || !record || record.callId !== query.data.callId) {
+        return Response.json(errorBody('not_found', 'No such call.'), { status: 404 });
+      }
+      const ended = record.ended === 'minutes' || record.ended === 'tokens' ? record.ended : null;
+      return Response.json(VoiceCallState.parse({ callId: record.callId, ended }));
     }
     return Response.json(errorBody('not_found', 'No such call action.'), { status: 404 });
   }
 
   async alarm(): Promise<void> {
     const record = await this.#storage.get<CallRecord>(CALL);
-    if (record && !record.hungUp && record.hangupAt > 0 && Date.now() >= record.hangupAt) {
-      const upstream = callUpstream(this.#env);
-      const ended = upstream ? await hangupCall(upstream, record.callId) : false;
-      console.log(JSON.stringify({ event: 'voice_call_cap_hangup', ended }));
-      record.hungUp = true;
-      await this.#storage.put(CALL, record);
-    }
-    await this.#scheduleNext(record);
-  }
-
-  /** The next thing due: the hangup, else forgetting the token after it expired. */
-  async #scheduleNext(record: CallRecord | undefined): Promise<void> {
-    if (record && !record.hungUp && record.hangupAt > 0) {
-      await this.#storage.setAlarm(record.hangupAt);
+    if (!record) {
+      await this.#scheduleNext(undefined);
       return;
     }
+    const now = Date.now();
+    if (record.hangup?.state === 'pending') {
+      if (now >= record.hangup.nextAt) await this.#tryHangup(record);
+    } else if (!record.ended && !record.gone) {
+      if (record.hangupAt > 0 && now >= record.hangupAt) await this.#end(record, 'minutes');
+      else if (this.#watched(record) && !this.#watcher) await this.#watch(record);
+    }
+    await this.#scheduleNext(await this.#storage.get<CallRecord>(CALL));
+  }
+
+  #upstream(): CallUpstream | undefined {
+    return callUpstream(this.#env);
+  }
+
+  /** Whether the call's tokens are watched: a budget, on OpenAI. */
+  #watched(record: CallRecord): boolean {
+    return record.maxTokens > 0 && this.#upstream()?.kind === 'openai';
+  }
+
+  /** Attaches the watcher to the call; a failure is tried again, then ends the call. */
+  async #watch(record: CallRecord): Promise<void> {
+    const upstream = this.#upstream();
+    if (!upstream) return;
+    const watcher = new CallWatcher({
+      upstream,
+      callId: record.callId,
+      onTokens: (tokens) => this.#spent(tokens),
+      onClose: () => {
+        // Closed by the upstream, not by us: the call ended (the next attach says 404), or the
+        // connection dropped (the next attach takes up the count again). Look again soon.
+        if (this.#watcher !== watcher) return;
+        this.#watcher = undefined;
+        void this.#storage.setAlarm(Date.now() + HANGUP_FIRST_RETRY_MS);
+      },
+    });
+    const attached = await watcher.attach();
+    if (attached.ok) {
+      this.#watcher = watcher;
+      record.watchFailures = 0;
+      await this.#storage.put(CALL, record);
+      return;
+    }
+    if (attached.status === 404) {
+      record.gone = true;
+      await this.#storage.put(CALL, record);
+      return;
+    }
+    record.watchFailures += 1;
+    console.error(
+      JSON.stringify({
+        event: 'voice_call_watch_error',
+        status: attached.status,
+        attempt: record.watchFailures,
+      }),
+    );
+    await this.#storage.put(CALL, record);
+    if (record.watchFailures >= MAX_WATCH_FAILURES) await this.#end(record, 'unwatched');
+  }
+
+  /** Usage the watcher read: counted, and past the budget the call ends. */
+  async #spent(tokens: number): Promise<void> {
+    const record = await this.#storage.get<CallRecord>(CALL);
+    if (!record || record.ended) return;
+    record.usedTokens += tokens;
+    await this.#storage.put(CALL, record);
+    if (record.maxTokens > 0 && record.usedTokens >= record.maxTokens) {
+      await this.#end(record, 'tokens');
+      await this.#scheduleNext(await this.#storage.get<CallRecord>(CALL));
+    }
+  }
+
+  /** The edge ends the call: why is recorded for the page, and the hangup begins. */
+  async #end(record: CallRecord, reason: EndReason): Promise<void> {
+    record.ended = reason;
+    record.endedAt = Date.now();
+    record.hangup = { state: 'pending', attempts: 0, nextAt: record.endedAt };
+    await this.#storage.put(CALL, record);
+    this.#watcher?.close();
+    this.#watcher = undefined;
+    await this.#tryHangup(record);
+  }
+
+  /** One hangup attempt; a failure is logged and the next attempt set, backing off. */
+  async #tryHangup(record: CallRecord): Promise<void> {
+    const hangup = record.hangup;
+    const upstream = this.#upstream();
+    if (!hangup || hangup.state !== 'pending') return;
+    const answer = upstream
+      ? await hangupCall(upstream, record.callId)
+      : ({ outcome: 'failed', status: 'network' } as const);
+    hangup.attempts += 1;
+    const now = Date.now();
+    if (answer.outcome !== 'failed') {
+      hangup.state = 'done';
+      console.log(
+        JSON.stringify({
+          event: 'voice_call_hangup',
+          reason: record.ended,
+          outcome: answer.outcome,
+          attempts: hangup.attempts,
+          tokens: record.usedTokens,
+        }),
+      );
+    } else if (now - record.startedAt >= HANGUP_HORIZON_MS) {
+      hangup.state = 'abandoned';
+      console.error(
+        JSON.stringify({
+          event: 'voice_call_hangup_abandoned',
+          status: answer.status,
+          attempts: hangup.attempts,
+        }),
+      );
+    } else {
+      hangup.nextAt = now + hangupBackoff(hangup.attempts);
+      console.error(
+        JSON.stringify({
+          event: 'voice_call_hangup_error',
+          status: answer.status,
+          attempt: hangup.attempts,
+          reason: record.ended,
+        }),
+      );
+    }
+    await this.#storage.put(CALL, record);
+  }
+
+  /** The next thing due: a hangup attempt, the cap, a look at the watcher, or forgetting. */
+  async #scheduleNext(record: CallRecord | undefined): Promise<void> {
+    const now = Date.now();
+    if (record?.hangup?.state === 'pending') {
+      await this.#storage.setAlarm(record.hangup.nextAt);
+      return;
+    }
+    if (record && !record.ended && !record.gone) {
+      const due = [
+        record.hangupAt > 0 ? record.hangupAt : Infinity,
+        this.#watched(record)
+          ? now + (this.#watcher ? WATCH_CHECK_MS : HANGUP_FIRST_RETRY_MS)
+          : Infinity,
+      ];
+      const next = Math.min(...due);
+      if (next !== Infinity) {
+        await this.#storage.setAlarm(next);
+        return;
+      }
+    }
     const claim = await this.#storage.get<z.infer<typeof Claim>>(CLAIM);
-    const forgetAt = ((claim?.expiresAt ?? 0) + 60) * 1000;
-    if (Date.now() >= forgetAt) await this.#storage.deleteAll();
+    const forgetAt = Math.max(
+      ((claim?.expiresAt ?? 0) + 60) * 1000,
+      record?.endedAt !== undefined ? record.endedAt + KEEP_ENDED_MS : 0,
+    );
+    if (now >= forgetAt) await this.#storage.deleteAll();
     else await this.#storage.setAlarm(forgetAt);
   }
 }

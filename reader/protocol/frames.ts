@@ -79,7 +79,7 @@ export function parseFrame(raw: string, budget?: InboundBudget, now = 0): Parsed
     return {
       ok: false,
       code: 'unknown_event',
-      message: `The offline reader does not support the event type "${clip(json.type, 80)}". Supported types: ${CLIENT_EVENT_TYPES.join(', ')}.`,
+      message: `This session does not support the event type "${clip(json.type, 80)}". Supported types: ${CLIENT_EVENT_TYPES.join(', ')}.`,
       eventId,
       param: 'type',
     };

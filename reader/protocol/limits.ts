@@ -134,12 +134,28 @@ export interface InboundBudgetState {
   at: number | undefined;
 }
 
+/** A session's `response.create` rate: a burst, then so many a second. */
+export interface ResponseRate {
+  burst: number;
+  perSecond: number;
+}
+
 export class InboundBudget {
   #bytes = INBOUND_BURST_BYTES;
-  #responses = RESPONSE_BURST;
+  readonly #rate: ResponseRate;
+  #responses: number;
   #at: number | undefined;
 
-  constructor(state?: InboundBudgetState) {
+  /**
+   * A fresh budget, or what a snapshot kept; at the reader's rate by default (the relay to
+   * OpenAI, where each response costs, sets its own).
+   */
+  constructor(
+    state?: InboundBudgetState,
+    rate: ResponseRate = { burst: RESPONSE_BURST, perSecond: RESPONSES_PER_SECOND },
+  ) {
+    this.#rate = rate;
+    this.#responses = rate.burst;
     if (!state) return;
     this.#bytes = state.bytes;
     this.#responses = state.responses;
@@ -154,7 +170,7 @@ export class InboundBudget {
     const seconds = this.#at === undefined ? 0 : Math.max(0, now - this.#at) / 1000;
     this.#at = Math.max(this.#at ?? now, now);
     this.#bytes = Math.min(INBOUND_BURST_BYTES, this.#bytes + seconds * INBOUND_BYTES_PER_SECOND);
-    this.#responses = Math.min(RESPONSE_BURST, this.#responses + seconds * RESPONSES_PER_SECOND);
+    this.#responses = Math.min(this.#rate.burst, this.#responses + seconds * this.#rate.perSecond);
   }
 
   /** Spends a frame of `bytes` (UTF-8); says why when it passes the budget. */
@@ -170,6 +186,11 @@ export class InboundBudget {
     this.#refill(now);
     this.#responses -= 1;
     if (this.#responses >= 0) return undefined;
-    return `This session asked for more than ${RESPONSES_PER_SECOND} responses a second (after a burst of ${RESPONSE_BURST}), so it has ended. Open a new session.`;
+    const { burst, perSecond } = this.#rate;
+    const rate =
+      perSecond >= 1
+        ? `${perSecond} responses a second`
+        : `one response every ${1 / perSecond} seconds`;
+    return `This session asked for more than ${rate} (after a burst of ${burst}), so it has ended. Open a new session.`;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Bindings for edge tests that run as deployed (no LOCAL_DEVELOPMENT): the rate-limit bindings a
- * deployment has, letting everything through, and the budget and rooms objects, so a test meets the route
- * rather than the fail-closed answer to a missing binding.
+ * Bindings for edge tests that run as deployed (no LOCAL_DEVELOPMENT): the reading caps a
+ * deployment must set, the rate-limit bindings it has, letting everything through, and the budget
+ * and rooms objects, so a test meets the route rather than the fail-closed answer to a missing
+ * setting or binding.
  */
 import { BmoRoomsObject } from '../../edge/bmo-rooms.ts';
 import { ClientBudgetObject } from '../../edge/budget.ts';
@@ -96,9 +97,16 @@ export function memoryRooms(): DurableObjectNamespaceLike {
   };
 }
 
-/** The bindings of a deployment: both rate limiters, the budget and the rooms objects present. */
+/** A deployment's reading caps, which it must set (edge/realtime/caps.ts). */
+export const DEPLOYED_CAPS = { READING_MAX_MINUTES: '30', READING_MAX_TOKENS: '200000' } as const;
+
+/**
+ * The bindings of a deployment: its reading caps, both rate limiters, the budget and the rooms
+ * objects present.
+ */
 export function deployed(extra: Partial<Bindings> = {}): Bindings {
   return {
+    ...DEPLOYED_CAPS,
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
     CLIENT_BUDGETS: memoryBudgets(),

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../edge/app.ts';
 import type { Bindings } from '../../../edge/env.ts';
-import { mintCallToken } from '../../../edge/realtime/session-token.ts';
+import { mintSessionToken } from '../../../edge/realtime/session-token.ts';
 import { type VoicePeer, startVoicePeer } from '../../../voice-peer/server.ts';
 import { allowAll } from '../../support/edge-env.ts';
 import { memoryCalls } from '../helpers/voice-calls-memory.ts';
@@ -57,7 +57,7 @@ describe('voice calls through the edge', () => {
   });
 
   it('opens one call per token, never two, and forwards the pinned session', async () => {
-    const { token } = await mintCallToken(KEY, {
+    const { token } = await mintSessionToken('call', KEY, {
       sessionId: 'reading-1',
       ttlSeconds: 60,
       capSeconds: 0,
@@ -108,14 +108,15 @@ describe('voice calls through the edge', () => {
   });
 
   it('refuses a forged or an expired token with 401, as OpenAI refuses a bad key', async () => {
-    const forged = await mintCallToken('another-key-entirely-0000', {
+    const forged = await mintSessionToken('call', 'another-key-entirely-0000', {
       sessionId: 'reading-2',
       ttlSeconds: 60,
       capSeconds: 0,
     });
     const refused = await callPeer(postSdp(send, CALLS_URL, `Bearer ${forged.token}`));
     expect('status' in refused && refused.status).toBe(401);
-    const expired = await mintCallToken(
+    const expired = await mintSessionToken(
+      'call',
       KEY,
       { sessionId: 'reading-3', ttlSeconds: 10, capSeconds: 0 },
       Date.now() - 20_000,
@@ -126,7 +127,7 @@ describe('voice calls through the edge', () => {
   });
 
   it('hangs the call up at its cap through the hangup, whatever the page does', async () => {
-    const { token, payload } = await mintCallToken(KEY, {
+    const { token, payload } = await mintSessionToken('call', KEY, {
       sessionId: 'reading-4',
       ttlSeconds: 60,
       capSeconds: 1,

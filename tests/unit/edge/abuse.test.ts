@@ -11,7 +11,7 @@ import { ApiErrorBody } from '../../../contracts/api-schema.ts';
 import { app } from '../../../edge/app.ts';
 import { type Bindings, isLocalDevelopment } from '../../../edge/env.ts';
 import { clientKey } from '../../../edge/client.ts';
-import { allowAll, deployed } from '../../support/edge-env.ts';
+import { DEPLOYED_CAPS, allowAll, deployed } from '../../support/edge-env.ts';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
 /** A deployment with its reader secret and rate limiters. */
@@ -114,7 +114,7 @@ describe('an IPv6 client behind Cloudflare’s Pseudo IPv4', () => {
 
 describe('a missing rate-limit binding', () => {
   it('fails closed outside local development, naming no binding', async () => {
-    const response = await mintVoice({ READER_TOKEN_SECRET: 'deployed-secret' });
+    const response = await mintVoice({ ...DEPLOYED_CAPS, READER_TOKEN_SECRET: 'deployed-secret' });
     expect(response.status).toBe(503);
     const body = ApiErrorBody.parse(await response.json());
     expect(body.error.code).toBe('not_configured');

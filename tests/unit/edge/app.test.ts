@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorBody, HealthResponse } from '../../../contracts/api-schema.ts';
 import { app } from '../../../edge/app.ts';
 import type { Bindings } from '../../../edge/env.ts';
+import { DEPLOYED_CAPS } from '../../support/edge-env.ts';
 
-const env = (extra: Partial<Bindings> = {}): Bindings => ({ ...extra });
+/** An edge as deployed with its reading caps set (deployed, the token routes need them). */
+const env = (extra: Partial<Bindings> = {}): Bindings => ({ ...DEPLOYED_CAPS, ...extra });
 
 describe('GET /api/health', () => {
   it('answers ok and says the reader is local when no OpenAI key is set', async () => {

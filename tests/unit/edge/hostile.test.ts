@@ -5,7 +5,7 @@
  * did not ask for, and no response may carry a secret.
  */
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../../contracts/api-schema.ts';
 import { app } from '../../../edge/app.ts';
 import { isLocalDevelopment } from '../../../edge/env.ts';
@@ -27,7 +27,15 @@ import {
   LIVEKIT_WEBHOOK_CASES,
 } from '../helpers/hostile/livekit-cases.ts';
 import { TABLE_PATH, markdownTable } from '../helpers/hostile/table.ts';
+import {
+  RELAY_FRAME_CASES,
+  RELAY_UPGRADE_CASES,
+  VOICE_CALL_CASES,
+} from '../helpers/hostile/relay-cases.ts';
 import { useLiveKitApiStandIn } from '../helpers/livekit-api-standin.ts';
+import { ClientFrames } from '../../../edge/relay/client-frames.ts';
+import { pinnedSession } from '../../../edge/realtime/upstream.ts';
+import { type OpenAiStandin, startOpenAiStandin } from '../helpers/openai-realtime-standin.ts';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -37,6 +45,13 @@ beforeEach(() => {
 
 const SECRET_VALUES = [...Object.values(SECRETS), DEV_READER_TOKEN_SECRET];
 const livekitApi = useLiveKitApiStandIn();
+
+/** OpenAI, for the call and relay cases: a local stand-in that takes only the site's key. */
+let openAi: OpenAiStandin;
+beforeAll(async () => {
+  openAi = await startOpenAiStandin({ key: SECRETS.OPENAI_API_KEY });
+});
+afterAll(() => openAi.close());
 
 /** The string values of a JSON body, at any depth. */
 function strings(body: unknown): string[] {
@@ -142,6 +157,70 @@ describe('GET /api/reader/realtime: hostile upgrades', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     for (const entry of cases) await expectOutcome('/api/reader/realtime', entry);
   });
+});
+
+describe('POST /api/voice/calls: hostile offers', () => {
+  it('answers each offer as stated, in order, and hangs up at once a call its object cannot take', async () => {
+    const cases = await VOICE_CALL_CASES(openAi.baseURL);
+    for (const entry of cases) {
+      const hangups = openAi.hangups.length;
+      await expectOutcome('/api/voice/calls', entry);
+      for (const secret of openAi.secrets()) {
+        expect(JSON.stringify(openAi.hangups), entry.name).not.toContain(secret);
+      }
+      if (entry.name.includes('hung up at once')) {
+        expect(openAi.hangups.slice(hangups), entry.name).toEqual([
+          { callId: expect.stringMatching(/^rtc_standin_/), status: 200 },
+        ]);
+      }
+    }
+    // One call per token: the valid offer and the one its object could not take reached OpenAI.
+    expect(openAi.calls.size).toBe(2);
+  });
+});
+
+describe('GET /api/voice/realtime: hostile upgrades', () => {
+  it('answers each upgrade as stated, and only ours with a good token get through', async () => {
+    for (const entry of await RELAY_UPGRADE_CASES(openAi.baseURL)) {
+      await expectOutcome('/api/voice/realtime', entry);
+    }
+  });
+});
+
+describe(`the relay: ${RELAY_FRAME_CASES.length} hostile frames`, () => {
+  for (const entry of RELAY_FRAME_CASES) {
+    it(`${entry.name} → ${entry.error ?? 'goes on, pinned'}`, () => {
+      const pins = pinnedSession({ OPENAI_MAX_OUTPUT_TOKENS: '700' }, 'text');
+      const frames = new ClientFrames(pins);
+      let verdict = frames.read(entry.frame);
+      for (let sent = 1; sent < (entry.times ?? 1); sent += 1) verdict = frames.read(entry.frame);
+      if (entry.error === undefined) {
+        expect(verdict.kind, entry.name).toBe('forward');
+        if (verdict.kind !== 'forward') return;
+        const forwarded = JSON.parse(verdict.frame) as Record<string, unknown>;
+        const text = verdict.frame;
+        // Whatever the page asked for, what goes on is pinned and carries nothing to widen it.
+        if (forwarded.type === 'session.update') {
+          expect(forwarded.session).toMatchObject({
+            model: 'gpt-realtime',
+            output_modalities: ['text'],
+            max_output_tokens: 700,
+            tracing: null,
+            audio: { output: { voice: 'alloy' } },
+          });
+        }
+        for (const widening of ['"inf"', 'mcp', 'pmpt_', 'conversation', 'verse', 'large']) {
+          expect(text, entry.name).not.toContain(widening);
+        }
+        return;
+      }
+      expect(verdict.kind, entry.name).toBe('refuse');
+      if (verdict.kind !== 'refuse') return;
+      expect(verdict.error.error.code).toBe(entry.error);
+      expect(verdict.closeCode !== undefined, entry.name).toBe(entry.closes === true);
+      expect(JSON.stringify(verdict.error).length).toBeLessThan(2000);
+    });
+  }
 });
 
 describe(`the reader socket: ${READER_FRAME_CASES.length} hostile frames`, () => {

@@ -5,7 +5,7 @@
  */
 import type { Bindings } from '../../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../../edge/reader/token.ts';
-import { allowAll, memoryBudgets, memoryRooms } from '../../../support/edge-env.ts';
+import { DEPLOYED_CAPS, allowAll, memoryBudgets, memoryRooms } from '../../../support/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
@@ -14,9 +14,10 @@ export const SECRETS = {
   TURNSTILE_SECRET_KEY: 'hostile-turnstile-0004',
 } as const;
 
-/** A deployment: its secrets, its rate limiters, no LOCAL_DEVELOPMENT. */
+/** A deployment: its secrets, its caps, its rate limiters, no LOCAL_DEVELOPMENT. */
 export function deployment(extra: Partial<Bindings> = {}): Bindings {
   return {
+    ...DEPLOYED_CAPS,
     READER_TOKEN_SECRET: SECRETS.READER_TOKEN_SECRET,
     TOKEN_RATE_LIMITER: allowAll(),
     EVENTS_RATE_LIMITER: allowAll(),
@@ -178,7 +179,7 @@ export const VOICE_TOKEN_CASES: HttpCase[] = [
   },
   {
     name: 'a deployment without its limiter',
-    env: { READER_TOKEN_SECRET: SECRETS.READER_TOKEN_SECRET },
+    env: { ...DEPLOYED_CAPS, READER_TOKEN_SECRET: SECRETS.READER_TOKEN_SECRET },
     body: valid,
     status: 503,
     code: 'not_configured',
@@ -224,6 +225,27 @@ export const VOICE_TOKEN_CASES: HttpCase[] = [
     body: valid,
     status: 429,
     code: 'budget_exhausted',
+  },
+  {
+    name: 'a deployment whose minute cap is 0',
+    env: deployment({ READING_MAX_MINUTES: '0' }),
+    body: valid,
+    status: 503,
+    code: 'misconfigured',
+  },
+  {
+    name: 'a deployment without a token budget',
+    env: deployment({ READING_MAX_TOKENS: undefined }),
+    body: valid,
+    status: 503,
+    code: 'misconfigured',
+  },
+  {
+    name: 'a deployment whose token budget is not a number',
+    env: deployment({ OPENAI_API_KEY: SECRETS.OPENAI_API_KEY, READING_MAX_TOKENS: 'lots' }),
+    body: valid,
+    status: 503,
+    code: 'misconfigured',
   },
   {
     name: 'LOAD_TEST_LIMITS set on a deployment',

@@ -6,7 +6,7 @@
  */
 import type { Bindings } from '../../../../edge/env.ts';
 import { LOCAL_LIVEKIT_HINT } from '../../../../edge/routes/livekit-token.ts';
-import { memoryRooms } from '../../../support/edge-env.ts';
+import { DEPLOYED_CAPS, memoryRooms } from '../../../support/edge-env.ts';
 import { SECRETS, deployment, type HttpCase } from './cases.ts';
 
 export const LIVEKIT = {
@@ -240,8 +240,15 @@ export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
     code: 'not_configured',
   },
   {
+    name: 'a deployment without its reading caps (every token route refuses)',
+    env: { ...LIVEKIT, TOKEN_RATE_LIMITER: deployment().TOKEN_RATE_LIMITER },
+    body: valid,
+    status: 503,
+    code: 'misconfigured',
+  },
+  {
     name: 'a deployment without its limiter',
-    env: { ...LIVEKIT },
+    env: { ...DEPLOYED_CAPS, ...LIVEKIT },
     body: valid,
     status: 503,
     code: 'not_configured',
@@ -348,6 +355,13 @@ export const HEALTH_CASES: HttpCase[] = [
     headers: { 'cf-access-jwt-assertion': 'eyJhbGciOiJub25lIn0.e30.' },
     status: 200,
     absent: ['livekit'],
+  },
+  {
+    name: 'deployed without its reading caps (names the settings)',
+    env: deployment({ READING_MAX_MINUTES: undefined, READING_MAX_TOKENS: '0' }),
+    status: 503,
+    code: 'misconfigured',
+    names: ['READING_MAX_MINUTES', 'READING_MAX_TOKENS'],
   },
   {
     name: 'deployed with every secret set (names none)',

@@ -13,6 +13,10 @@ import {
   type HttpCase,
 } from './cases.ts';
 import { HEALTH_CASES, LIVEKIT_TOKEN_CASES, LIVEKIT_WEBHOOK_CASES } from './livekit-cases.ts';
+import { RELAY_FRAME_CASES, RELAY_UPGRADE_CASES, VOICE_CALL_CASES } from './relay-cases.ts';
+
+/** Where OpenAI is for the tables' cases (only a run of them reaches it: a local stand-in). */
+const TABLE_OPENAI_BASE = 'http://127.0.0.1:9/v1';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -40,6 +44,14 @@ export async function markdownTable(): Promise<string> {
 }
 
 async function rawTable(): Promise<string> {
+  const relayFrames = RELAY_FRAME_CASES.map(
+    (entry) =>
+      `| ${cell(entry.name)} | ${
+        entry.error
+          ? `error \`${entry.error}\`${entry.closes ? ', session ends' : ''}`
+          : 'goes on, pinned'
+      } |`,
+  );
   const frames = READER_FRAME_CASES.map(
     (entry) => `| ${cell(entry.name)} | ${entry.error ? `error \`${entry.error}\`` : 'no error'} |`,
   );
@@ -53,13 +65,33 @@ async function rawTable(): Promise<string> {
     '5xx comes unasked, and that no body value longer than the longest capped field the edge reflects',
     '(a 40-character name), nor in a refusal any value with a control character, is echoed. A LiveKit',
     'token or webhook case also checks that no room and no dispatch was made (BMO’s job starts when a',
-    'visitor joins, through a webhook signed by the server).',
+    'visitor joins, through a webhook signed by the server). The call and relay cases run against a',
+    'local stand-in for OpenAI that takes only the site’s key; a call hung up at once because its',
+    'object could not take it is checked to be hung up, and what happens when the hangup itself fails',
+    'is in `tests/e2e/openai-relay.spec.ts` (retried until OpenAI takes it, an error in the log each',
+    'time).',
     '',
     httpTable('POST /api/voice/token', VOICE_TOKEN_CASES),
     '',
     httpTable('POST /api/events', EVENTS_CASES),
     '',
     httpTable('GET /api/reader/realtime (upgrade)', await READER_UPGRADE_CASES()),
+    '',
+    httpTable(
+      'POST /api/voice/calls and GET /api/voice/calls/{callId}',
+      await VOICE_CALL_CASES(TABLE_OPENAI_BASE),
+    ),
+    '',
+    httpTable(
+      'GET /api/voice/realtime (the relay’s upgrade)',
+      await RELAY_UPGRADE_CASES(TABLE_OPENAI_BASE),
+    ),
+    '',
+    `## Relay frames (${RELAY_FRAME_CASES.length} inputs, each on a session of its own, before any reaches OpenAI)`,
+    '',
+    '| frame | answer |',
+    '| --- | --- |',
+    ...relayFrames,
     '',
     httpTable('POST /api/livekit/token', LIVEKIT_TOKEN_CASES),
     '',

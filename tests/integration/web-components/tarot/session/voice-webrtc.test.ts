@@ -15,7 +15,7 @@ import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../../../edge/app.ts';
 import type { Bindings } from '../../../../../edge/env.ts';
-import { mintCallToken } from '../../../../../edge/realtime/session-token.ts';
+import { mintSessionToken } from '../../../../../edge/realtime/session-token.ts';
 import { FRAME_SAMPLES, TRACK_RATE, isVoiced } from '../../../../../voice-peer/audio.ts';
 import { type VoicePeer, startVoicePeer } from '../../../../../voice-peer/server.ts';
 import { SessionLog } from '../../../../../web-components/events/index.ts';
@@ -110,7 +110,7 @@ async function webRtcSession(
   cap: { capSeconds: number; maxSessionMinutes?: number; now?: () => number } = { capSeconds: 0 },
 ) {
   const microphone = silentMicrophone();
-  const { token, payload } = await mintCallToken(KEY, {
+  const { token, payload } = await mintSessionToken('call', KEY, {
     sessionId,
     ttlSeconds: 60,
     capSeconds: cap.capSeconds,

@@ -1,6 +1,6 @@
 /**
  * A reading's cost cap: the edge returns the deployer's READING_MAX_MINUTES with the reading token
- * (30 by default deployed, none in local development, 0 for none), and the page's controller says
+ * (required deployed, none in local development unless set), and the page's controller says
  * so a minute before, ends the reading at the cap, and counts from the first start across
  * reconnects and reloads (sessionStorage per element instance) until the person ends the reading.
  */
@@ -8,11 +8,8 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReadingTokenResponse } from '../../../../../contracts/reading-token.ts';
 import type { AppEnv } from '../../../../../edge/env.ts';
-import {
-  DEFAULT_READING_MAX_MINUTES,
-  readingMaxMinutes,
-  readingTokenRoutes,
-} from '../../../../../edge/routes/reading-token.ts';
+import { capProblems, readingCaps } from '../../../../../edge/realtime/caps.ts';
+import { readingTokenRoutes } from '../../../../../edge/routes/reading-token.ts';
 import { createAnnouncer } from '../../../../../web-components/stores/announcer.ts';
 import {
   COST_CAP_ENDED,
@@ -24,15 +21,21 @@ import { deployed } from '../../../../support/edge-env.ts';
 const MINUTE = 60_000;
 
 describe('READING_MAX_MINUTES at the edge', () => {
-  it('is 30 minutes deployed, none in local development, and a deployer may change or clear it', () => {
-    expect(readingMaxMinutes(deployed())).toBe(DEFAULT_READING_MAX_MINUTES);
-    expect(DEFAULT_READING_MAX_MINUTES).toBe(30);
-    expect(readingMaxMinutes({ LOCAL_DEVELOPMENT: 'true' })).toBeUndefined();
-    expect(readingMaxMinutes(deployed({ READING_MAX_MINUTES: '0' }))).toBeUndefined();
-    expect(readingMaxMinutes(deployed({ READING_MAX_MINUTES: '12' }))).toBe(12);
-    expect(readingMaxMinutes({ LOCAL_DEVELOPMENT: 'true', READING_MAX_MINUTES: '5' })).toBe(5);
-    // nonsense falls back to the default, never to no cap
-    expect(readingMaxMinutes(deployed({ READING_MAX_MINUTES: 'lots' }))).toBe(30);
+  it('is what the deployer set; unset or 0 is none locally and a misconfiguration deployed, never no cap', () => {
+    const minutes = (env: Parameters<typeof readingCaps>[0]) => readingCaps(env).minutes;
+    expect(minutes({ LOCAL_DEVELOPMENT: 'true' })).toBeUndefined();
+    expect(minutes(deployed({ READING_MAX_MINUTES: '12' }))).toBe(12);
+    expect(minutes({ LOCAL_DEVELOPMENT: 'true', READING_MAX_MINUTES: '5' })).toBe(5);
+    expect(capProblems({ LOCAL_DEVELOPMENT: 'true' })).toEqual([]);
+    for (const setting of [undefined, '', '0', 'lots', '-5', '1.5', '99999']) {
+      const env = deployed({ READING_MAX_MINUTES: setting });
+      expect(minutes(env), String(setting)).toBeUndefined();
+      expect(
+        capProblems(env).map((p) => p.setting),
+        String(setting),
+      ).toEqual(['READING_MAX_MINUTES']);
+    }
+    expect(capProblems(deployed())).toEqual([]);
   });
 
   it('comes back with the reading token as maxSessionMinutes, and is absent with no cap', async () => {
