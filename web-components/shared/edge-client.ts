@@ -18,7 +18,11 @@ import {
   TURNSTILE_HEADER,
 } from '../../contracts/api-schema.ts';
 import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
-import { type ReadingTokenRequest, ReadingTokenResponse } from '../../contracts/reading-token.ts';
+import {
+  type ReadingTokenRequest,
+  ReadingTokenResponse,
+  VoiceCallState,
+} from '../../contracts/reading-token.ts';
 import { apiUrl } from './api-url.ts';
 import { trimTrailingSlashes } from './trim-slashes.ts';
 
@@ -207,6 +211,24 @@ export class EdgeClient {
   }
 
   /**
+   * `GET /api/voice/calls/{callId}` (below `callUrl`, the token's) with the call's token: whether
+   * the edge ended that call at one of the reading's limits.
+   */
+  voiceCallState(
+    callUrl: string,
+    callId: string,
+    token: string,
+    options: CallOptions = {},
+  ): Promise<VoiceCallState> {
+    return this.#call(
+      `${trimTrailingSlashes(callUrl)}/${encodeURIComponent(callId)}`,
+      { method: 'GET', headers: { authorization: `Bearer ${token}` } },
+      VoiceCallState,
+      options.signal,
+    );
+  }
+
+  /**
    * `POST /api/livekit/token`: a participant token for a fresh BMO room. `url` overrides the
    * route (an element's `token-url`).
    */
@@ -264,7 +286,8 @@ export class EdgeClient {
         if (response.ok) return await this.#parse(response, schema);
         failure = await errorFrom(response, url);
         // A server that says it is not configured will not be in a second: no retry.
-        if (!isRetryableStatus(response.status) || failure.code === 'not_configured') throw failure;
+        const unconfigured = failure.code === 'not_configured' || failure.code === 'misconfigured';
+        if (!isRetryableStatus(response.status) || unconfigured) throw failure;
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
         if (error instanceof EdgeError) throw error;

@@ -142,6 +142,7 @@ export const tarotEn = {
   keyRefused: 'The voice service did not accept this session’s key. Retry to get a fresh one.',
   callPassRefused: "This voice reading's pass was already used or has expired. Start again.",
   timeLimitEnded: 'This reading has reached its time limit and has ended.',
+  spendLimitEnded: 'This reading has reached its limit and has ended.',
   offlineRefused: 'The offline reader refused the connection. Try again in a moment.',
   couldNotConnect: 'Could not connect to the reader. Check your connection and try again.',
   connectTimedOut: 'The reader did not answer in time. Check your connection and try again.',

@@ -135,6 +135,7 @@ export const tarotEs: TarotStrings = {
     'El servicio de voz no ha aceptado la clave de esta sesión. Reinténtalo para obtener una nueva.',
   callPassRefused: 'El pase de esta lectura por voz ya se usó o ha caducado. Empieza de nuevo.',
   timeLimitEnded: 'Esta lectura ha llegado a su límite de tiempo y ha terminado.',
+  spendLimitEnded: 'Esta lectura ha llegado a su límite y ha terminado.',
   offlineRefused:
     'La lectora sin conexión ha rechazado la conexión. Vuelve a intentarlo en un momento.',
   couldNotConnect:

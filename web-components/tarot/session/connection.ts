@@ -30,6 +30,7 @@ import {
   endWithChannel,
 } from './reading-options.ts';
 import { carryOnNote } from '../state/resume.ts';
+import { SessionEnd } from './session-end.ts';
 import { logSessionStart, replayInto, withinDeadline } from './opening.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './intake.ts';
 import { stallChoice } from './stall-choice.ts';
@@ -81,14 +82,15 @@ export class ReadingConnection {
   #interruptedDraw = false;
   /** The voice call through the edge could not connect: this reading uses the WebSocket. */
   #webSocketFallback = false;
-  /** When the page began posting this session's call offer (its own clock); 0 for none. */
-  #callBegunAt = 0;
+  /** Why a connected session ended: a limit of the edge's, or a drop (session-end.ts). */
+  readonly #end: SessionEnd;
   /** The open under way: an earlier open's time limit does not end a later one. */
   #opening: object | undefined;
   readonly #owner: ConnectionOwner;
 
   constructor(owner: ConnectionOwner) {
     this.#owner = owner;
+    this.#end = new SessionEnd(() => this.#now(), owner.options.callState);
   }
 
   get status(): ConnectionStatus {
@@ -183,7 +185,7 @@ export class ReadingConnection {
     }
     this.session = session;
     wireSession(session, sdk, this.#events());
-    this.#callBegunAt = grant.callUrl ? this.#now() : 0;
+    this.#end.opening(grant);
     try {
       await session.connect({
         apiKey: grant.token,
@@ -200,6 +202,7 @@ export class ReadingConnection {
     }
     if (generation !== this.#generation) return false;
     endWithChannel(session.transport, sdk);
+    this.#end.connected(session.transport);
     if (kind !== 'new') {
       replayInto(session, owner.transcript.items, owner.log(), first, this.#status);
     }
@@ -300,6 +303,7 @@ export class ReadingConnection {
       log: () => owner.log(),
       currentAgent: () => owner.currentAgent(),
       lostConnection: () => this.#lostConnection(),
+      limitReached: (limit) => this.#end.limitReached(limit),
       notice: (text) => owner.options.onNotice?.(text),
       strings: () => stringsOf(owner),
       toolFailed: (tool, code) => {
@@ -315,7 +319,8 @@ export class ReadingConnection {
   /**
    * The transport dropped while connected. With reconnection on (the default), everything the
    * reading holds stays — the store, the facts, the transcript, the agent — and a new session
-   * opens with a fresh token, the past messages replayed into it. Else the reading ends there.
+   * opens with a fresh token, the past messages replayed into it. Else, or where the edge ended
+   * the session at one of the reading's limits (session-end.ts), the reading ends there and says why.
    */
   #lostConnection(): void {
     const { store, announcer, waiters, nudges } = this.#owner;
@@ -335,51 +340,58 @@ export class ReadingConnection {
     } catch {
       // Already closed underneath; nothing more to close.
     }
-    const capped = this.#hungUpAtCap();
-    if (this.#owner.options.reconnect !== false && !capped) {
-      this.#interruptedDraw ||= drawing;
-      this.#owner.transcript.carry();
-      store.closePicker();
-      store.setToolActivity(null);
-      store.setAudio({ listening: false, speaking: false });
-      this.setStatus('connecting');
-      announcer.announce(stringsOf(this.#owner).reconnecting, {
-        assertive: true,
-      });
-      log?.error({
-        type: 'connection',
-        severity: 'warning',
-        message: 'The connection to the reader dropped; reconnecting with a fresh token.',
-        agent,
-        connectionStatus: 'connecting',
-      });
-      void this.open('reconnect');
-      return;
-    }
-    const t = stringsOf(this.#owner);
-    const message = capped ? t.timeLimitEnded : t.connectionClosed;
-    // The error first: whoever watches the status going to 'disconnected' can read why.
-    store.setError({ kind: 'connection', message });
-    this.setStatus('disconnected');
-    announcer.announce(message, { assertive: true });
-    log?.error({ type: 'connection', message, agent, connectionStatus: 'disconnected' });
-    log?.end();
+    // Reconnecting is what a drop comes to, once the edge has said it ended nothing.
+    if (this.#owner.options.reconnect !== false) this.setStatus('connecting');
+    const generation = this.#generation;
+    void this.#end.why(this.grant).then((limit) => {
+      // The reading was closed or opened again meanwhile: that decided already.
+      if (generation !== this.#generation || this.session !== undefined) return;
+      if (this.#owner.options.reconnect !== false && limit === undefined) {
+        this.#reconnect(drawing, agent);
+        return;
+      }
+      const t = stringsOf(this.#owner);
+      const message =
+        limit === 'tokens'
+          ? t.spendLimitEnded
+          : limit === 'minutes'
+            ? t.timeLimitEnded
+            : t.connectionClosed;
+      // The error first: whoever watches the status going to 'disconnected' can read why.
+      store.setError({ kind: 'connection', message });
+      this.setStatus('disconnected');
+      announcer.announce(message, { assertive: true });
+      log?.error({ type: 'connection', message, agent, connectionStatus: 'disconnected' });
+      log?.end();
+    });
+  }
+
+  /**
+   * A drop, not an end: everything the reading holds stays, and a new session opens with a fresh
+   * token, the past messages replayed into it.
+   */
+  #reconnect(drawing: boolean, agent: AgentName): void {
+    const { store, announcer } = this.#owner;
+    this.#interruptedDraw ||= drawing;
+    this.#owner.transcript.carry();
+    store.closePicker();
+    store.setToolActivity(null);
+    store.setAudio({ listening: false, speaking: false });
+    this.setStatus('connecting');
+    announcer.announce(stringsOf(this.#owner).reconnecting, {
+      assertive: true,
+    });
+    this.#owner.log()?.error({
+      type: 'connection',
+      severity: 'warning',
+      message: 'The connection to the reader dropped; reconnecting with a fresh token.',
+      agent,
+      connectionStatus: 'connecting',
+    });
+    void this.open('reconnect');
   }
 
   #now(): number {
     return (this.#owner.options.now ?? Date.now)();
-  }
-
-  /**
-   * Whether the call that dropped was hung up by the edge at the reading's minute cap. Neither
-   * OpenAI nor the local reader says why before a hangup (the call just closes), so the page
-   * tells by its own clock: it began posting the offer before the edge started counting (the edge
-   * counts from the upstream's answer), so when the edge hangs up at the cap the page has seen at
-   * least the cap go by. Durations on one clock: no skew between the page's and the edge's.
-   */
-  #hungUpAtCap(): boolean {
-    const minutes = this.grant?.maxSessionMinutes;
-    if (!this.#callBegunAt || minutes === undefined) return false;
-    return this.#now() - this.#callBegunAt >= minutes * 60_000;
   }
 }

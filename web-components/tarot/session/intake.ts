@@ -8,6 +8,7 @@ import type { RealtimeSession } from '@openai/agents-realtime';
 import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
 import { VoicePeerNotice } from '../../../contracts/realtime.ts';
 import { AGENT_NAMES, type AgentName } from '../../../contracts/reading-schema.ts';
+import { READING_LIMIT_CODES, type ReadingLimit } from '../../../contracts/reading-token.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
@@ -122,12 +123,24 @@ export interface SessionEventsTarget {
   currentAgent(): AgentName;
   /** The transport dropped while connected. */
   lostConnection(): void;
+  /** The edge is ending the session at one of the reading's limits (the relay says which). */
+  limitReached(limit: ReadingLimit): void;
   /** A tool ended with `{ success: false }` (its error code). */
   toolFailed(tool: string, code: string): void;
   /** The reader has something to tell the visitor (`voice_peer.notice`). */
   notice(text: string): void;
   /** The strings of the visitor's language, for what it announces. */
   strings(): TarotStrings;
+}
+
+/** The limit an `error` event from the edge's relay names, else undefined. */
+export function readingLimitOf(event: Record<string, unknown>): ReadingLimit | undefined {
+  if (event.type !== 'error') return undefined;
+  const error: unknown = event.error;
+  const code: unknown =
+    typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : '';
+  const limits = Object.keys(READING_LIMIT_CODES) as ReadingLimit[];
+  return limits.find((limit) => READING_LIMIT_CODES[limit] === code);
 }
 
 /** The error code of a tool's `{ success: false, error: { code } }` output, else undefined. */
@@ -198,6 +211,11 @@ export function wireSession(session: Session, sdk: Sdk, target: SessionEventsTar
       event.type === 'output_audio_buffer.cleared'
     ) {
       store.setAudio({ speaking: false });
+      return;
+    }
+    const limit = readingLimitOf(event);
+    if (limit) {
+      target.limitReached(limit);
       return;
     }
     const notice = VoicePeerNotice.safeParse(event);

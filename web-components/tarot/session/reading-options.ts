@@ -20,6 +20,7 @@ import type { ReadingStore } from '../../stores/reading.ts';
 import type { ConnectRequest, ReadingToken } from './token.ts';
 import type { Modality, ReadingFacts, ReadingRunContext } from '../agents/context.ts';
 import type { SnapshotStorage } from '../state/resume.ts';
+import type { CallStateQuery } from './session-end.ts';
 
 export type Sdk = typeof import('@openai/agents-realtime');
 
@@ -75,8 +76,9 @@ export interface RealtimeReadingOptions {
   /** Gets the engine, token and model; default `POST /api/voice/token`. */
   connect?: (request: ConnectRequest) => Promise<ReadingToken>;
   /**
-   * Chooses the transport for a connection. Default: the local reader over WebSocket at its `url`;
-   * OpenAI over WebSocket for text and WebRTC for voice.
+   * Chooses the transport for a connection. Default: a voice reading's call through the edge over
+   * WebRTC (`callUrl`), else the WebSocket the token names (`url`: the edge's relay to OpenAI, or
+   * the offline reader).
    */
   createTransport?: (grant: ReadingToken, sdk: Sdk) => TransportChoice;
   /** Extra session config (voice: audio settings, turn detection). */
@@ -105,17 +107,25 @@ export interface RealtimeReadingOptions {
   persistKey?: string;
   /** The storage for `persistKey`; default `sessionStorage`. */
   storage?: SnapshotStorage;
+  /**
+   * Asks the edge whether it ended a call at a limit; default `GET /api/voice/calls/{callId}`
+   * (session-end.ts).
+   */
+  callState?: CallStateQuery;
   /** A notice from the reader for the visitor (`voice_peer.notice`: no speech voice, tones). */
   onNotice?: (notice: string) => void;
 }
 
-/** The default transport: the local reader over WebSocket at its `url`; OpenAI by modality. */
+/**
+ * The default transport, always to the edge, never to OpenAI directly: a voice call posts its offer
+ * to the edge's `callUrl`; a WebSocket opens the token's `url` (the relay, or the offline reader).
+ * A token that names neither opens nothing.
+ */
 export function defaultTransport(grant: ReadingToken, sdk: Sdk, mode: Modality): TransportChoice {
-  // A voice call through the edge: the SDK posts its offer to our edge, never to OpenAI directly.
   if (grant.callUrl && mode === 'voice')
     return new sdk.OpenAIRealtimeWebRTC({ baseUrl: grant.callUrl });
-  if (grant.engine === 'local') return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
-  return mode === 'voice' ? 'webrtc' : 'websocket';
+  if (grant.url) return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
+  throw new Error('The reading token names no session to open.');
 }
 
 /** How a transport travels, for the session start log. */
