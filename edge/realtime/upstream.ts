@@ -178,14 +178,19 @@ export async function openRealtimeSocket(
   url.protocol =
     url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol;
   url.search = query.toString();
+  // A signal that outlived the handshake would abort the socket itself when it fires.
+  const handshake = new AbortController();
+  const timer = setTimeout(() => handshake.abort(), SOCKET_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url.toString(), {
       headers: { Upgrade: 'websocket', Authorization: `Bearer ${upstream.key}` },
-      signal: AbortSignal.timeout(SOCKET_TIMEOUT_MS),
+      signal: handshake.signal,
     });
   } catch {
     return { ok: false, status: 'network' };
+  } finally {
+    clearTimeout(timer);
   }
   const socket = response.webSocket;
   if (response.status !== 101 || !socket) {
