@@ -10,10 +10,11 @@
  *   voice.reading.pick(detail);                      // from the picker (and the stage, cardShown)
  *   voice.end('leave');                              // disconnects, stops audio both ways
  *
- * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) and OpenAI run over WebRTC
- * with the microphone stream this session opened (muted until a press) and an <audio> element it
- * can silence; the local engine without calls, and the fallback where WebRTC cannot connect, run
- * over the reader's WebSocket, and push-to-talk streams PCM16 captured from the same stream.
+ * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) runs over WebRTC with
+ * the microphone stream this session opened (muted until a press) and an <audio> element it can
+ * silence; the local engine without calls, and the fallback where WebRTC cannot connect, run over
+ * the WebSocket the token names (the offline reader's, or the edge's relay to OpenAI), and
+ * push-to-talk streams PCM16 captured from the same stream.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { SessionLog } from '../../events/index.ts';
@@ -330,13 +331,16 @@ export class VoiceReadingSession {
   }
 
   #createTransport(grant: ReadingToken, sdk: Sdk): TransportChoice {
-    if (grant.engine === 'local' && !grant.callUrl)
+    // No call: the WebSocket the token names (the edge's relay to OpenAI, or the offline reader).
+    if (!grant.callUrl) {
+      if (!grant.url) throw new Error('The reading token names no session to open.');
       return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
+    }
     this.#audio ??= document.createElement('audio');
     const stream = this.#stream;
     return new sdk.OpenAIRealtimeWebRTC({
-      // The call goes through our edge (one call per token, hung up at the reading's cap).
-      ...(grant.callUrl ? { baseUrl: grant.callUrl } : {}),
+      // The call goes through our edge (one call per token, held to the reading's limits).
+      baseUrl: grant.callUrl,
       audioElement: this.#audio,
       // The stream opened (muted) for push-to-talk; the SDK opens its own if this is not one.
       ...(isMediaStream(stream) ? { mediaStream: stream } : {}),
