@@ -10,7 +10,7 @@ import type { Bindings } from '../../../edge/env.ts';
 import { mintSessionToken } from '../../../edge/realtime/session-token.ts';
 import { type VoicePeer, startVoicePeer } from '../../../voice-peer/server.ts';
 import { allowAll } from '../../support/edge-env.ts';
-import { memoryCalls } from '../helpers/voice-calls-memory.ts';
+import { memoryCalls } from '../../support/voice-calls-memory.ts';
 import { callPeer, postSdp } from '../helpers/webrtc-client.ts';
 
 const KEY = 'voice-calls-test-peer-key-0123';

@@ -35,7 +35,7 @@ import {
 import { useLiveKitApiStandIn } from '../helpers/livekit-api-standin.ts';
 import { ClientFrames } from '../../../edge/relay/client-frames.ts';
 import { pinnedSession } from '../../../edge/realtime/upstream.ts';
-import { type OpenAiStandin, startOpenAiStandin } from '../helpers/openai-realtime-standin.ts';
+import { type OpenAiStandin, startOpenAiStandin } from '../../support/openai-realtime-standin.ts';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -12,7 +12,7 @@ import { app } from '../../../edge/app.ts';
 import type { Bindings } from '../../../edge/env.ts';
 import { verifySessionToken } from '../../../edge/realtime/session-token.ts';
 import { deployed } from '../../support/edge-env.ts';
-import { type OpenAiStandin, startOpenAiStandin } from '../helpers/openai-realtime-standin.ts';
+import { type OpenAiStandin, startOpenAiStandin } from '../../support/openai-realtime-standin.ts';
 
 let standin: OpenAiStandin;
 let logged: string[];

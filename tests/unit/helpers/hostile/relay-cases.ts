@@ -9,7 +9,7 @@ import type { Bindings } from '../../../../edge/env.ts';
 import { mintReaderToken } from '../../../../edge/reader/token.ts';
 import { RelaySessionObject } from '../../../../edge/relay/relay-object.ts';
 import { mintSessionToken } from '../../../../edge/realtime/session-token.ts';
-import { memoryCalls } from '../../../integration/helpers/voice-calls-memory.ts';
+import { memoryCalls } from '../../../support/voice-calls-memory.ts';
 import { SECRETS, UUID, deployment, type HttpCase } from './cases.ts';
 
 /** An SDP offer as far as the edge reads one (the stand-in has no WebRTC peer to read more). */

@@ -22,7 +22,7 @@ import { SessionLog } from '../../../../../web-components/events/index.ts';
 import { TIME_LIMIT_ENDED } from '../../../../../web-components/tarot/session/token.ts';
 import { VoiceReadingSession } from '../../../../../web-components/tarot/session/voice-session.ts';
 import { allowAll } from '../../../../support/edge-env.ts';
-import { memoryCalls } from '../../../helpers/voice-calls-memory.ts';
+import { memoryCalls } from '../../../../support/voice-calls-memory.ts';
 import { until } from '../../../../support/wait.ts';
 
 const KEY = 'voice-interrupt-test-peer-key-01';

@@ -28,7 +28,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { ReaderSession } from '../../../reader/protocol/engine.ts';
+import { ReaderSession } from '../../reader/protocol/engine.ts';
 
 export interface RecordedRequest {
   method: string;

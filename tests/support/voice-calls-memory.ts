@@ -1,6 +1,6 @@
 /** The edge's voice call objects (`VoiceCallObject`), the real code, in memory with visible alarms. */
-import type { Bindings, DurableObjectNamespaceLike } from '../../../edge/env.ts';
-import { VoiceCallObject } from '../../../edge/voice-calls/call-object.ts';
+import type { Bindings, DurableObjectNamespaceLike } from '../../edge/env.ts';
+import { VoiceCallObject } from '../../edge/voice-calls/call-object.ts';
 
 /** The real call objects, in memory, with their alarms visible. */
 export function memoryCalls() {
