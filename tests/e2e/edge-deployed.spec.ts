@@ -44,6 +44,8 @@ test.beforeAll(async () => {
       TURNSTILE_SECRET_KEY: 'deployed-e2e-turnstile',
       TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}`,
       // One reading token (its 30-minute cap) per client and day.
+      READING_MAX_MINUTES: '30',
+      READING_MAX_TOKENS: '200000',
       DAILY_TOKEN_MINUTES: '30',
     },
   });
@@ -89,4 +91,41 @@ test('deployed, the token route answers a script with no Origin, no Turnstile to
   // Deployed, health says the edge is up and names no engine.
   const health = await (await fetch(`${wrangler.url}/api/health`)).text();
   expect(health).not.toMatch(/reader|local|openai/);
+});
+
+test('deployed with a minute cap of 0, no token route hands out anything, and health says which setting', async () => {
+  const caps = mkdtempSync(join(tmpdir(), 'edge-deployed-caps-'));
+  const edge = await startWrangler({
+    deployed: true,
+    persistTo: caps,
+    vars: {
+      READER_TOKEN_SECRET: 'deployed-e2e-secret',
+      OPENAI_API_KEY: 'sk-deployed-e2e-never-called',
+      TURNSTILE_NOT_REQUIRED: 'true',
+      READING_MAX_MINUTES: '0',
+      READING_MAX_TOKENS: '200000',
+    },
+  });
+  try {
+    const page = { origin: edge.url, 'content-type': 'application/json' };
+    for (const [path, body] of [
+      ['/api/voice/token', JSON.stringify(SESSION)],
+      ['/api/voice/token', JSON.stringify({ ...SESSION, mode: 'voice' })],
+      ['/api/livekit/token', '{}'],
+    ] as const) {
+      const response = await fetch(`${edge.url}${path}`, { method: 'POST', headers: page, body });
+      const text = await response.text();
+      expect(response.status, path).toBe(503);
+      expect(code(text), path).toBe('misconfigured');
+      expect(text).not.toContain('ek_');
+    }
+    const health = await fetch(`${edge.url}/api/health`);
+    expect(health.status).toBe(503);
+    const body = ApiErrorBody.parse(await health.json());
+    expect(body.error.code).toBe('misconfigured');
+    expect(body.error.issues?.map((issue) => issue.path)).toEqual(['READING_MAX_MINUTES']);
+  } finally {
+    await edge.stop();
+    rmSync(caps, { recursive: true, force: true });
+  }
 });

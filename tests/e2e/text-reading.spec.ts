@@ -1,8 +1,10 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { pickCard, reachSpreadGeneration, sendMessage } from './helpers/reading.ts';
+import { type RelayedEdge, startRelayedEdge } from './helpers/relayed-edge.ts';
 
 // A whole text chat reading against the offline local reader, served by `wrangler dev` with no
-// OpenAI key: the same four agents and tools a real reading uses, over the real Realtime SDK.
+// OpenAI key: the same four agents and tools a real reading uses, over the real Realtime SDK. And
+// the same reading on OpenAI through the edge's relay, OpenAI being a local stand-in.
 
 interface LogEntry {
   kind: 'user' | 'assistant' | 'drawn' | 'shown' | 'phase' | 'other';
@@ -43,13 +45,17 @@ function phase(page: Page): Locator {
   return page.locator('tarot-reading-text [part="phase"]');
 }
 
-test('a full text reading: question, clarification, every card drawn and shown before its interpretation, a follow-up card, and the end', async ({
-  page,
-}) => {
+/**
+ * The whole reading on the edge at `base` ('' for the shared one): with the offline reader, whose
+ * notice the page shows, or on OpenAI (the relay), where it shows none.
+ */
+async function fullTextReading(page: Page, base: string, engine: 'local' | 'openai') {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
 
-  await page.goto('/reading');
+  await page.goto(`${base}/reading`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tarot reading' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Voice Reading/ })).toHaveAttribute(
     'href',
@@ -58,10 +64,15 @@ test('a full text reading: question, clarification, every card drawn and shown b
   await page.getByRole('link', { name: /Text Chat/ }).click();
   await expect(page).toHaveURL(/\/reading\/text$/);
 
-  // The page says plainly that this is the offline reader.
-  await expect(page.locator('tarot-reading-text [part="notice"]')).toHaveText(
-    "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
-  );
+  // The page says plainly when this is the offline reader.
+  if (engine === 'local') {
+    await expect(page.locator('tarot-reading-text [part="notice"]')).toHaveText(
+      "You're using the offline reader: a scripted demo reader built into this site. Add an OpenAI key for a real reading.",
+    );
+  } else {
+    await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
+    await expect(page.locator('tarot-reading-text [part="notice"]')).toHaveCount(0);
+  }
   await expect(page.locator('tarot-reading-text [part="connection"]')).toHaveText('Connected');
   await expect(phase(page)).toHaveText('Intent Assessment');
 
@@ -134,4 +145,41 @@ test('a full text reading: question, clarification, every card drawn and shown b
   );
   await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
   expect(errors).toEqual([]);
+  // One session, at the edge: the offline reader's socket, or the relay's.
+  expect(sockets).toEqual([engine === 'local' ? '/api/reader/realtime' : '/api/voice/realtime']);
+}
+
+test('a full text reading: question, clarification, every card drawn and shown before its interpretation, a follow-up card, and the end', async ({
+  page,
+}) => {
+  await fullTextReading(page, '', 'local');
+});
+
+test.describe('on OpenAI through the edge’s relay', () => {
+  let relayed: RelayedEdge;
+  test.beforeAll(async () => {
+    relayed = await startRelayedEdge();
+  });
+  test.afterAll(async () => {
+    await relayed?.stop();
+  });
+
+  test('the same full text reading, every frame through the relay, every session update pinned', async ({
+    page,
+  }) => {
+    await fullTextReading(page, relayed.url, 'openai');
+    const [session, ...more] = relayed.standin.sessions;
+    expect(more).toHaveLength(0);
+    const updates = (session?.received ?? []).filter((event) => event.type === 'session.update');
+    // The relay's own, the SDK's first, its tracing update and one per handoff.
+    expect(updates.length).toBeGreaterThanOrEqual(4);
+    for (const update of updates) {
+      expect(update.session).toMatchObject({
+        model: 'gpt-realtime',
+        output_modalities: ['text'],
+        max_output_tokens: 1024,
+        tracing: null,
+      });
+    }
+  });
 });

@@ -1,8 +1,11 @@
 import { type Page, type WebSocket, expect, test } from '@playwright/test';
+import { type RelayedEdge, startRelayedEdge } from './helpers/relayed-edge.ts';
 
 // The voice reading against the offline local reader, served by `wrangler dev` with no OpenAI key:
 // the real Realtime SDK over the reader's WebSocket, push-to-talk sending real PCM16 captured from
-// Chromium's fake microphone. The reader cannot hear, so each turn follows its demo script.
+// Chromium's fake microphone. The reader cannot hear, so each turn follows its demo script. And
+// the same reading on OpenAI (a local stand-in with the reader's engine behind it) over the
+// WebSocket fallback: the call through the edge cannot connect, so the page reads over the relay.
 
 const OFFLINE_NOTICE =
   "Offline reader: it can't hear you, so each time you speak it follows a demo script.";
@@ -125,33 +128,56 @@ async function recordPhases(page: Page): Promise<() => Promise<string[]>> {
     });
 }
 
-test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents, every card shown before it is read, the transcript, and leaving closes the connection', async ({
-  page,
-}) => {
+/**
+ * The whole reading on the edge at `base` ('' for the shared one): with the offline reader over its
+ * socket, or on OpenAI over the relay after the page's call could not connect.
+ */
+async function wholeVoiceReading(page: Page, base: string, engine: 'local' | 'openai') {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
+  const offers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/voice/calls') offers.push(response.status());
+  });
   watchAudio(page);
 
-  await page.goto('/reading');
+  await page.goto(`${base}/reading`);
   await page.getByRole('link', { name: /Voice Reading/ }).click();
   await expect(page).toHaveURL(/\/reading\/voice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Voice reading' })).toBeVisible();
-  await expect(page.locator('tarot-reading-voice [part="notice"]')).toHaveText(OFFLINE_NOTICE);
+  if (engine === 'local') {
+    await expect(page.locator('tarot-reading-voice [part="notice"]')).toHaveText(OFFLINE_NOTICE);
+  }
   await expect(talkButton(page)).toBeEnabled();
   await expect(talkButton(page)).toHaveText('Hold to Speak');
   await expect(talkButton(page)).toHaveAttribute('aria-pressed', 'false');
   const phases = await recordPhases(page);
   await expect(indicator(page)).toHaveText('Intent Assessment');
-  expect(sockets.map((socket) => new URL(socket.url()).pathname)).toEqual(['/api/reader/realtime']);
+  if (engine === 'local') {
+    expect(sockets.map((socket) => new URL(socket.url()).pathname)).toEqual([
+      '/api/reader/realtime',
+    ]);
+    expect(offers).toEqual([]);
+  } else {
+    // The call went to the edge (never to OpenAI) and could not connect; the relay took over.
+    await expect(page.locator('tarot-reading-voice [part="notice"]')).toHaveCount(0);
+    expect(offers).toEqual([201]);
+    expect(sockets.map((socket) => new URL(socket.url()).pathname)).toEqual([
+      '/api/voice/realtime',
+    ]);
+  }
 
-  // The transcript starts open here (the offline reader has no voice to hear); it hides and shows.
+  // The transcript starts open with the offline reader (it has no voice to hear), closed on
+  // OpenAI; it hides and shows.
   const toggle = page.getByRole('button', { name: 'Transcript' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.locator('voice-transcript [part="log"]')).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', engine === 'local' ? 'true' : 'false');
+  if (engine === 'local') {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('voice-transcript [part="log"]')).toBeHidden();
+  }
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('voice-transcript [part="log"]')).toBeVisible();
@@ -239,6 +265,45 @@ test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents
   await expect.poll(() => sockets.every((socket) => socket.isClosed())).toBe(true);
   expect(sockets).toHaveLength(1);
   expect(errors).toEqual([]);
+}
+
+test('a whole voice reading: push-to-talk by mouse and keyboard, all four agents, every card shown before it is read, the transcript, and leaving closes the connection', async ({
+  page,
+}) => {
+  await wholeVoiceReading(page, '', 'local');
+});
+
+test.describe('on OpenAI through the edge, over the WebSocket fallback', () => {
+  let relayed: RelayedEdge;
+  test.beforeAll(async () => {
+    relayed = await startRelayedEdge();
+  });
+  test.afterAll(async () => {
+    await relayed?.stop();
+  });
+
+  test('the same whole voice reading over the relay, after the call could not connect, its audio reaching OpenAI and every session update pinned', async ({
+    page,
+  }) => {
+    await wholeVoiceReading(page, relayed.url, 'openai');
+    const { standin } = relayed;
+    // The call reached OpenAI with the pinned session, then the reading went over the relay.
+    expect([...standin.calls.values()].map((call) => call.offered)).toEqual([
+      expect.objectContaining({ output_modalities: ['audio'], tracing: null }),
+    ]);
+    expect(standin.sessions).toHaveLength(1);
+    const received = standin.sessions[0]?.received ?? [];
+    expect(received.some((event) => event.type === 'input_audio_buffer.append')).toBe(true);
+    for (const update of received.filter((event) => event.type === 'session.update')) {
+      expect(update.session).toMatchObject({
+        model: 'gpt-realtime',
+        output_modalities: ['audio'],
+        max_output_tokens: 1024,
+        tracing: null,
+        audio: { output: { voice: 'alloy' } },
+      });
+    }
+  });
 });
 
 test('a browser without WebRTC: the exact message, browser advice, and the switch to text chat', async ({
@@ -333,11 +398,11 @@ test('a failing token endpoint: a fitting message, Retry mints a fresh token, an
   expect(requests.map((request) => request.mode)).toEqual(['voice', 'voice', 'voice', 'text']);
 });
 
-test('on the openai engine the page offers its own muted microphone over WebRTC with the ephemeral key, and a refused key reads plainly', async ({
+test('on the openai engine the page offers its own muted microphone in its call through the edge, never to OpenAI, and a refused call token reads plainly', async ({
   page,
 }) => {
-  // Nothing may leave the machine: every outside request is refused, and the SDK's SDP post to
-  // OpenAI is answered here.
+  // Nothing may leave the machine: every outside request is refused (OpenAI's among them: the
+  // page never calls it), and the SDK's SDP post to the edge's call route is answered here.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
   const posts: {
     authorization: string;
@@ -345,7 +410,8 @@ test('on the openai engine the page offers its own muted microphone over WebRTC 
     body: string;
     microphoneLive: unknown;
   }[] = [];
-  await page.route('https://api.openai.com/v1/realtime/calls', async (route) => {
+  const callUrl = new URL('/api/voice/calls', process.env.E2E_BASE_URL).toString();
+  await page.route(callUrl, async (route) => {
     const headers = route.request().headers();
     posts.push({
       authorization: headers['authorization'] ?? '',
@@ -362,7 +428,7 @@ test('on the openai engine the page offers its own muted microphone over WebRTC 
     await route.fulfill({
       status: 401,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { message: 'Invalid ephemeral key.' } }),
+      body: JSON.stringify({ error: { code: 'unauthorized', message: 'Not valid.' } }),
     });
   });
   await page.route('**/api/voice/token', (route) =>
@@ -370,9 +436,10 @@ test('on the openai engine the page offers its own muted microphone over WebRTC 
       contentType: 'application/json',
       body: JSON.stringify({
         engine: 'openai',
-        token: 'ek_test_not_a_real_key',
+        token: 'ek_call_test_not_a_real_token',
         expiresAt: Math.floor(Date.now() / 1000) + 60,
         model: 'gpt-realtime',
+        callUrl,
       }),
     }),
   );
@@ -393,10 +460,10 @@ test('on the openai engine the page offers its own muted microphone over WebRTC 
 
   await page.goto('/reading/voice');
   await expect(page.locator('tarot-reading-voice [part="problem"]')).toContainText(
-    'The voice service did not accept this session’s key. Retry to get a fresh one.',
+    "This voice reading's pass was already used or has expired. Start again.",
   );
   expect(posts).toHaveLength(1);
-  expect(posts[0]?.authorization).toBe('Bearer ek_test_not_a_real_key');
+  expect(posts[0]?.authorization).toBe('Bearer ek_call_test_not_a_real_token');
   expect(posts[0]?.contentType).toBe('application/sdp');
   expect(posts[0]?.body).toContain('m=audio');
   expect(posts[0]?.microphoneLive).toBe(false);

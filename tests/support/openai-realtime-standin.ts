@@ -85,6 +85,9 @@ const CHARS_PER_TOKEN = 4;
 const AUDIO_BYTES_PER_TOKEN = 4800;
 /** A session description with no media: all a stand-in with no WebRTC peer can answer. */
 const NO_MEDIA_ANSWER = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+/** An SDP offer as far as the edge reads one (the stand-in has no WebRTC peer to read more). */
+export const OFFER =
+  'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
 
 const tokens = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
 

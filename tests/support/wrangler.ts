@@ -104,7 +104,11 @@ export async function startWrangler(
     }
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, port, pid: child.pid, stop };
+      // Up: healthy, or answering that its settings keep it from handing out sessions (a test
+      // of that deployment starts it on purpose).
+      if (response.ok || (await response.text()).includes('"misconfigured"')) {
+        return { url, port, pid: child.pid, stop };
+      }
     } catch {
       // not listening yet
     }

@@ -13,8 +13,11 @@ import { mintSessionToken } from '../../../../edge/realtime/session-token.ts';
 import { hangupBackoff } from '../../../../edge/voice-calls/call-object.ts';
 import { deployed } from '../../../support/edge-env.ts';
 import { memoryCalls } from '../../../support/voice-calls-memory.ts';
-import { OFFER } from '../../helpers/hostile/relay-cases.ts';
-import { type OpenAiStandin, startOpenAiStandin } from '../../../support/openai-realtime-standin.ts';
+import {
+  OFFER,
+  type OpenAiStandin,
+  startOpenAiStandin,
+} from '../../../support/openai-realtime-standin.ts';
 
 let standin: OpenAiStandin;
 let logged: string[];

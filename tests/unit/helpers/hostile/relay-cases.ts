@@ -9,12 +9,9 @@ import type { Bindings } from '../../../../edge/env.ts';
 import { mintReaderToken } from '../../../../edge/reader/token.ts';
 import { RelaySessionObject } from '../../../../edge/relay/relay-object.ts';
 import { mintSessionToken } from '../../../../edge/realtime/session-token.ts';
+import { OFFER } from '../../../support/openai-realtime-standin.ts';
 import { memoryCalls } from '../../../support/voice-calls-memory.ts';
 import { SECRETS, UUID, deployment, type HttpCase } from './cases.ts';
-
-/** An SDP offer as far as the edge reads one (the stand-in has no WebRTC peer to read more). */
-export const OFFER =
-  'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
 
 const KEY = SECRETS.OPENAI_API_KEY;
 const mint = (kind: 'call' | 'relay', key: string = KEY, nowMs = Date.now()) =>
