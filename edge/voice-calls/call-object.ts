@@ -194,8 +194,10 @@ export class VoiceCallObject {
       return;
     }
     if (attached.status === 404) {
+      // The call ended without us: what it spent, for the owner sizing the budget.
       record.gone = true;
       await this.#storage.put(CALL, record);
+      console.log(JSON.stringify({ event: 'voice_call_end', tokens: record.usedTokens }));
       return;
     }
     record.watchFailures += 1;
