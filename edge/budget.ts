@@ -2,10 +2,10 @@
  * A per-client daily budget of token minutes, kept in a Durable Object per client (the Workers
  * rate-limit binding counts over 10 or 60 seconds only). A client is its address as Cloudflare saw
  * it, an IPv6 address cut to its /64 (security.ts `clientKey`). Each token charges the minutes it
- * can buy: a reading token its reading's cost cap (`READING_MAX_MINUTES`, default 30; its lifetime
- * where there is no cap), a LiveKit token its lifetime (`LIVEKIT_TOKEN_TTL_SECONDS`, default 10
- * minutes). Past `DAILY_TOKEN_MINUTES` (default 240) in a UTC day, the token routes answer 429
- * `budget_exhausted` until the next day.
+ * can buy: a reading token its reading's minute cap (`READING_MAX_MINUTES`, required deployed;
+ * its lifetime where there is none), a LiveKit token its lifetime (`LIVEKIT_TOKEN_TTL_SECONDS`,
+ * default 10 minutes). Past `DAILY_TOKEN_MINUTES` (default 240) in a UTC day, the token routes
+ * answer 429 `budget_exhausted` until the next day.
  *
  * Deployed only: local development is one developer's machine, answering loopback only. Deployed
  * without the binding, the token routes fail closed.
