@@ -160,22 +160,26 @@ describe('GET /api/reader/realtime: hostile upgrades', () => {
 });
 
 describe('POST /api/voice/calls: hostile offers', () => {
-  it('answers each offer as stated, in order, and hangs up at once a call its object cannot take', async () => {
+  it('answers each offer as stated, in order, and hangs up a call its object cannot take, again after a failed hangup', async () => {
     const cases = await VOICE_CALL_CASES(openAi.baseURL);
     for (const entry of cases) {
       const hangups = openAi.hangups.length;
+      const outage = entry.name.includes('first hangup OpenAI answers 500');
+      if (outage) openAi.outage(1);
       await expectOutcome('/api/voice/calls', entry);
       for (const secret of openAi.secrets()) {
         expect(JSON.stringify(openAi.hangups), entry.name).not.toContain(secret);
       }
-      if (entry.name.includes('hung up at once')) {
+      if (entry.name.includes('cannot take')) {
+        const callId = expect.stringMatching(/^rtc_standin_/);
         expect(openAi.hangups.slice(hangups), entry.name).toEqual([
-          { callId: expect.stringMatching(/^rtc_standin_/), status: 200 },
+          ...(outage ? [{ callId, status: 500 }] : []),
+          { callId, status: 200 },
         ]);
       }
     }
-    // One call per token: the valid offer and the one its object could not take reached OpenAI.
-    expect(openAi.calls.size).toBe(2);
+    // One call per token: the valid offer and the two its object could not take reached OpenAI.
+    expect(openAi.calls.size).toBe(3);
   });
 });
 

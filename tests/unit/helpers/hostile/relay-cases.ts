@@ -179,6 +179,14 @@ export async function VOICE_CALL_CASES(baseURL: string): Promise<HttpCase[]> {
       code: 'upstream_unavailable',
     },
     {
+      name: 'a call its object cannot take, whose first hangup OpenAI answers 500 (tried again)',
+      env: failingStart,
+      headers: sdp(await mint('call')),
+      body: OFFER,
+      status: 503,
+      code: 'upstream_unavailable',
+    },
+    {
       name: 'a call’s state with no token',
       method: 'GET',
       path: '/api/voice/calls/rtc_standin_1_x',
