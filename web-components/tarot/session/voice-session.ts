@@ -12,9 +12,8 @@
  *
  * A call through the edge (`callUrl`: OpenAI, or the local WebRTC reader) runs over WebRTC with
  * the microphone stream this session opened (muted until a press) and an <audio> element it can
- * silence; the local engine without calls, and the fallback where WebRTC cannot connect, run over
- * the WebSocket the token names (the offline reader's, or the edge's relay to OpenAI), and
- * push-to-talk streams PCM16 captured from the same stream.
+ * silence; otherwise, and where WebRTC cannot connect, the WebSocket its token names (the offline
+ * reader, or the relay) carries it, push-to-talk streaming PCM16 captured from the same stream.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { SessionLog } from '../../events/index.ts';
@@ -47,6 +46,7 @@ import {
   type RealtimeReadingOptions,
   type TransportChoice,
 } from './realtime-reading.ts';
+import { defaultTransport } from './reading-options.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 import type { Modality } from '../agents/context.ts';
 import { tarotEn } from '../i18n/en.ts';
@@ -331,11 +331,8 @@ export class VoiceReadingSession {
   }
 
   #createTransport(grant: ReadingToken, sdk: Sdk): TransportChoice {
-    // No call: the WebSocket the token names (the edge's relay to OpenAI, or the offline reader).
-    if (!grant.callUrl) {
-      if (!grant.url) throw new Error('The reading token names no session to open.');
-      return new sdk.OpenAIRealtimeWebSocket({ url: grant.url });
-    }
+    // No call: the WebSocket the token names, as a text reading's (the relay, or the reader).
+    if (!grant.callUrl) return defaultTransport(grant, sdk, 'voice');
     this.#audio ??= document.createElement('audio');
     const stream = this.#stream;
     return new sdk.OpenAIRealtimeWebRTC({
