@@ -13,7 +13,6 @@ export const API_PATHS = {
   health: '/api/health',
   readingToken: '/api/voice/token',
   voiceCalls: '/api/voice/calls',
-  voiceRelay: '/api/voice/realtime',
   readerRealtime: '/api/reader/realtime',
   livekitToken: '/api/livekit/token',
   livekitWebhook: '/api/livekit/webhook',

@@ -30,6 +30,7 @@ import { readerAvailability } from '../reader/availability.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintReaderToken } from '../reader/token.ts';
 import { readerHears } from '../reader/hearing.ts';
 import { readingCaps } from '../realtime/caps.ts';
+import { RELAY_WS_PATH } from './relay.ts';
 import { mintSessionToken } from '../realtime/session-token.ts';
 import { type CallUpstream, callUpstream, openAiUpstream } from '../realtime/upstream.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -125,7 +126,7 @@ async function upstreamToken(
     model: env.OPENAI_REALTIME_MODEL || DEFAULT_REALTIME_MODEL,
     ...(kind === 'call'
       ? { callUrl: new URL(API_PATHS.voiceCalls, c.req.url).toString() }
-      : { url: socketUrl(API_PATHS.voiceRelay, c.req.url) }),
+      : { url: socketUrl(RELAY_WS_PATH, c.req.url) }),
     // The local WebRTC reader hears with the recognizer the stack gave it and the edge.
     ...(upstream.kind === 'local' ? { hears: readerHears(env, body.lang) } : {}),
   };

@@ -20,6 +20,12 @@ import { verifySessionToken } from '../realtime/session-token.ts';
 import { openAiUpstream } from '../realtime/upstream.ts';
 import { rateLimit } from '../security.ts';
 
+/**
+ * Where the relay answers once mounted at `/api/voice`. Only the edge names it: the page opens the
+ * `url` its token carries, so the path stays out of the contracts every page's first load takes.
+ */
+export const RELAY_WS_PATH = '/api/voice/realtime';
+
 export const relayRoutes = new Hono<AppEnv>().get(
   '/realtime',
   async (c, next) => {
