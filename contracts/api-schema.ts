@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'budget_exhausted',
   'too_many_sessions',
+  'site_spent',
+  'site_busy',
+  'bmo_full',
   'not_configured',
   'misconfigured',
   'upstream_misconfigured',
@@ -60,6 +63,12 @@ export const HealthResponse = z.object({
   livekit: z.boolean().optional(),
   /** Local development only: the BMO agent worker's health endpoint answered (`unknown`: not asked). */
   agent: z.enum(['up', 'down', 'unknown']).optional(),
+  /**
+   * Deployed: where the site's ceiling stands (edge/ceiling.ts): `open`; `spent`, the day's minutes
+   * or tokens are used and no token is handed out until tomorrow; `busy`, every reading or BMO
+   * session the site runs at once is taken.
+   */
+  ceiling: z.enum(['open', 'spent', 'busy']).optional(),
   time: z.string(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -13,6 +13,7 @@ import { startupWarnings } from './identity.ts';
 import { servePage } from './pages.ts';
 import { turnstile } from './turnstile.ts';
 import { tokenBudget } from './budget.ts';
+import { ceilingHealth } from './ceiling.ts';
 import {
   limitBody,
   loadTestLimitsGuard,
@@ -90,6 +91,8 @@ app.get('/api/health', async (c) => {
     });
   }
   const body: HealthResponse = { status: 'ok', time: new Date().toISOString() };
+  const ceiling = await ceilingHealth(env);
+  if (ceiling) body.ceiling = ceiling;
   // the engine and each part of BMO, only on a developer's own machine: deployed, health names
   // no engine and no key (the token answer names the engine to the page that asked for one)
   if (isLocalDevelopment(env)) {

@@ -47,14 +47,34 @@ export interface Bindings {
 
   /** One Durable Object per client: its daily budget of token minutes (edge/budget.ts). */
   CLIENT_BUDGETS?: DurableObjectNamespaceLike;
-  /** A client's token minutes per UTC day (default 240), deployed. */
+  /** A client's token minutes per UTC day (default 240), deployed; a /56 twice, a /48 four times. */
   DAILY_TOKEN_MINUTES?: string;
+  /** Optional: a network's (`request.cf.asn`) token minutes per UTC day; unset, no such limit. */
+  ASN_DAILY_TOKEN_MINUTES?: string;
+  /**
+   * The whole site's ceiling (edge/ceiling.ts): one object counting every client's minutes and
+   * tokens of the day and the sessions running. Deployed, without it nothing that costs is handed
+   * out.
+   */
+  SITE_CEILING?: DurableObjectNamespaceLike;
+  /** The site's token minutes per UTC day (default 2,000). */
+  SITE_DAILY_MINUTES?: string;
+  /** The site's OpenAI tokens per UTC day, input and output (default 5,000,000). */
+  SITE_DAILY_TOKENS?: string;
+  /** Readings on OpenAI (calls and relayed sessions) running at once (default 20). */
+  SITE_MAX_READINGS?: string;
+  /** BMO jobs running at once across the site: the workers' capacity (default 8). */
+  BMO_MAX_SESSIONS?: string;
+  /** The percentage of BMO_MAX_SESSIONS one network (IPv6 /48, IPv4 /24) may hold (default 25). */
+  BMO_NETWORK_SHARE?: string;
+  /** A BMO job's minutes, as the worker caps it (default 30): what a LiveKit token charges. */
+  BMO_MAX_SESSION_MINUTES?: string;
   /**
    * BMO's rooms (edge/bmo-rooms.ts): which minted room may still start its one job, and each
    * client's jobs running. Without it the LiveKit token and webhook routes refuse.
    */
   BMO_ROOMS?: DurableObjectNamespaceLike;
-  /** BMO jobs a client may have running at once (default 2), deployed. */
+  /** BMO jobs a client may have running at once (default 1), deployed. */
   BMO_SESSIONS_PER_CLIENT?: string;
   /**
    * "true" lifts the per-client rate limits for a load test, in local development only; a

@@ -3,9 +3,11 @@
  * the page's `OpenAIRealtimeWebRTC` presents to `POST /api/voice/calls`, and a relay token, which
  * its `OpenAIRealtimeWebSocket` presents to the relay's WebSocket (`/api/voice/realtime`).
  * `ek_<kind>_<payload>.<signature>`: the payload is base64url JSON `{ v: 1, sid, jti, exp, cap,
- * tok, mode, lang? }` (the reading's session id, a random id the session's Durable Object is named
- * after, the expiry in epoch seconds, the session's minute cap in seconds and its token budget, 0
- * for none, the reading's modality), signed with HMAC-SHA256.
+ * tok, mode, lang?, cli? }` (the reading's session id, a random id the session's Durable Object is
+ * named after, the expiry in epoch seconds, the session's minute cap in seconds and its token
+ * budget, 0 for none, the reading's modality, the client that paid for it), signed with
+ * HMAC-SHA256. A token bound to a client opens its session for that client only: one bought by a
+ * page cannot be handed to a script elsewhere.
  *
  * The key is derived from the upstream's own key (OpenAI's, or the local WebRTC reader's), which
  * only the edge holds, and from the kind: no new secret to set, a token signed for one upstream is
@@ -38,6 +40,11 @@ const Payload = z.object({
   mode: Modality.default('voice'),
   /** The reading's checked language, when not English: the local reader speaks it. */
   lang: SupportedLangSchema.optional(),
+  /** The client that paid for it (`clientTag`): only that client may open its session. */
+  cli: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
 });
 export type SessionTokenPayload = z.infer<typeof Payload>;
 
@@ -50,6 +57,8 @@ export interface SessionTokenClaims {
   maxTokens?: number | undefined;
   mode?: Modality | undefined;
   lang?: SupportedLang | undefined;
+  /** The client's key (client.ts `clientKey`) the token is bound to. */
+  client?: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -81,6 +90,7 @@ export async function mintSessionToken(
     tok: claims.maxTokens ?? 0,
     mode: claims.mode ?? 'voice',
     ...(claims.lang && claims.lang !== 'en' ? { lang: claims.lang } : {}),
+    ...(claims.client !== undefined ? { cli: await clientTag(claims.client) } : {}),
   };
   const body = `${SESSION_TOKEN_PREFIX[kind]}${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
   const signature = await crypto.subtle.sign(
@@ -89,6 +99,15 @@ export async function mintSessionToken(
     encoder.encode(body),
   );
   return { token: `${body}.${toBase64Url(new Uint8Array(signature))}`, payload };
+}
+
+/**
+ * A client's key as a token carries it: 96 bits of its SHA-256, so the token binds the session to
+ * the client that paid for it without writing the client's address into it.
+ */
+export async function clientTag(client: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`client:${client}`));
+  return toBase64Url(new Uint8Array(digest).slice(0, 12));
 }
 
 export type SessionTokenCheck =
@@ -102,7 +121,7 @@ export async function verifySessionToken(
   kind: SessionTokenKind,
   upstreamKey: string,
   token: string | undefined,
-  options: { nowMs?: number; allowExpired?: boolean } = {},
+  options: { nowMs?: number; allowExpired?: boolean; client?: string } = {},
 ): Promise<SessionTokenCheck> {
   const what = kind === 'call' ? 'voice call token' : 'reading token';
   const refused = { ok: false as const, expired: false, message: `This ${what} is not valid.` };
@@ -133,6 +152,16 @@ export async function verifySessionToken(
       expired: true,
       message: `This ${what} has expired: start the reading again.`,
     };
+  }
+  const bound = parsed.data.cli;
+  if (bound !== undefined && options.client !== undefined) {
+    if (bound !== (await clientTag(options.client))) {
+      return {
+        ok: false,
+        expired: false,
+        message: `This ${what} was given to another connection: start the reading again.`,
+      };
+    }
   }
   return { ok: true, payload: parsed.data };
 }

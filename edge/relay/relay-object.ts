@@ -15,7 +15,8 @@
 import { z } from 'zod';
 import { Modality, READING_LIMIT_CODES, type ReadingLimit } from '../../contracts/reading-token.ts';
 import type { Bindings } from '../env.ts';
-import { errorBody } from '../errors.ts';
+import { readingLease, releaseLease, spendTokens } from '../ceiling.ts';
+import { ApiError, errorBody } from '../errors.ts';
 import { openAiUpstream, openRealtimeSocket, pinnedSession } from '../realtime/upstream.ts';
 import { TokenMeter, frameTokens } from '../realtime/usage.ts';
 import { ClientFrames, pinnedUpdate } from './client-frames.ts';
@@ -107,6 +108,15 @@ export class RelaySessionObject {
       );
     }
     await storage.put(CLAIM, { expiresAt: meta.data.expiresAt });
+    // one of the site's readings at once, held until the session ends (or its cap)
+    const lease = `relay:${meta.data.tokenId}`;
+    try {
+      await readingLease(this.#env, lease, meta.data.capSeconds);
+    } catch (error) {
+      await this.#forgetWhenExpired();
+      if (!(error instanceof ApiError)) throw error;
+      return Response.json(errorBody(error.code, error.message), { status: error.status });
+    }
     const upstream = openAiUpstream(this.#env);
     const pins = pinnedSession(this.#env, meta.data.mode);
     const opened = upstream
@@ -115,6 +125,7 @@ export class RelaySessionObject {
     if (!opened.ok) {
       // Status only: never the key or the upstream's body.
       console.error(JSON.stringify({ event: 'relay_upstream_error', status: opened.status }));
+      await releaseLease(this.#env, lease);
       await this.#forgetWhenExpired();
       return Response.json(
         errorBody(
@@ -188,7 +199,10 @@ export class RelaySessionObject {
     } catch {
       // The page is gone; its close ends the session.
     }
-    if (typeof data === 'string' && this.#meter.add(frameTokens(data))) await this.#limit('tokens');
+    if (typeof data !== 'string') return;
+    const tokens = frameTokens(data);
+    if (tokens > 0) void spendTokens(this.#env, tokens);
+    if (this.#meter.add(tokens)) await this.#limit('tokens');
   }
 
   /** Ends the session at a limit: the page is told which, then both sockets close. */
@@ -236,6 +250,7 @@ export class RelaySessionObject {
     );
     this.#page = undefined;
     this.#upstream = undefined;
+    if (this.#meta) await releaseLease(this.#env, `relay:${this.#meta.tokenId}`);
     await this.#forgetWhenExpired();
   }
 

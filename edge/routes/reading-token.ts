@@ -34,6 +34,7 @@ import { RELAY_WS_PATH } from './relay.ts';
 import { mintSessionToken } from '../realtime/session-token.ts';
 import { type CallUpstream, callUpstream, openAiUpstream } from '../realtime/upstream.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
+import { requestClient } from '../client.ts';
 
 export {
   DEFAULT_MAX_OUTPUT_TOKENS,
@@ -118,6 +119,7 @@ async function upstreamToken(
     maxTokens: caps.tokens,
     mode: body.mode,
     lang: body.lang,
+    client: requestClient((name) => c.req.header(name)),
   });
   return {
     engine: upstream.kind,

@@ -17,6 +17,7 @@ import { ApiError } from '../errors.ts';
 import { REALTIME_SUBPROTOCOL, readHandshake } from '../reader/handshake.ts';
 import { RELAY_META_HEADER, type RelayMeta } from '../relay/relay-object.ts';
 import { verifySessionToken } from '../realtime/session-token.ts';
+import { requestClient } from '../client.ts';
 import { openAiUpstream } from '../realtime/upstream.ts';
 import { rateLimit } from '../security.ts';
 
@@ -53,7 +54,9 @@ export const relayRoutes = new Hono<AppEnv>().get(
       protocol: c.req.header('sec-websocket-protocol') ?? null,
       authorization: c.req.header('authorization') ?? null,
     });
-    const checked = await verifySessionToken('relay', upstream.key, token);
+    const checked = await verifySessionToken('relay', upstream.key, token, {
+      client: requestClient((name) => c.req.header(name)),
+    });
     if (!checked.ok) throw new ApiError(401, 'unauthorized', checked.message);
     const sessions = c.env?.RELAY_SESSIONS;
     if (!sessions) {

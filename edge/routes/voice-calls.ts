@@ -20,6 +20,8 @@ import { VoiceCallState } from '../../contracts/reading-token.ts';
 import { type AppEnv, isLocalDevelopment } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { rateLimit } from '../security.ts';
+import { requestClient } from '../client.ts';
+import { readingLease, releaseLease } from '../ceiling.ts';
 import { verifySessionToken } from '../realtime/session-token.ts';
 import {
   type CallUpstream,
@@ -116,6 +118,7 @@ export const voiceCallRoutes = new Hono<AppEnv>()
       'call',
       upstream.key,
       authorization.replace(/^Bearer /u, ''),
+      { client: requestClient((name) => c.req.header(name)) },
     );
     if (!checked.ok) throw new ApiError(401, 'unauthorized', checked.message);
     if (!(c.req.header('content-type') ?? '').startsWith('application/sdp')) {
@@ -130,19 +133,27 @@ export const voiceCallRoutes = new Hono<AppEnv>()
     if (!claimed.ok) {
       return new Response(claimed.body, { status: claimed.status, headers: claimed.headers });
     }
+    // one of the site's readings at once, held until the call ends (or its cap)
+    const lease = `call:${payload.jti}`;
+    await readingLease(c.env, lease, payload.cap);
     const { callId, answer } = await forwardOffer(
       upstream,
       offer,
       pinnedSession(c.env, 'voice'),
       payload.lang,
-    );
+    ).catch(async (error: unknown) => {
+      await releaseLease(c.env, lease);
+      throw error;
+    });
     const held = await callObject(c, payload.jti, 'started', {
       callId,
       capSeconds: payload.cap,
       maxTokens: payload.tok,
+      lease,
     }).catch(() => undefined);
     await held?.body?.cancel();
     if (!held?.ok) {
+      await releaseLease(c.env, lease);
       console.error(JSON.stringify({ event: 'voice_call_start_error', status: held?.status }));
       await hangUpOrphan(c, upstream, callId);
       throw new ApiError(

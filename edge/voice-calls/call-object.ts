@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { type ReadingLimit, VoiceCallState } from '../../contracts/reading-token.ts';
+import { releaseLease, spendTokens } from '../ceiling.ts';
 import type { Bindings } from '../env.ts';
 import { errorBody } from '../errors.ts';
 import { type CallUpstream, callUpstream, hangupCall } from '../realtime/upstream.ts';
@@ -41,6 +42,8 @@ const Started = z.object({
   callId: z.string().min(1).max(120),
   capSeconds: z.number().int().min(0).max(86_400),
   maxTokens: z.number().int().min(0).max(100_000_000).default(0),
+  /** The site's lease this call holds (ceiling.ts), ended with the call. */
+  lease: z.string().min(1).max(200).optional(),
 });
 const StateQuery = z.object({ callId: z.string().min(1).max(120) });
 
@@ -61,6 +64,7 @@ interface CallRecord {
   endedAt?: number;
   hangup?: { state: 'pending' | 'done' | 'abandoned'; attempts: number; nextAt: number };
   watchFailures: number;
+  lease?: string;
 }
 
 const CLAIM = 'claim';
@@ -116,7 +120,7 @@ export class VoiceCallObject {
       const started = Started.safeParse(body);
       if (!started.success)
         return Response.json(errorBody('bad_request', 'Bad call.'), { status: 400 });
-      const { callId, capSeconds, maxTokens } = started.data;
+      const { callId, capSeconds, maxTokens, lease } = started.data;
       const now = Date.now();
       const record: CallRecord = {
         callId,
@@ -126,6 +130,7 @@ export class VoiceCallObject {
         usedTokens: 0,
         gone: false,
         watchFailures: 0,
+        ...(lease !== undefined ? { lease } : {}),
       };
       await this.#storage.put(CALL, record);
       // The watcher attaches from the alarm, at once: the page's answer does not wait for it.
@@ -198,6 +203,7 @@ export class VoiceCallObject {
       record.gone = true;
       await this.#storage.put(CALL, record);
       console.log(JSON.stringify({ event: 'voice_call_end', tokens: record.usedTokens }));
+      if (record.lease) await releaseLease(this.#env, record.lease);
       return;
     }
     record.watchFailures += 1;
@@ -218,6 +224,7 @@ export class VoiceCallObject {
     if (!record || record.ended) return;
     record.usedTokens += tokens;
     await this.#storage.put(CALL, record);
+    await spendTokens(this.#env, tokens);
     if (record.maxTokens > 0 && record.usedTokens >= record.maxTokens) {
       await this.#end(record, 'tokens');
       await this.#scheduleNext(await this.#storage.get<CallRecord>(CALL));
@@ -233,6 +240,7 @@ export class VoiceCallObject {
     this.#watcher?.close();
     this.#watcher = undefined;
     await this.#tryHangup(record);
+    if (record.lease) await releaseLease(this.#env, record.lease);
   }
 
   /** One hangup attempt; a failure is logged and the next attempt set, backing off. */

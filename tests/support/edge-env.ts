@@ -6,6 +6,7 @@
  */
 import { BmoRoomsObject } from '../../edge/bmo-rooms.ts';
 import { ClientBudgetObject } from '../../edge/budget.ts';
+import { SiteCeilingObject } from '../../edge/ceiling.ts';
 import type { Bindings, DurableObjectNamespaceLike, RateLimitBinding } from '../../edge/env.ts';
 
 /** A rate-limit binding that lets every request through, recording the keys it was asked about. */
@@ -18,70 +19,42 @@ export function allowAll(keys: string[] = []): RateLimitBinding {
   };
 }
 
-/**
- * A Durable Object namespace of the real ClientBudgetObject, each object with its own in-memory
- * storage, named as workerd names them (one object per name); `names` records who was charged.
- */
-export function memoryBudgets(names: string[] = []): DurableObjectNamespaceLike {
-  const objects = new Map<string, ClientBudgetObject>();
+/** In-memory storage with the parts of workerd's the edge's objects use (alarms never run). */
+function memoryStorage() {
+  const stored = new Map<string, unknown>();
   return {
-    idFromName: (name: string) => name,
-    get: (id: unknown) => {
-      const name = String(id);
-      let object = objects.get(name);
-      if (!object) {
-        const stored = new Map<string, unknown>();
-        object = new ClientBudgetObject({
-          storage: {
-            get: async <T>(key: string) => stored.get(key) as T | undefined,
-            put: async (key: string, value: unknown) => {
-              stored.set(key, structuredClone(value));
-            },
-          },
-        });
-        objects.set(name, object);
-      }
-      const found = object;
-      return {
-        fetch: (request: Request) => {
-          names.push(name);
-          return found.fetch(request);
-        },
-      };
+    get: async <T>(key: string) => stored.get(key) as T | undefined,
+    put: async (key: string, value: unknown) => {
+      stored.set(key, structuredClone(value));
     },
+    deleteAll: async () => stored.clear(),
+    setAlarm: async () => undefined,
   };
 }
 
 /**
- * A Durable Object namespace of the real BmoRoomsObject, each object with its own in-memory
- * storage, answering one request at a time as workerd's input gates make it (its alarm is never
- * run: a test's tokens do not expire while it runs).
+ * A Durable Object namespace of real objects made by `make`, each with its own in-memory storage,
+ * named as workerd names them (one object per name) and answering one request at a time as
+ * workerd's input gates make it; `names` records which object each request reached. Its alarms
+ * never run: a test's tokens do not expire while it runs.
  */
-export function memoryRooms(): DurableObjectNamespaceLike {
-  const objects = new Map<string, BmoRoomsObject>();
+function memoryNamespace(
+  make: (storage: ReturnType<typeof memoryStorage>) => {
+    fetch(request: Request): Promise<Response>;
+  },
+  names: string[] = [],
+): DurableObjectNamespaceLike {
+  const objects = new Map<string, { fetch(request: Request): Promise<Response> }>();
   const queues = new Map<string, Promise<void>>();
   return {
     idFromName: (name: string) => name,
     get: (id: unknown) => {
       const name = String(id);
-      let object = objects.get(name);
-      if (!object) {
-        const stored = new Map<string, unknown>();
-        object = new BmoRoomsObject({
-          storage: {
-            get: async <T>(key: string) => stored.get(key) as T | undefined,
-            put: async (key: string, value: unknown) => {
-              stored.set(key, structuredClone(value));
-            },
-            deleteAll: async () => stored.clear(),
-            setAlarm: async () => undefined,
-          },
-        });
-        objects.set(name, object);
-      }
-      const found = object;
+      const found = objects.get(name) ?? make(memoryStorage());
+      objects.set(name, found);
       return {
         fetch: (request: Request) => {
+          names.push(name);
           const answer = (queues.get(name) ?? Promise.resolve()).then(() => found.fetch(request));
           queues.set(
             name,
@@ -97,12 +70,27 @@ export function memoryRooms(): DurableObjectNamespaceLike {
   };
 }
 
+/** The real ClientBudgetObject, in memory; `names` records who was charged. */
+export function memoryBudgets(names: string[] = []): DurableObjectNamespaceLike {
+  return memoryNamespace((storage) => new ClientBudgetObject({ storage }), names);
+}
+
+/** The real BmoRoomsObject, in memory. */
+export function memoryRooms(): DurableObjectNamespaceLike {
+  return memoryNamespace((storage) => new BmoRoomsObject({ storage }));
+}
+
+/** The real SiteCeilingObject, in memory. */
+export function memoryCeiling(): DurableObjectNamespaceLike {
+  return memoryNamespace((storage) => new SiteCeilingObject({ storage }));
+}
+
 /** A deployment's reading caps, which it must set (edge/realtime/caps.ts). */
 export const DEPLOYED_CAPS = { READING_MAX_MINUTES: '30', READING_MAX_TOKENS: '200000' } as const;
 
 /**
- * The bindings of a deployment: its reading caps, both rate limiters, the budget and the rooms
- * objects present.
+ * The bindings of a deployment: its reading caps, both rate limiters, the budget, rooms and
+ * ceiling objects present.
  */
 export function deployed(extra: Partial<Bindings> = {}): Bindings {
   return {
@@ -111,6 +99,7 @@ export function deployed(extra: Partial<Bindings> = {}): Bindings {
     EVENTS_RATE_LIMITER: allowAll(),
     CLIENT_BUDGETS: memoryBudgets(),
     BMO_ROOMS: memoryRooms(),
+    SITE_CEILING: memoryCeiling(),
     ...extra,
   };
 }

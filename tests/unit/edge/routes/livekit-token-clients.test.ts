@@ -19,12 +19,13 @@ import {
   ROOM_EMPTY_TIMEOUT_SECONDS,
   livekitTokenRoutes,
 } from '../../../../edge/routes/livekit-token.ts';
-import { memoryRooms } from '../../../support/edge-env.ts';
+import { memoryCeiling, memoryRooms } from '../../../support/edge-env.ts';
 
 const KEY = 'APItestkey';
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const ENV: Bindings = {
   BMO_ROOMS: memoryRooms(),
+  SITE_CEILING: memoryCeiling(),
   LIVEKIT_URL: 'wss://livekit.example.test',
   LIVEKIT_API_KEY: KEY,
   LIVEKIT_API_SECRET: SECRET,
