@@ -110,6 +110,9 @@ export default defineAgent<BmoProcessData>({
         cassette: deck.current !== undefined,
         durationMs: Math.round(performance.now() - started),
       });
+      // The job is over, so is the room: a visitor still in it is disconnected rather than left,
+      // billed, in a room BMO has gone from (the SDK logs, never throws, when it is gone already).
+      await ctx.deleteRoom(ctx.job.room?.name);
     });
 
     await ctx.connect();

@@ -10,8 +10,8 @@
  *   token's expiry (an alarm), when no token can join the room any more.
  * - `client:<key>`, one per client (its address, an IPv6 /64, security.ts `clientKey`): the rooms
  *   that hold one of its BMO jobs, each until LiveKit's `room_finished`, so a client has at most
- *   `BMO_SESSIONS_PER_CLIENT` jobs at once. A slot whose `room_finished` never came is dropped
- *   after `STALE_SLOT_MS`.
+ *   `BMO_SESSIONS_PER_CLIENT` jobs at once (default 1). A slot whose `room_finished` never came
+ *   frees itself at its job's cap and `JOB_SLACK_MS`.
  *
  * The worker speaks to them with `bmoRooms(env)` below; the webhook route (routes/livekit-webhook.ts)
  * and the token route (routes/livekit-token.ts) are its only callers.
@@ -25,21 +25,37 @@ import {
 } from './env.ts';
 import { ApiError, errorBody } from './errors.ts';
 
-export const DEFAULT_BMO_SESSIONS_PER_CLIENT = 2;
+export const DEFAULT_BMO_SESSIONS_PER_CLIENT = 1;
 
-/** A client's slots are dropped this long after they were taken, if `room_finished` never came. */
-export const STALE_SLOT_MS = 2 * 60 * 60 * 1000;
+/**
+ * How long past a job's cap its slot and its room's record are kept when `room_finished` never
+ * came (a lost webhook, a job lost between join and start): the worker ends every job at its cap.
+ */
+export const JOB_SLACK_MS = 5 * 60 * 1000;
 
 const RoomState = z.enum(['minted', 'starting', 'dispatched', 'finished']);
-const RoomRecord = z.object({ client: z.string(), state: RoomState, expiresAt: z.number() });
+const RoomRecord = z.object({
+  client: z.string(),
+  /** The client's network (client.ts `clientNetworks`), which BMO's reserve counts. */
+  network: z.string().optional(),
+  state: RoomState,
+  expiresAt: z.number(),
+  /** Dispatched: when its job is over whatever happens (its cap, and some slack), epoch ms. */
+  jobUntil: z.number().optional(),
+});
 type RoomRecord = z.infer<typeof RoomRecord>;
 const Slots = z.record(z.string(), z.number());
 
 const RoomName = z.string().min(1).max(128);
 const Command = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('mint'), client: z.string().max(200), expiresAt: z.number() }),
+  z.object({
+    op: z.literal('mint'),
+    client: z.string().max(200),
+    network: z.string().max(200).optional(),
+    expiresAt: z.number(),
+  }),
   z.object({ op: z.literal('join') }),
-  z.object({ op: z.literal('settle'), dispatched: z.boolean() }),
+  z.object({ op: z.literal('settle'), dispatched: z.boolean(), jobUntil: z.number().optional() }),
   z.object({ op: z.literal('finish') }),
   z.object({ op: z.literal('count'), now: z.number() }),
   z.object({
@@ -47,6 +63,8 @@ const Command = z.discriminatedUnion('op', [
     room: RoomName,
     limit: z.number().int().min(1),
     now: z.number(),
+    /** When the slot frees itself if `room_finished` never comes: the job's cap, and some slack. */
+    until: z.number(),
   }),
   z.object({ op: z.literal('release'), room: RoomName }),
 ]);
@@ -56,6 +74,8 @@ export const RoomsAnswer = z.object({
   ok: z.boolean(),
   /** `join`: the client whose job this join may start. `finish`: the client whose slot to free. */
   client: z.string().optional(),
+  /** `join`: that client's network. */
+  network: z.string().optional(),
   /** `count` and `acquire`: the client's jobs now running. */
   active: z.number().optional(),
 });
@@ -89,10 +109,15 @@ export class BmoRoomsObject {
     return Response.json(await this.#run(command.data));
   }
 
-  /** At the token's expiry: forget a room with no job running (nobody can join it any more). */
+  /**
+   * At the token's expiry: forget a room with no job running (nobody can join it any more); at a
+   * dispatched job's end (its cap), forget it too, whether or not `room_finished` came.
+   */
   async alarm(): Promise<void> {
     const room = RoomRecord.safeParse(await this.#state.storage.get(ROOM));
-    if (!room.success || room.data.state !== 'dispatched') await this.#state.storage.deleteAll();
+    const running =
+      room.success && room.data.state === 'dispatched' && Date.now() < (room.data.jobUntil ?? 0);
+    if (!running) await this.#state.storage.deleteAll();
   }
 
   async #room(): Promise<RoomRecord | undefined> {
@@ -103,17 +128,17 @@ export class BmoRoomsObject {
   async #slots(now: number): Promise<Record<string, number>> {
     const slots = Slots.safeParse(await this.#state.storage.get(SLOTS));
     if (!slots.success) return {};
-    return Object.fromEntries(
-      Object.entries(slots.data).filter(([, taken]) => now - taken < STALE_SLOT_MS),
-    );
+    return Object.fromEntries(Object.entries(slots.data).filter(([, until]) => now < until));
   }
 
   async #run(command: Command): Promise<RoomsAnswer> {
     const storage = this.#state.storage;
     switch (command.op) {
       case 'mint': {
-        const { client, expiresAt } = command;
-        await storage.put(ROOM, { client, state: 'minted', expiresAt } satisfies RoomRecord);
+        const { client, network, expiresAt } = command;
+        const record: RoomRecord = { client, state: 'minted', expiresAt };
+        if (network !== undefined) record.network = network;
+        await storage.put(ROOM, record);
         await storage.setAlarm(expiresAt);
         return { ok: true };
       }
@@ -121,14 +146,23 @@ export class BmoRoomsObject {
         const room = await this.#room();
         if (room?.state !== 'minted') return { ok: false };
         await storage.put(ROOM, { ...room, state: 'starting' } satisfies RoomRecord);
-        return { ok: true, client: room.client };
+        return {
+          ok: true,
+          client: room.client,
+          ...(room.network !== undefined ? { network: room.network } : {}),
+        };
       }
       case 'settle': {
         const room = await this.#room();
         if (room?.state !== 'starting') return { ok: false };
         // refused (the client's limit, LiveKit failing): a later join may try again
-        const state = command.dispatched ? 'dispatched' : 'minted';
-        await storage.put(ROOM, { ...room, state } satisfies RoomRecord);
+        if (!command.dispatched) {
+          await storage.put(ROOM, { ...room, state: 'minted' } satisfies RoomRecord);
+          return { ok: true };
+        }
+        const jobUntil = command.jobUntil ?? room.expiresAt;
+        await storage.put(ROOM, { ...room, state: 'dispatched', jobUntil } satisfies RoomRecord);
+        await storage.setAlarm(Math.max(jobUntil, room.expiresAt));
         return { ok: true };
       }
       case 'finish': {
@@ -146,7 +180,10 @@ export class BmoRoomsObject {
         const held = command.room in slots;
         const active = Object.keys(slots).length;
         if (!held && active >= command.limit) return { ok: false, active };
-        await storage.put(SLOTS, { ...slots, [command.room]: slots[command.room] ?? command.now });
+        await storage.put(SLOTS, {
+          ...slots,
+          [command.room]: slots[command.room] ?? command.until,
+        });
         return { ok: true, active: held ? active : active + 1 };
       }
       case 'release': {

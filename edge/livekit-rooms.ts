@@ -1,10 +1,11 @@
 /**
  * BMO's job in a visitor's room: the webhook route (routes/livekit-webhook.ts) dispatches BMO to a
  * room when its visitor joins, with LiveKit's server API (AgentDispatchService.CreateDispatch, a
- * Twirp call over `fetch`, which workerd runs). The SDK signs each call's admin token itself (a
+ * Twirp call over `fetch`, which workerd runs), or, when BMO has no room for them, closes the room
+ * (RoomService.DeleteRoom), so a visitor refused is not left connected, billed, to an empty room. The SDK signs each call's admin token itself (a
  * `roomAdmin` grant for that one room), so nothing is kept between calls.
  */
-import { AgentDispatchClient } from 'livekit-server-sdk';
+import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
 import { ApiError } from './errors.ts';
 
@@ -26,5 +27,20 @@ export async function dispatchBmo(settings: LiveKitSettings, roomName: string): 
     await dispatches.createDispatch(roomName, LIVEKIT_AGENT_NAME);
   } catch {
     throw new ApiError(502, 'upstream_unavailable', 'BMO is not available right now.');
+  }
+}
+
+/**
+ * Closes the room and disconnects whoever is in it: a visitor whose join got no job. Logged, never
+ * thrown: the refusal stands either way, and LiveKit closes an empty room at its timeout.
+ */
+export async function closeRoom(settings: LiveKitSettings, roomName: string): Promise<void> {
+  const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret, {
+    requestTimeout: DISPATCH_API_TIMEOUT_SECONDS,
+  });
+  try {
+    await rooms.deleteRoom(roomName);
+  } catch {
+    console.error(JSON.stringify({ event: 'room_close_failed' }));
   }
 }

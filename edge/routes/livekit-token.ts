@@ -12,7 +12,9 @@
  * comes into being when the visitor joins, and LiveKit's `participant_joined` webhook makes the
  * edge dispatch BMO there, once per room (routes/livekit-webhook.ts): a token used again, even
  * after its room closed and livekit-server made it anew, starts no second job. Deployed, a client
- * already running `BMO_SESSIONS_PER_CLIENT` jobs is refused here (429 `too_many_sessions`).
+ * already running `BMO_SESSIONS_PER_CLIENT` jobs is refused here (429 `too_many_sessions`), and
+ * everyone when BMO's sessions across the site, or the visitor's network's share of them, are
+ * taken (503 `bmo_full`, ceiling.ts).
  * Without the `BMO_ROOMS` binding nothing is minted (503).
  *
  * The token's attributes are the edge's to write, never the page's: `tz` (the visitor's time zone,
@@ -40,7 +42,8 @@ import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import type { LiveKitSettings } from '../livekit-rooms.ts';
 import { requireBmoRooms, sessionLimit } from '../bmo-rooms.ts';
-import { clientAddress, clientKey } from '../client.ts';
+import { bmoFull, bmoNetworkLimit, ceilingLimits, siteCeiling, today } from '../ceiling.ts';
+import { clientAddress, clientNetworks } from '../client.ts';
 import { ApiError } from '../errors.ts';
 import { accessLevel } from '../identity.ts';
 import { jsonBody, jsonContentType } from '../validate.ts';
@@ -130,15 +133,15 @@ export function liveKitSettings(env: AppEnv['Bindings'] | undefined): LiveKitSet
   return { url, apiKey, apiSecret };
 }
 
-/** The token minutes a LiveKit token costs its client's daily budget: its lifetime. */
+/** A BMO job's cap, minutes, as the worker holds it (agent/config.ts), unless set otherwise. */
+export const DEFAULT_BMO_MAX_SESSION_MINUTES = 30;
+
+/**
+ * The token minutes a LiveKit token costs its client's daily budget: its BMO job's cap, since the
+ * job it starts runs that long whatever the token's lifetime.
+ */
 export function livekitTokenMinutes(c: Context<AppEnv>): number {
-  const ttl = intSetting(
-    c.env?.LIVEKIT_TOKEN_TTL_SECONDS,
-    DEFAULT_LIVEKIT_TOKEN_TTL_SECONDS,
-    30,
-    86_400,
-  );
-  return Math.ceil(ttl / 60);
+  return intSetting(c.env?.BMO_MAX_SESSION_MINUTES, DEFAULT_BMO_MAX_SESSION_MINUTES, 1, 24 * 60);
 }
 
 /** Answers 503 before looking at the body when LiveKit is not configured. */
@@ -202,7 +205,7 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
       departureTimeout: emptyTimeout,
     });
     const rooms = requireBmoRooms(c.env);
-    const client = clientKey(clientAddress((name) => c.req.header(name)));
+    const { client, network } = clientNetworks(clientAddress((name) => c.req.header(name)));
     const limit = sessionLimit(c.env);
     if (limit !== undefined) {
       const { active = 0 } = await rooms.client(client, { op: 'count', now: Date.now() });
@@ -211,12 +214,19 @@ export const livekitTokenRoutes = new Hono<AppEnv>().post(
         throw new ApiError(
           429,
           'too_many_sessions',
-          `This connection already has ${limit} conversations with BMO open. End one (BMO leaves a minute after you do) and try again.`,
+          `This connection already has ${limit} conversation${limit === 1 ? '' : 's'} with BMO open. End one (BMO leaves a minute after you do) and try again.`,
         );
       }
     }
+    // then the site's: BMO's sessions, and this network's share of them (ceiling.ts)
+    const ceiling = siteCeiling(c.env);
+    if (ceiling) {
+      const held = await ceiling.ask({ op: 'status', day: today(), now: Date.now(), network });
+      if (held.bmo >= ceilingLimits(c.env).bmo) throw bmoFull('full');
+      if ((held.ofNetwork ?? 0) >= bmoNetworkLimit(c.env)) throw bmoFull('network');
+    }
     const expiresAt = Date.now() + ttl * 1000;
-    await rooms.room(roomName, { op: 'mint', client, expiresAt });
+    await rooms.room(roomName, { op: 'mint', client, network, expiresAt });
     const participantToken = await token.toJwt();
     const body: LiveKitTokenResponse = {
       serverUrl: url,

@@ -1,12 +1,12 @@
 /**
  * Job limits on the real worker and a real `livekit-server`, with short limits set through the
- * environment: a quiet visitor hears BMO's goodbye on `lk.transcription` and the job ends logging
- * `idle_timeout`; a visitor who keeps talking is said goodbye to at the maximum duration, logged
+ * environment: a quiet visitor hears BMO's goodbye on `lk.transcription`, the job ends logging
+ * `idle_timeout` and its room is closed with the visitor in it; a visitor who keeps talking is said goodbye to at the maximum duration, logged
  * as `max_duration`. And one token, one job: minting starts nothing, the visitor's join starts the
  * job (through the edge's webhook route), a token used again after its room closed starts no
  * second job, while a fresh token (the page's Reconnect) gets a fresh job.
  */
-import { Room, dispose } from '@livekit/rtc-node';
+import { DisconnectReason, Room, RoomEvent, dispose } from '@livekit/rtc-node';
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -79,9 +79,12 @@ describe('job limits on the real worker', () => {
     return { room, transcripts, roomName: details.roomName };
   }
 
-  it('says goodbye to a quiet visitor after the idle time and ends the job as idle_timeout', async () => {
-    if (!worker) throw new Error('setup failed');
+  it('says goodbye to a quiet visitor after the idle time, ends the job as idle_timeout and closes the room', async () => {
+    if (!worker || !livekit) throw new Error('setup failed');
     const visitor = await join();
+    const disconnected = new Promise<DisconnectReason>((resolve) =>
+      visitor.room.once(RoomEvent.Disconnected, resolve),
+    );
     try {
       await until(() => visitor.transcripts.length > 0, 'the greeting', 45_000);
       const greeted = Date.now();
@@ -102,6 +105,10 @@ describe('job limits on the real worker', () => {
       expect(
         worker.events.find((e) => e.event === 'job_limit' && e.room === visitor.roomName)?.reason,
       ).toBe('idle_timeout');
+      // the job's end closed its room: the visitor is not left, billed, in a room BMO has gone from
+      expect(await disconnected).toBe(DisconnectReason.ROOM_DELETED);
+      const rooms = new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret);
+      expect(await rooms.listRooms([visitor.roomName])).toEqual([]);
     } finally {
       await visitor.room.disconnect();
     }

@@ -19,6 +19,7 @@ import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-li
 import { until } from '../../support/wait.ts';
 
 const LIMIT = 2;
+const SITE_BMO = 6;
 
 describe('BMO starts on join, once per room', () => {
   let livekit: LiveKitServer | undefined;
@@ -37,6 +38,9 @@ describe('BMO starts on join, once per room', () => {
       LIVEKIT_API_SECRET: livekit.apiSecret,
       BMO_SESSIONS_PER_CLIENT: String(LIMIT),
       DAILY_TOKEN_MINUTES: '100000',
+      // BMO's sessions across the site, and a network's share of them: a third of six
+      BMO_MAX_SESSIONS: String(SITE_BMO),
+      BMO_NETWORK_SHARE: '34',
     });
     edge.use(env);
     const api = livekit.url.replace(/^ws/, 'http');
@@ -132,8 +136,14 @@ describe('BMO starts on join, once per room', () => {
     // headless, it joins every room it minted before any job started
     await Promise.all(tokens.map((details) => join(details)));
     await Promise.all(tokens.map((details) => joinHandled(details.roomName)));
+    // the join that got no job is not left in a room BMO never comes to: the edge closed its room
+    // before answering the webhook, so only the rooms with a job are open
+    const open = (await rooms.listRooms(tokens.map((t) => t.roomName))).map((r) => r.name);
+    expect(open.length).toBe(LIMIT);
     const counts = await Promise.all(
-      tokens.map(async (t) => (await bmoDispatches(t.roomName)).length),
+      tokens.map(async (t) =>
+        open.includes(t.roomName) ? (await bmoDispatches(t.roomName)).length : 0,
+      ),
     );
     expect(counts.reduce((a, b) => a + b, 0)).toBe(LIMIT);
 
@@ -143,7 +153,7 @@ describe('BMO starts on join, once per room', () => {
     const body = ApiErrorBody.parse(await refused.json());
     expect(body.error.code).toBe('too_many_sessions');
     expect(body.error.message).toContain(`${LIMIT} conversations with BMO`);
-    expect((await edge.mint('198.51.100.21')).status).toBe(200);
+    expect((await edge.mint('203.0.113.21')).status).toBe(200);
 
     // one of its jobs ends (the room closes): it may mint again
     const running = tokens.find((_, i) => counts[i] === 1);
@@ -155,6 +165,37 @@ describe('BMO starts on join, once per room', () => {
       20_000,
     );
     expect((await edge.mint(client)).status).toBe(200);
+  }, 60_000);
+
+  it("keeps BMO's reserve: many clients of one /48 hold its share, and a visitor from elsewhere still gets BMO", async () => {
+    const edge = setup();
+    const share = Math.floor((SITE_BMO * 34) / 100);
+    // six clients, six /64s of one tunnel broker's /48, one conversation each
+    const crowd = Array.from({ length: 6 }, (_, i) => `2001:db8:4:${i + 1}::1`);
+    const minted: LiveKitTokenResponse[] = [];
+    const refusals: string[] = [];
+    for (const client of crowd) {
+      const response = await edge.mint(client);
+      if (response.ok) {
+        const details = (await response.json()) as LiveKitTokenResponse;
+        minted.push(details);
+        await join(details);
+        await joinHandled(details.roomName);
+      } else {
+        refusals.push(ApiErrorBody.parse(await response.json()).error.code);
+      }
+    }
+    // the refused joins' rooms were closed; each open one has BMO
+    const open = (await rooms.listRooms(minted.map((t) => t.roomName))).map((r) => r.name);
+    expect(open.length).toBe(share);
+    for (const name of open) expect((await bmoDispatches(name)).length).toBe(1);
+    expect(refusals.length).toBe(crowd.length - share);
+    expect(new Set(refusals)).toEqual(new Set(['bmo_full']));
+    // a visitor from another network is let in, and BMO is dispatched to them
+    const newcomer = await edge.token('2001:db8:99::1');
+    await join(newcomer);
+    await joinHandled(newcomer.roomName);
+    expect((await bmoDispatches(newcomer.roomName)).length).toBe(1);
   }, 60_000);
 
   it('refuses a webhook not signed by the server, and fails closed without the rooms binding', async () => {

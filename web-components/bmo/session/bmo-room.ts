@@ -262,7 +262,7 @@ export class BmoRoom {
       textOnly: () => this.#textOnly,
       becameTextOnly: () => this.#typingOnly(),
       fail: (problem, error, severity) => this.#fail(problem, error, severity, log),
-      lost: (lost) => this.#lost(lost),
+      lost: (lost, closed) => this.#lost(lost, closed),
       onCassette: this.#options.onCassette,
       returning: this.#returning,
       strings: () => this.#t(),
@@ -311,12 +311,15 @@ export class BmoRoom {
     this.#s.$micMuted.set(true);
   }
 
-  #lost(connection: RoomConnection): void {
+  #lost(connection: RoomConnection, closed: boolean): void {
     if (this.#connection !== connection) return;
     this.#connection = undefined;
     this.#settleDisconnected();
-    const problem: BmoError = { code: 'connection_lost', message: this.#t().errorConnectionLost };
-    this.#fail(problem, undefined, 'error', connection.log);
+    // a room the server closed is BMO's job ending (its goodbye said): calm, and a fresh start
+    const problem: BmoError = closed
+      ? { code: 'agent_left', message: this.#t().errorAgentLeft }
+      : { code: 'connection_lost', message: this.#t().errorConnectionLost };
+    this.#fail(problem, undefined, closed ? 'warning' : 'error', connection.log);
     connection.log.end();
   }
 

@@ -34,8 +34,11 @@ export interface RoomConnectionHost {
   /** Offline BMO turned the microphone off: the conversation is typing only from now on. */
   becameTextOnly(): void;
   fail(problem: BmoError, error: unknown, severity: 'warning' | 'error'): void;
-  /** The room dropped without the visitor asking. */
-  lost(connection: RoomConnection): void;
+  /**
+   * The room dropped without the visitor asking; `closed`: the server closed it, as BMO's job does
+   * when it ends (a goodbye at its limits), so BMO has left rather than the connection failed.
+   */
+  lost(connection: RoomConnection, closed: boolean): void;
   onCassette?: ((title: string) => void) | undefined;
   /** The assistant's words in its language (English when absent). */
   strings?: (() => BmoStrings) | undefined;
@@ -155,12 +158,12 @@ export class RoomConnection {
       if (!this.#restarting) s.$connection.set('connected');
     });
     this.#wireRestart();
-    room.on(E.Disconnected, () => {
+    room.on(E.Disconnected, (reason) => {
       if (!this.active) return;
       // Only an unexpected drop reaches here: leave() marks the connection inactive first.
       this.active = false;
       this.#stop();
-      this.#host.lost(this);
+      this.#host.lost(this, reason === this.lk.DisconnectReason.ROOM_DELETED);
     });
 
     room.on(E.ParticipantConnected, (participant) => {
