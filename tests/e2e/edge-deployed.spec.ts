@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ApiErrorBody } from '../../contracts/api-schema.ts';
+import { ApiErrorBody, HealthResponse } from '../../contracts/api-schema.ts';
 import { startWrangler, type RunningWrangler } from '../support/wrangler.ts';
 
 // The edge as deployed (no local-development setting) under wrangler dev, on workerd with its real
@@ -127,5 +127,54 @@ test('deployed with a minute cap of 0, no token route hands out anything, and he
   } finally {
     await edge.stop();
     rmSync(caps, { recursive: true, force: true });
+  }
+});
+
+test("deployed, the site's ceiling refuses the next client once the day is spent, across clients and the /64s of one /48", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-deployed-ceiling-'));
+  // a client one reading token (30 minutes) a day, so its /48 four; the site five in all
+  const edge = await startWrangler({
+    deployed: true,
+    persistTo: dir,
+    vars: {
+      READER_TOKEN_SECRET: 'deployed-e2e-secret',
+      READING_MAX_MINUTES: '30',
+      READING_MAX_TOKENS: '200000',
+      DAILY_TOKEN_MINUTES: '30',
+      SITE_DAILY_MINUTES: '150',
+    },
+  });
+  try {
+    const from = async (address: string) => {
+      const response = await fetch(`${edge.url}/api/voice/token`, {
+        method: 'POST',
+        headers: {
+          origin: edge.url,
+          'content-type': 'application/json',
+          'cf-connecting-ip': address,
+        },
+        body: JSON.stringify(SESSION),
+      });
+      const text = await response.text();
+      return { status: response.status, code: response.ok ? undefined : code(text), text };
+    };
+    // a tunnel broker's /48: four of its /64s (in four /56s) get a token each, the fifth does not
+    for (const n of [1, 2, 3, 4]) {
+      expect((await from(`2001:db8:7:${n}00::1`)).status, `/64 number ${n}`).toBe(200);
+    }
+    const network = await from('2001:db8:7:500::1');
+    expect(network.status).toBe(429);
+    expect(network.text).toContain('Your network');
+    // an address elsewhere takes the site's last token of the day; the next client gets none
+    expect((await from('198.51.100.1')).status).toBe(200);
+    const spent = await from('203.0.113.9');
+    expect(spent.status).toBe(503);
+    expect(spent.code).toBe('site_spent');
+    expect(spent.text).not.toContain('ek_');
+    const health = HealthResponse.parse(await (await fetch(`${edge.url}/api/health`)).json());
+    expect(health.ceiling).toBe('spent');
+  } finally {
+    await edge.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
