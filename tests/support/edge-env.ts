@@ -20,8 +20,8 @@ export function allowAll(keys: string[] = []): RateLimitBinding {
 }
 
 /** In-memory storage with the parts of workerd's the edge's objects use (alarms never run). */
-function memoryStorage() {
-  const stored = new Map<string, unknown>();
+function memoryStorage(seed: Record<string, unknown> = {}) {
+  const stored = new Map<string, unknown>(Object.entries(structuredClone(seed)));
   return {
     get: async <T>(key: string) => stored.get(key) as T | undefined,
     put: async (key: string, value: unknown) => {
@@ -43,6 +43,7 @@ function memoryNamespace(
     fetch(request: Request): Promise<Response>;
   },
   names: string[] = [],
+  seed: Record<string, unknown> = {},
 ): DurableObjectNamespaceLike {
   const objects = new Map<string, { fetch(request: Request): Promise<Response> }>();
   const queues = new Map<string, Promise<void>>();
@@ -50,7 +51,7 @@ function memoryNamespace(
     idFromName: (name: string) => name,
     get: (id: unknown) => {
       const name = String(id);
-      const found = objects.get(name) ?? make(memoryStorage());
+      const found = objects.get(name) ?? make(memoryStorage(seed));
       objects.set(name, found);
       return {
         fetch: (request: Request) => {
@@ -80,9 +81,12 @@ export function memoryRooms(): DurableObjectNamespaceLike {
   return memoryNamespace((storage) => new BmoRoomsObject({ storage }));
 }
 
-/** The real SiteCeilingObject, in memory. */
-export function memoryCeiling(): DurableObjectNamespaceLike {
-  return memoryNamespace((storage) => new SiteCeilingObject({ storage }));
+/**
+ * The real SiteCeilingObject, in memory; `seed` is what its storage holds at first (the day's
+ * spending, the leases running), as a site that has been busy all day would have it.
+ */
+export function memoryCeiling(seed: Record<string, unknown> = {}): DurableObjectNamespaceLike {
+  return memoryNamespace((storage) => new SiteCeilingObject({ storage }), [], seed);
 }
 
 /** A deployment's reading caps, which it must set (edge/realtime/caps.ts). */

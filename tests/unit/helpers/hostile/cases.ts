@@ -5,7 +5,13 @@
  */
 import type { Bindings } from '../../../../edge/env.ts';
 import { DEV_READER_TOKEN_SECRET, mintReaderToken } from '../../../../edge/reader/token.ts';
-import { DEPLOYED_CAPS, allowAll, memoryBudgets, memoryRooms } from '../../../support/edge-env.ts';
+import {
+  DEPLOYED_CAPS,
+  allowAll,
+  memoryBudgets,
+  memoryCeiling,
+  memoryRooms,
+} from '../../../support/edge-env.ts';
 
 export const SECRETS = {
   OPENAI_API_KEY: 'sk-hostile-openai-key-0001',
@@ -23,6 +29,7 @@ export function deployment(extra: Partial<Bindings> = {}): Bindings {
     EVENTS_RATE_LIMITER: allowAll(),
     CLIENT_BUDGETS: memoryBudgets(),
     BMO_ROOMS: memoryRooms(),
+    SITE_CEILING: memoryCeiling(),
     ...extra,
   };
 }
@@ -225,6 +232,33 @@ export const VOICE_TOKEN_CASES: HttpCase[] = [
     body: valid,
     status: 429,
     code: 'budget_exhausted',
+  },
+  {
+    name: "a client when the whole site has spent the day's minutes",
+    env: deployment({ SITE_DAILY_MINUTES: '1' }),
+    body: valid,
+    status: 503,
+    code: 'site_spent',
+    names: ['tomorrow'],
+  },
+  {
+    name: "a client when the whole site has spent the day's OpenAI tokens",
+    env: deployment({
+      SITE_DAILY_TOKENS: '1000',
+      SITE_CEILING: memoryCeiling({
+        spent: { day: new Date().toISOString().slice(0, 10), minutes: 0, tokens: 1000 },
+      }),
+    }),
+    body: valid,
+    status: 503,
+    code: 'site_spent',
+  },
+  {
+    name: "deployed without the site's ceiling (its Durable Object binding)",
+    env: deployment({ SITE_CEILING: undefined }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
   },
   {
     name: 'a deployment whose minute cap is 0',

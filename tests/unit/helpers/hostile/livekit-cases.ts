@@ -6,7 +6,7 @@
  */
 import type { Bindings } from '../../../../edge/env.ts';
 import { LOCAL_LIVEKIT_HINT } from '../../../../edge/routes/livekit-token.ts';
-import { DEPLOYED_CAPS, memoryRooms } from '../../../support/edge-env.ts';
+import { DEPLOYED_CAPS, memoryCeiling, memoryRooms } from '../../../support/edge-env.ts';
 import { SECRETS, deployment, type HttpCase } from './cases.ts';
 
 export const LIVEKIT = {
@@ -49,6 +49,45 @@ export const LIVEKIT_TOKEN_CASES: HttpCase[] = [
     body: valid,
     status: 429,
     code: 'budget_exhausted',
+  },
+  {
+    name: 'a client when BMO talks with as many people as the site allows',
+    env: deployed({
+      BMO_MAX_SESSIONS: '2',
+      SITE_CEILING: memoryCeiling({
+        leases: {
+          'bmo:bmo-00000000000000a1': { kind: 'bmo', until: 8.64e15, network: '203.0.113.0/24' },
+          'bmo:bmo-00000000000000a2': { kind: 'bmo', until: 8.64e15, network: '198.18.0.0/24' },
+        },
+      }),
+    }),
+    body: valid,
+    status: 503,
+    code: 'bmo_full',
+    names: ['as many people as it can'],
+  },
+  {
+    name: 'a client of a network already holding its share of BMO (the rest kept in reserve)',
+    env: deployed({
+      BMO_MAX_SESSIONS: '8',
+      SITE_CEILING: memoryCeiling({
+        leases: {
+          'bmo:bmo-00000000000000b1': { kind: 'bmo', until: 8.64e15, network: '2001:db8:48::/48' },
+          'bmo:bmo-00000000000000b2': { kind: 'bmo', until: 8.64e15, network: '2001:db8:48::/48' },
+        },
+      }),
+    }),
+    headers: { 'cf-connecting-ipv6': '2001:db8:48:7::1' },
+    body: valid,
+    status: 503,
+    code: 'bmo_full',
+  },
+  {
+    name: "deployed without the site's ceiling (its Durable Object binding)",
+    env: deployed({ SITE_CEILING: undefined }),
+    body: valid,
+    status: 503,
+    code: 'not_configured',
   },
   { name: 'an empty object (the defaults)', body: {}, status: 200 },
   {

@@ -10,15 +10,16 @@ import { mintReaderToken } from '../../../../edge/reader/token.ts';
 import { RelaySessionObject } from '../../../../edge/relay/relay-object.ts';
 import { mintSessionToken } from '../../../../edge/realtime/session-token.ts';
 import { OFFER } from '../../../support/openai-realtime-standin.ts';
+import { memoryCeiling } from '../../../support/edge-env.ts';
 import { memoryCalls } from '../../../support/voice-calls-memory.ts';
 import { SECRETS, UUID, deployment, type HttpCase } from './cases.ts';
 
 const KEY = SECRETS.OPENAI_API_KEY;
-const mint = (kind: 'call' | 'relay', key: string = KEY, nowMs = Date.now()) =>
+const mint = (kind: 'call' | 'relay', key: string = KEY, nowMs = Date.now(), client?: string) =>
   mintSessionToken(
     kind,
     key,
-    { sessionId: UUID, ttlSeconds: 60, capSeconds: 1800, maxTokens: 200_000 },
+    { sessionId: UUID, ttlSeconds: 60, capSeconds: 1800, maxTokens: 200_000, client },
     nowMs,
   ).then((minted) => minted.token);
 
@@ -86,6 +87,26 @@ export async function VOICE_CALL_CASES(baseURL: string): Promise<HttpCase[]> {
       'unauthorized',
     ),
     offer('an expired call token', expired, 401, 'unauthorized'),
+    offer(
+      'a call token another connection paid for',
+      await mint('call', KEY, Date.now(), '203.0.113.50'),
+      401,
+      'unauthorized',
+    ),
+    {
+      name: 'a valid offer while the site runs every reading it may',
+      env: openAiDeployment(baseURL, {
+        SITE_MAX_READINGS: '1',
+        SITE_CEILING: memoryCeiling({
+          leases: { 'call:0000000000000000000000000000abcd': { kind: 'reading', until: 8.64e15 } },
+        }),
+      }),
+      headers: sdp(await mint('call')),
+      body: OFFER,
+      status: 503,
+      code: 'site_busy',
+      names: ['try again in a few minutes'],
+    },
     offer('a call token with another signature', `${signed}.${'A'.repeat(signature.length)}`, 401),
     offer('a call token with its signature cut', signed, 401),
     offer('the OpenAI key itself as the bearer', KEY, 401),
