@@ -110,9 +110,11 @@ export default defineAgent<BmoProcessData>({
         cassette: deck.current !== undefined,
         durationMs: Math.round(performance.now() - started),
       });
-      // The job is over, so is the room: a visitor still in it is disconnected rather than left,
-      // billed, in a room BMO has gone from (the SDK logs, never throws, when it is gone already).
-      await ctx.deleteRoom(ctx.job.room?.name);
+      // A job that ends itself (its limits: BMO said goodbye) closes its room too: a visitor still
+      // in it is disconnected rather than left, billed, in a room BMO has gone from. A job that
+      // ends because its room closed (everyone left) leaves it be: a reused token may already have
+      // made the room anew, and that room is not this job's to close.
+      if (limitReason !== undefined) await ctx.deleteRoom(ctx.job.room?.name);
     });
 
     await ctx.connect();
