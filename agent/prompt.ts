@@ -2,8 +2,8 @@
  * BMO's instructions. The cassette rule is the spec's "Prompt instructs cassette tool usage":
  * precise data goes to the cassette through `present_to_cassette`, and BMO says it did.
  */
-import { LANG_NAMES, type SupportedLang } from '../contracts/locale.ts';
-import { SupportedLangSchema } from '../contracts/locale-schema.ts';
+import type { SupportedLang } from '../contracts/locale.ts';
+import { LANG_NAMES, SupportedLangSchema } from '../contracts/locale-schema.ts';
 import { GET_CURRENT_TIME } from './tools/time.ts';
 import { OBSIDIAN_QUERY } from './tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from './tools/present-to-cassette.ts';

@@ -1,9 +1,21 @@
 /**
- * The supported languages (contracts/locale.ts) as a zod schema, for the boundaries where a tag
- * arrives from outside: a token request's `lang`, the participant attribute the agent reads. The
- * `locale` pair's schema half (see `api.ts`).
+ * The supported languages (contracts/locale.ts) for the boundaries and the agents: a zod schema
+ * for where a tag arrives from outside (a token request's `lang`, the participant attribute the
+ * worker reads), and each language's name as an agent's instructions name it. The `locale`
+ * pair's schema half (see `api.ts`): no element's first load carries it.
  */
 import { z } from 'zod';
-import { SUPPORTED_LANGS } from './locale.ts';
+import { SUPPORTED_LANGS, type SupportedLang } from './locale.ts';
 
 export const SupportedLangSchema = z.enum(SUPPORTED_LANGS);
+
+/** Each supported language's name, as an instruction to an agent names it. */
+export const LANG_NAMES: Record<SupportedLang, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  pt: 'Brazilian Portuguese',
+  ja: 'Japanese',
+  ar: 'Arabic',
+};

@@ -5,13 +5,13 @@
  * the boundaries (a token request, a participant attribute).
  */
 
-/** The supported language tags (primary subtags), English first: the fallback. */
-export const SUPPORTED_LANGS = ['en', 'es'] as const;
+/**
+ * The supported language tags (primary subtags), English first: the fallback. A regional tag
+ * reads as its language (`es-MX` is `es`; `pt-PT` is `pt`, whose strings are Brazilian).
+ */
+export const SUPPORTED_LANGS = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'ar'] as const;
 export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
 export const DEFAULT_LANG: SupportedLang = 'en';
-
-/** Each supported language's name, as an instruction to an agent names it. */
-export const LANG_NAMES: Record<SupportedLang, string> = { en: 'English', es: 'Spanish' };
 
 /** Primary subtags written right to left: their layouts mirror even without a `dir`. */
 const RTL_LANGS = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ckb', 'dv']);

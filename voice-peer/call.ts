@@ -15,7 +15,7 @@ import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
 import { FRAME_SAMPLES, TRACK_RATE, frames } from './audio.ts';
 import { Microphone, type Sound } from './microphone.ts';
-import { MAX_FRAME_BYTES, ReaderSession, type Transcriber } from './reader-engine.ts';
+import { MAX_FRAME_BYTES, ReaderSession, type Transcriber, readsIn } from './reader-engine.ts';
 import type { Speaker, ToneReason } from './speech.ts';
 
 const { MediaStream, RTCPeerConnection, nonstandard } = wrtc;
@@ -252,7 +252,10 @@ export class VoiceCall {
       this.#synthesizing = true;
       let started = false;
       try {
-        for await (const sentence of this.#options.speaker.speak(text, this.#options.lang)) {
+        for await (const sentence of this.#options.speaker.speak(
+          text,
+          readsIn(this.#options.lang),
+        )) {
           if (this.#ended || this.#clearedAt >= asked) break;
           const sound = frames(sentence.samples);
           const most = (this.#options.maxQueuedSpeechMs ?? MAX_QUEUED_SPEECH_MS) / 10;

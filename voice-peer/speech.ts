@@ -10,7 +10,7 @@
  * next is made.
  */
 import { spawn } from 'node:child_process';
-import type { SupportedLang } from '../contracts/locale.ts';
+import type { ReaderLang } from './reader-engine.ts';
 import { TRACK_RATE, parseWav, resample, tone } from './audio.ts';
 
 /** How the reader speaks: espeak-ng (the binary to run, default `espeak-ng` on PATH), or tones. */
@@ -37,16 +37,11 @@ export function sentences(text: string): string[] {
 }
 
 /** espeak-ng's voice for each language the reader reads in. */
-const ESPEAK_VOICES: Record<SupportedLang, string> = { en: 'en-us', es: 'es' };
+const ESPEAK_VOICES: Record<ReaderLang, string> = { en: 'en-us', es: 'es' };
 
 class NotInstalled extends Error {}
 
-function espeak(
-  binary: string,
-  text: string,
-  wpm: number,
-  lang: SupportedLang,
-): Promise<Uint8Array> {
+function espeak(binary: string, text: string, wpm: number, lang: ReaderLang): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const args = ['--stdout', '--stdin', '-v', ESPEAK_VOICES[lang], '-s', String(wpm)];
     const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -85,13 +80,13 @@ export class Speaker {
   }
 
   /** `text` as sound, sentence by sentence, each followed by a short pause. */
-  async *speak(text: string, lang: SupportedLang = 'en'): AsyncGenerator<SpokenSentence> {
+  async *speak(text: string, lang: ReaderLang = 'en'): AsyncGenerator<SpokenSentence> {
     for (const sentence of sentences(text.slice(0, MAX_SPOKEN_CHARS))) {
       yield await this.#sentence(sentence, lang);
     }
   }
 
-  async #sentence(text: string, lang: SupportedLang): Promise<SpokenSentence> {
+  async #sentence(text: string, lang: ReaderLang): Promise<SpokenSentence> {
     const choice = this.#choice;
     if (choice.kind === 'tones') return toned('chosen');
     if (!this.#installed) return toned('not_installed');

@@ -32,7 +32,7 @@ import {
 import { type PolicyState, initialPolicyState } from './policy-state.ts';
 import type { Topic } from './text.ts';
 import { WORDS_EN, type ReaderWords } from './words-en.ts';
-import { wordsOf } from './words.ts';
+import { readsIn, wordsOf } from './words.ts';
 
 export {
   DRAW_CARD,
@@ -53,11 +53,11 @@ export class ReaderPolicy {
   readonly #state: PolicyState;
 
   /**
-   * A fresh reading in `lang` (checked; English when absent), or one carried on from a
-   * snapshot's state, which keeps its own language.
+   * A fresh reading in `lang` (checked; English when absent, and where the reader has no words
+   * for it: `readsIn`), or one carried on from a snapshot's state, which keeps its own language.
    */
   constructor(state?: PolicyState, lang?: SupportedLang) {
-    this.#state = state ?? initialPolicyState(lang);
+    this.#state = state ?? initialPolicyState(readsIn(lang));
   }
 
   /** The words this reading speaks, in its language. */

@@ -228,14 +228,14 @@ describe('the tarot and voice elements in the visitor’s language', () => {
 
   it('an unsupported lang: <tarot-reading> notes it once, its inner elements stay quiet', async () => {
     const el = await fixture<HTMLElement>(
-      html`<tarot-reading lang="fr" variant="launcher"></tarot-reading>`,
+      html`<tarot-reading lang="it" variant="launcher"></tarot-reading>`,
     );
     await waitUntil(() => find(el, '[part="lang-notice"]') !== null, 'the note');
     const launcher = find(el, 'voice-launcher');
     if (!launcher) throw new Error('a launcher');
     await (launcher as VoiceLauncher).updateComplete;
     expect(find(launcher, '[part="lang-notice"]')).to.equal(null);
-    const alone = await fixture<HTMLElement>(html`<voice-transcript lang="fr"></voice-transcript>`);
+    const alone = await fixture<HTMLElement>(html`<voice-transcript lang="it"></voice-transcript>`);
     expect(all(alone, '[part="lang-notice"]')).to.have.length(1);
   });
 });

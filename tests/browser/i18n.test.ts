@@ -72,13 +72,13 @@ describe('the elements in the visitor’s language', () => {
 
   it('an unsupported lang falls back to English with a visible note and an event', async () => {
     const el = document.createElement('bmo-assistant');
-    el.setAttribute('lang', 'fr');
+    el.setAttribute('lang', 'it');
     const fallback = oneEvent(el, 'voice-lang-fallback');
     document.body.append(el);
     const { detail } = await fallback;
-    expect(detail).to.deep.equal({ requested: 'fr', lang: 'en' });
+    expect(detail).to.deep.equal({ requested: 'it', lang: 'en' });
     await el.updateComplete;
-    expect(textOf(find(el, '[part="lang-notice"]'))).to.contain('“fr”');
+    expect(textOf(find(el, '[part="lang-notice"]'))).to.contain('“it”');
     expect(heard(el)).to.include('Connect');
     await expectAccessible(el);
     el.setAttribute('lang', 'es');
@@ -89,7 +89,7 @@ describe('the elements in the visitor’s language', () => {
 
   it('an unsupported lang is noted once: the inner cassette slot stays quiet, and fires no event', async () => {
     const el = document.createElement('bmo-assistant');
-    el.setAttribute('lang', 'fr');
+    el.setAttribute('lang', 'it');
     const fallbacks: EventTarget[] = [];
     el.addEventListener('voice-lang-fallback', (event) =>
       fallbacks.push(event.composedPath()[0] ?? el),

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BMO_INSTRUCTIONS, CASSETTE_RULE } from '../../../agent/prompt.ts';
+import { BMO_INSTRUCTIONS, CASSETTE_RULE, bmoInstructions } from '../../../agent/prompt.ts';
+import { SUPPORTED_LANGS } from '../../../contracts/locale.ts';
+import { LANG_NAMES } from '../../../contracts/locale-schema.ts';
 import { type BmoTestSession, startBmoTestSession } from '../helpers/bmo-session.ts';
 import { systemPrompt, toolNames } from '../../support/openai-chat-standin.ts';
 
@@ -40,5 +42,20 @@ describe("BMO's prompt", () => {
         content: { type: 'string', description: expect.any(String) },
       },
     });
+  });
+
+  it('tells the model to answer in each supported language but English, by its name', () => {
+    for (const lang of SUPPORTED_LANGS.filter((tag) => tag !== 'en')) {
+      expect(bmoInstructions(lang)).toContain(`always answer in ${LANG_NAMES[lang]}`);
+    }
+    expect(bmoInstructions('en')).toBe(BMO_INSTRUCTIONS);
+  });
+
+  it('is what the model receives for an Arabic visitor: the language rule with the rest', async () => {
+    bmo = await startBmoTestSession({ lang: 'ar', script: [{ say: 'مرحبًا يا صديقي!' }] });
+    await bmo.session.run({ userInput: 'مرحبًا BMO' }).wait();
+    const prompt = systemPrompt(bmo.standin.request(0));
+    expect(prompt).toContain('Your friend speaks Arabic: always answer in Arabic');
+    expect(prompt).toContain(CASSETTE_RULE);
   });
 });

@@ -60,6 +60,7 @@ export async function startBmoTestSession(options: BmoTestSessionOptions): Promi
       resolveRoom: options.resolveRoom,
       now: options.now,
       access: options.access,
+      ...(options.lang ? { lang: options.lang } : {}),
     }),
   });
   return {

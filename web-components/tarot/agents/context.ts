@@ -24,7 +24,8 @@ import type { ToolCallInput } from '../../events/index.ts';
 
 export type { Modality } from '../../../contracts/reading-token.ts';
 import type { Modality } from '../../../contracts/reading-token.ts';
-import { LANG_NAMES, type SupportedLang } from '../../../contracts/locale.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
+import { LANG_NAMES } from '../../../contracts/locale-schema.ts';
 
 export interface ReadingFacts {
   modality: Modality;
