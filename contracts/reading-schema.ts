@@ -21,7 +21,9 @@ export const DrawCardParams = z.object({
     .string()
     .min(1)
     .max(60)
-    .describe('Name of the spread position, e.g. "Past" or "Present".'),
+    .describe(
+      'The spread position: its key when a standard one fits, written exactly so ("Past", "Present", "Situation", "Advice", …), else a short name. The page shows a key in the person’s language.',
+    ),
   promptRole: z
     .string()
     .min(1)

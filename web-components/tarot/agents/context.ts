@@ -57,7 +57,7 @@ export function languageLine(facts: Pick<ReadingFacts, 'lang'>): string {
   const lang = facts.lang ?? 'en';
   if (lang === 'en') return '';
   const name = LANG_NAMES[lang];
-  return `\n\nThe person speaks ${name}: say everything in ${name}, card and position names included. Tool arguments stay as the tools define them (card ids, English position labels).`;
+  return `\n\nThe person speaks ${name}: say everything in ${name}, card and position names included. Tool arguments stay as the tools define them (card ids, position keys): the page shows them in ${name}.`;
 }
 
 function isFacts(value: unknown): value is ReadingFacts {

@@ -16,6 +16,7 @@ import {
   languageLine,
 } from './context.ts';
 import { toolsFor } from './tools.ts';
+import { POSITION_KEYS } from '../../../contracts/positions.ts';
 
 export function createSpreadGenerationAgent(
   host: ReadingHost,
@@ -48,7 +49,9 @@ How you work:
   default; use more only when the question has several parts).
 - In two or three sentences, announce the spread and say why it suits this question.
 - Then, for each position in order: ${w.speak} one sentence on what the position means, then call
-  draw_card with positionLabel (the position's name) and promptRole (what it represents). The
+  draw_card with positionLabel (the position's key when one of these fits, written exactly so:
+  ${POSITION_KEYS.join(', ')}; else a short name of your own) and promptRole (what it
+  represents, in the person's language). The
   card picker opens on screen and the call returns when the person has picked; do not ask for
   permission first. Wait for each result before the next position.
 - Acknowledge each card by name in a few words; do not interpret it yet.

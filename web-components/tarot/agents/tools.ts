@@ -116,10 +116,12 @@ export function createDrawCardTool(host: ReadingHost, agent: AgentName) {
         );
       }
       const facts = factsOf(runContext, host.facts);
+      // the position's key named in the visitor's language (a label that is no key, as it came)
+      const t = host.strings();
       host.store.setToolActivity({
         tool: DRAW_CARD,
         status: 'running',
-        label: host.strings().toolDrawing(params.positionLabel),
+        label: t.toolDrawing(t.position(params.positionLabel)),
       });
       try {
         const outcome = await host.requestPick(params);

@@ -18,6 +18,11 @@ const PHASES_EN: Record<AgentName, string> = {
 export const tarotEn = {
   /** A card's name for its id (the id itself for an unknown one). */
   cardName: (id: string): string => cardName(id) ?? id,
+  /**
+   * A spread position's name for its key (contracts/positions.ts: the English labels are the
+   * keys); a label that is no key is shown as it came.
+   */
+  position: (label: string): string => label,
   unknownCard: 'Unknown card',
   faceDownCard: 'Face-down card',
   upright: 'Upright',

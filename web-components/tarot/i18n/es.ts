@@ -1,5 +1,6 @@
 /** The tarot family's strings in Spanish (the keys of en.ts). */
-import { cardNameEs } from '../../../contracts/cards-es.ts';
+import { POSITION_NAMES_ES, cardNameEs } from '../../../contracts/cards-es.ts';
+import { positionName } from '../../../contracts/positions.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
 import type { TarotStrings } from './en.ts';
 
@@ -12,6 +13,7 @@ const PHASES_ES: Record<AgentName, string> = {
 
 export const tarotEs: TarotStrings = {
   cardName: (id: string): string => cardNameEs(id) ?? id,
+  position: (label: string): string => positionName(POSITION_NAMES_ES, label),
   unknownCard: 'Carta desconocida',
   faceDownCard: 'Carta boca abajo',
   upright: 'Al derecho',

@@ -93,9 +93,9 @@ export class RealtimeReading {
       showMs: () => this.#timeouts.showMs,
       onPickerOpen: (position) => {
         this.store.openPicker(position);
-        this.announcer.announce(
-          this.strings.drawingFor(position.positionLabel, position.promptRole),
-        );
+        const t = this.strings;
+        const where = t.position(position.positionLabel);
+        this.announcer.announce(t.drawingFor(where, position.promptRole));
       },
       onPickerClose: () => this.store.closePicker(),
     });

@@ -20,7 +20,7 @@ export function pickerSection(
     class="draw"
     part="draw"
     tabindex="-1"
-    aria-label=${t.drawCardFor(picker.positionLabel)}
+    aria-label=${t.drawCardFor(t.position(picker.positionLabel))}
   >
     <tarot-card-picker
       position-label=${picker.positionLabel}

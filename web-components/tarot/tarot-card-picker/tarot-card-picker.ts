@@ -66,7 +66,11 @@ const DEAL = 20;
 export class TarotCardPicker extends LitElement {
   static override styles = styles;
 
-  /** The spread position being drawn for, e.g. "Past". A new value starts a new draw. */
+  /**
+   * The spread position being drawn for: a position key (contracts/positions.ts, e.g. "Past"),
+   * shown in the picker's language, or any other label, shown as it is. A new value starts a new
+   * draw.
+   */
   @property({ attribute: 'position-label' }) positionLabel = '';
 
   /** What the position stands for, e.g. "what shaped you". */
@@ -178,15 +182,12 @@ export class TarotCardPicker extends LitElement {
   override render() {
     const total = this.order.length;
     const t = this.#locale.t;
-    const title = this.positionLabel ? t.chooseCardFor(this.positionLabel) : t.chooseCard;
+    const position = t.position(this.positionLabel);
+    const title = position ? t.chooseCardFor(position) : t.chooseCard;
     return html`
       ${langNotice(this.#locale.fallbackNote)}
       <header part="header">
-        ${
-          this.positionLabel
-            ? html`<p class="position" part="position">${this.positionLabel}</p>`
-            : nothing
-        }
+        ${position ? html`<p class="position" part="position">${position}</p>` : nothing}
         ${this.promptRole ? html`<p class="role" part="role">${this.promptRole}</p>` : nothing}
       </header>
       <div class="table">

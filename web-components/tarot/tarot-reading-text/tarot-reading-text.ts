@@ -237,7 +237,7 @@ export class TarotReadingText extends LitElement {
       ></tarot-card>
       <p>
         ${entry.action === 'drawn' ? t.drawnCard(card) : t.shownCard(card)}
-        ${entry.positionLabel ? html`<span class="position">${t.forPosition(entry.positionLabel)}</span>` : nothing}
+        ${entry.positionLabel ? html`<span class="position">${t.forPosition(t.position(entry.positionLabel))}</span>` : nothing}
       </p>
     </li>`;
   }
@@ -266,7 +266,7 @@ export class TarotReadingText extends LitElement {
               ${rows.map(
                 (row) =>
                   html`<li>
-                    <span class="label">${row.positionLabel}</span>
+                    <span class="label">${t.position(row.positionLabel)}</span>
                     <span class="value">${spreadRowWords(t, row)}</span>
                   </li>`,
               )}

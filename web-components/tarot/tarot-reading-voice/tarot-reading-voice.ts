@@ -61,7 +61,7 @@ export function voiceTranscriptLines(
     if (entry.action === 'shown') {
       return { id: entry.id, role: 'event', kind: 'shown', text: t.shownCard(name) };
     }
-    const at = entry.positionLabel ? ` ${t.forPosition(entry.positionLabel)}` : '';
+    const at = entry.positionLabel ? ` ${t.forPosition(t.position(entry.positionLabel))}` : '';
     return { id: entry.id, role: 'event', kind: 'drawn', text: `${t.drawnCard(name)}${at}` };
   });
 }
@@ -383,7 +383,7 @@ export class TarotReadingVoice extends LitElement {
                           ></tarot-card>`
                         : html`<span class="slot" aria-hidden="true"></span>`
                     }
-                    <span class="label">${row.positionLabel}</span>
+                    <span class="label">${t.position(row.positionLabel)}</span>
                     <span class="value">${spreadRowWords(t, row)}</span>
                   </li>`,
               )}

@@ -63,6 +63,20 @@ describe('the reading agents and the language', () => {
     expect(await firstInstructions('es')).toContain('The person speaks Spanish');
   });
 
+  for (const [lang, name] of [
+    ['fr', 'French'],
+    ['de', 'German'],
+    ['pt', 'Brazilian Portuguese'],
+    ['ja', 'Japanese'],
+    ['ar', 'Arabic'],
+  ] as const) {
+    it(`tells the agents to speak ${name} for a reading in ${lang}, and to keep tool arguments as keys`, async () => {
+      const instructions = await firstInstructions(lang);
+      expect(instructions).toContain(`The person speaks ${name}: say everything in ${name}`);
+      expect(instructions).toContain('(card ids, position keys)');
+    });
+  }
+
   it('adds no language line for English', async () => {
     expect(await firstInstructions()).not.toContain('The person speaks');
   });
