@@ -7,7 +7,7 @@ import { getCard } from '../../../reader/reading/deck.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { ReadingFacts, ReadingHost } from '../../../web-components/tarot/agents/context.ts';
 import { createReadingAgents } from '../../../web-components/tarot/agents/index.ts';
-import { tarotEn } from '../../../web-components/tarot/i18n/en.ts';
+import { READING_EN } from '../../../web-components/tarot/i18n/session-en.ts';
 import { createReadingStore } from '../../../web-components/stores/reading.ts';
 
 export function pageHost(facts: ReadingFacts): ReadingHost {
@@ -23,7 +23,7 @@ export function pageHost(facts: ReadingFacts): ReadingHost {
     countCardDrawn: () => undefined,
     connectionStatus: () => 'connected',
     now: () => 0,
-    strings: () => tarotEn,
+    strings: () => READING_EN,
   };
 }
 

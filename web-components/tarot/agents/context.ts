@@ -6,7 +6,7 @@
  * context object shallowly, so `runContext.context.reading` and the reading's `facts` are the
  * same object. Handoffs write into it, instructions read from it, tools append drawn cards to it.
  */
-import type { TarotStrings } from '../i18n/en.ts';
+import type { ReadingStrings } from '../i18n/session-en.ts';
 import type { RunContext } from '@openai/agents-core';
 import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';
@@ -109,7 +109,7 @@ export interface ReadingHost {
   connectionStatus(): ConnectionStatus;
   now(): number;
   /** The strings of the visitor's language, for what the tools show while they run. */
-  strings(): TarotStrings;
+  strings(): ReadingStrings;
 }
 
 /** The object a failing tool returns to the agent. */

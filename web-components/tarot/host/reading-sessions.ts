@@ -326,7 +326,8 @@ export class ReadingSessions implements ReactiveController {
       ...request,
       apiBase: this.#options.apiBase(),
       turnstileToken: this.#options.turnstileToken?.(),
-      strings: this.#options.strings?.(),
+      // the reading's strings: the host's, over the session's own in the reading's language
+      strings: this.#sessions.get(request.mode)?.reading.strings,
     });
     this.#costCap.connected(grant.maxSessionMinutes);
     return grant;
@@ -359,6 +360,8 @@ export class ReadingSessions implements ReactiveController {
       this.#host.requestUpdate();
     });
     this.#sessions.set(mode, session);
+    // what it says before it opens (no voice here, a blocked microphone) is in its language too
+    await session.reading.locale.load();
     return session;
   }
 }

@@ -34,7 +34,8 @@ import { SessionEnd } from './session-end.ts';
 import { logSessionStart, replayInto, withinDeadline } from './opening.ts';
 import { type SessionEventsTarget, type TranscriptFeed, wireSession } from './intake.ts';
 import { stallChoice } from './stall-choice.ts';
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { READING_EN } from '../i18n/session-en.ts';
+import type { ReadingLocale } from '../i18n/session.ts';
 
 type AgentsModule = typeof import('../agents/index.ts');
 export type Session = RealtimeSession<ReadingRunContext>;
@@ -46,6 +47,8 @@ export interface ConnectionOwner {
   readonly announcer: Announcer;
   readonly mode: Modality;
   readonly options: RealtimeReadingOptions;
+  /** The reading's strings in the visitor's language: the host's and the session's own. */
+  readonly locale: ReadingLocale;
   readonly nudges: ReadingNudges;
   readonly transcript: TranscriptFeed;
   readonly waiters: CardWaiters;
@@ -59,12 +62,7 @@ export interface ConnectionOwner {
 }
 
 /** Said when a voice reading falls back from WebRTC to the WebSocket (in English). */
-export const WEBSOCKET_FALLBACK_NOTICE = tarotEn.webSocketFallback;
-
-/** The strings of the visitor's language, from the reading's options (English when none are given). */
-function stringsOf(owner: ConnectionOwner): TarotStrings {
-  return owner.options.strings?.() ?? tarotEn;
-}
+export const WEBSOCKET_FALLBACK_NOTICE = READING_EN.webSocketFallback;
 
 /**
  * One reading's connection to its engine: the SDK's session, its token and status, and what
@@ -130,7 +128,7 @@ export class ReadingConnection {
   #tooLate(opening: object): false {
     if (opening === this.#opening && this.#status === 'connecting') {
       this.#generation += 1;
-      const t = stringsOf(this.#owner);
+      const t = this.#owner.locale.t;
       this.failToConnect(new ReadingConnectError(t.connectTimedOut, 'connect_timeout'));
     }
     return false;
@@ -152,6 +150,9 @@ export class ReadingConnection {
         import('../agents/index.ts'),
       ]);
       code.catch(() => undefined); // awaited below: a refused token is the failure to report
+      const loading = owner.locale.load(); // a refused token is said in the reading's language
+      if (loading) await loading;
+      if (generation !== this.#generation) return false;
       grant = await connect({
         mode,
         sessionId: owner.sessionId(),
@@ -212,7 +213,7 @@ export class ReadingConnection {
     if (kind !== 'reconnect') {
       logSessionStart(owner.log(), { agent: first, grant, mode, transport: this.transport });
     } else {
-      owner.announcer.announce(stringsOf(owner).reconnected);
+      owner.announcer.announce(owner.locale.t.reconnected);
     }
     owner.nudges.startAgentTimer(first);
     if (kind !== 'new') this.#carryOn(first);
@@ -256,19 +257,14 @@ export class ReadingConnection {
       error,
       connectionStatus: 'connecting',
     });
-    this.#owner.announcer.announce(stringsOf(this.#owner).webSocketFallback);
+    this.#owner.announcer.announce(this.#owner.locale.t.webSocketFallback);
     return this.#attempt(kind);
   }
 
   failToConnect(error: unknown): void {
     const { store, announcer } = this.#owner;
     const viaCall = this.grant?.callUrl !== undefined;
-    const message = readableConnectError(
-      error,
-      this.grant?.engine,
-      viaCall,
-      stringsOf(this.#owner),
-    );
+    const message = readableConnectError(error, this.grant?.engine, viaCall, this.#owner.locale.t);
     try {
       this.session?.close();
     } catch {
@@ -305,9 +301,9 @@ export class ReadingConnection {
       lostConnection: () => this.#lostConnection(),
       limitReached: (limit) => this.#end.limitReached(limit),
       notice: (text) => owner.options.onNotice?.(text),
-      strings: () => stringsOf(owner),
+      strings: () => owner.locale.t,
       toolFailed: (tool, code) => {
-        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, stringsOf(owner));
+        const choice = stallChoice(owner.mode, owner.currentAgent(), tool, code, owner.locale.t);
         if (choice) {
           owner.store.setChoice(choice);
           owner.announcer.announce(choice.message, { assertive: true });
@@ -350,7 +346,7 @@ export class ReadingConnection {
         this.#reconnect(drawing, agent);
         return;
       }
-      const t = stringsOf(this.#owner);
+      const t = this.#owner.locale.t;
       const message =
         limit === 'tokens'
           ? t.spendLimitEnded
@@ -378,7 +374,7 @@ export class ReadingConnection {
     store.setToolActivity(null);
     store.setAudio({ listening: false, speaking: false });
     this.setStatus('connecting');
-    announcer.announce(stringsOf(this.#owner).reconnecting, {
+    announcer.announce(this.#owner.locale.t.reconnecting, {
       assertive: true,
     });
     this.#owner.log()?.error({

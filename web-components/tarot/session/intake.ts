@@ -17,7 +17,7 @@ import type { Sdk } from './reading-options.ts';
 import type { ReadingNudges } from './reading-nudges.ts';
 import { mergeHistory } from '../state/resume.ts';
 import { transcriptFromHistory } from '../state/transcript.ts';
-import type { TarotStrings } from '../i18n/en.ts';
+import type { ReadingStrings } from '../i18n/session-en.ts';
 
 type Session = RealtimeSession<ReadingRunContext>;
 
@@ -130,7 +130,7 @@ export interface SessionEventsTarget {
   /** The reader has something to tell the visitor (`voice_peer.notice`). */
   notice(text: string): void;
   /** The strings of the visitor's language, for what it announces. */
-  strings(): TarotStrings;
+  strings(): ReadingStrings;
 }
 
 /** The limit an `error` event from the edge's relay names, else undefined. */

@@ -4,7 +4,7 @@
  * reading, its connection and its helpers share the types without importing one another.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { TarotStrings } from '../i18n/en.ts';
+import type { ReadingStrings } from '../i18n/session-en.ts';
 import type {
   RealtimeAgent,
   RealtimeSession,
@@ -65,8 +65,11 @@ export interface RealtimeReadingOptions {
   mode: Modality;
   /** The checked language the agents answer in (default English). */
   lang?: SupportedLang;
-  /** The strings of the visitor's language for its errors, notes and announcements (the host's); default English. */
-  strings?: (() => TarotStrings) | undefined;
+  /**
+   * The host's strings in the visitor's language (its elements' strings and any of its own); the
+   * session adds its own errors, notes and announcements in `lang` (English by default).
+   */
+  strings?: (() => Partial<ReadingStrings>) | undefined;
   /**
    * Where it says phase changes, tool states and errors to screen readers: the owning element's
    * announcer (rendered in that element's live regions). Default: one of its own, unheard until

@@ -49,7 +49,8 @@ import {
 import { TranscriptFeed } from './intake.ts';
 import { type ReadingAgents, ReadingConnection, type Session } from './connection.ts';
 import { type StallAnswer, choiceNote } from './stall-choice.ts';
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import type { ReadingStrings } from '../i18n/session-en.ts';
+import { ReadingLocale } from '../i18n/session.ts';
 
 export {
   DEFAULT_TIMEOUTS,
@@ -64,6 +65,8 @@ export class RealtimeReading {
   /** Where it speaks to screen readers: the owning element's announcer. */
   readonly announcer: Announcer;
   #options: RealtimeReadingOptions;
+  /** The reading's strings in the visitor's language (`strings`); `load()` brings the session's own. */
+  readonly locale: ReadingLocale;
   #timeouts: ReadingTimeouts;
   #now: () => number;
   #lookupCard: (id: string) => CardIdentity | undefined;
@@ -83,6 +86,7 @@ export class RealtimeReading {
     this.store = options.store;
     this.mode = options.mode;
     this.#options = options;
+    this.locale = new ReadingLocale(options.lang, options.strings);
     this.#timeouts = resolveTimeouts(options.timeouts);
     this.#now = options.now ?? (() => Date.now());
     this.#lookupCard = options.lookupCard ?? cardIdentity;
@@ -133,16 +137,17 @@ export class RealtimeReading {
       host: () => this.#host(),
       currentAgent: () => this.#currentAgent(),
       connectMs: () => this.#timeouts.connectMs,
+      locale: this.locale,
     });
     this.store.$agent.listen(() => this.#persist());
   }
 
-  /** The current session's id ('' before the first start). */
-  /** The strings of the visitor's language for its errors, notes and announcements. */
-  get strings(): TarotStrings {
-    return this.#options.strings?.() ?? tarotEn;
+  /** The reading's strings in the visitor's language, as they stand now. */
+  get strings(): ReadingStrings {
+    return this.locale.t;
   }
 
+  /** The current session's id ('' before the first start). */
   get sessionId(): string {
     return this.#sessionId;
   }

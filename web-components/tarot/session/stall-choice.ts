@@ -8,7 +8,7 @@ import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { StallChoice } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 import { APP_NOTE_PREFIX } from '../state/transcript.ts';
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { type ReadingStrings, READING_EN } from '../i18n/session-en.ts';
 
 /** The person's answer to a stall choice: go on, or draw the card again. */
 export type StallAnswer = 'continue' | 'draw-again';
@@ -19,7 +19,7 @@ export function stallChoice(
   agent: AgentName,
   tool: string,
   code: string,
-  t: TarotStrings = tarotEn,
+  t: ReadingStrings = READING_EN,
 ): StallChoice | undefined {
   if (mode !== 'voice' || (agent !== 'SpreadGeneration' && agent !== 'Reading')) return undefined;
   if (code === 'timeout') {

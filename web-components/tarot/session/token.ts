@@ -12,7 +12,7 @@ import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Modality } from '../agents/context.ts';
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { type ReadingStrings, READING_EN } from '../i18n/session-en.ts';
 
 export type ReadingToken = ReadingTokenResponse;
 
@@ -54,11 +54,11 @@ export interface RequestTokenOptions {
   /** The host page's Turnstile token, sent as `X-Turnstile-Token` (see `<tarot-reading>`). */
   turnstileToken?: string | undefined;
   /** The strings of the visitor's language for what fails (default English). */
-  strings?: TarotStrings | undefined;
+  strings?: ReadingStrings | undefined;
 }
 
 /** The sentence in the strings for each edge error code a person can act on. */
-const READABLE: Record<string, keyof TarotStrings> = {
+const READABLE: Record<string, keyof ReadingStrings> = {
   rate_limited: 'rateLimited',
   forbidden_origin: 'forbiddenOrigin',
   not_configured: 'notConfigured',
@@ -68,14 +68,17 @@ const READABLE: Record<string, keyof TarotStrings> = {
 };
 
 /** The sentence for an edge error `code`, in `t`'s words; undefined for a code it does not know. */
-function readable(t: TarotStrings, code: string): string | undefined {
+function readable(t: ReadingStrings, code: string): string | undefined {
   const key = READABLE[code];
   const words = key === undefined ? undefined : t[key];
   return typeof words === 'string' ? words : undefined;
 }
 
 /** The tarot's words for an edge error (`EdgeError`), keeping its code. */
-export function readingErrorFrom(error: EdgeError, t: TarotStrings = tarotEn): ReadingConnectError {
+export function readingErrorFrom(
+  error: EdgeError,
+  t: ReadingStrings = READING_EN,
+): ReadingConnectError {
   switch (error.code) {
     case 'network':
       return new ReadingConnectError(
@@ -123,23 +126,26 @@ export async function requestReadingToken(options: RequestTokenOptions): Promise
 }
 
 /** What a person reads when the browser will not give the page the microphone. */
-export function microphoneMessage(problem: MicrophoneProblem, t: TarotStrings = tarotEn): string {
+export function microphoneMessage(
+  problem: MicrophoneProblem,
+  t: ReadingStrings = READING_EN,
+): string {
   return problem === 'blocked' ? t.micBlocked : problem === 'busy' ? t.micBusy : t.micMissing;
 }
 
 /** The English sentences, by problem. */
 export const MICROPHONE_MESSAGES: Record<MicrophoneProblem, string> = {
-  blocked: tarotEn.micBlocked,
-  busy: tarotEn.micBusy,
-  missing: tarotEn.micMissing,
+  blocked: READING_EN.micBlocked,
+  busy: READING_EN.micBusy,
+  missing: READING_EN.micMissing,
 };
 
 export { microphoneProblem, type MicrophoneProblem };
 
 /** The edge refused a voice call's token (401 from `/api/voice/calls`): used, forged or expired. */
-export const CALL_PASS_REFUSED = tarotEn.callPassRefused;
+export const CALL_PASS_REFUSED = READING_EN.callPassRefused;
 /** A voice call through the edge was hung up at the reading's minute cap. */
-export const TIME_LIMIT_ENDED = tarotEn.timeLimitEnded;
+export const TIME_LIMIT_ENDED = READING_EN.timeLimitEnded;
 
 /**
  * Whether a voice call failed in WebRTC itself (ICE, DTLS, the data channel, a network that blocks
@@ -164,7 +170,7 @@ export function readableConnectError(
   error: unknown,
   engine: ReadingEngine | undefined,
   viaCall = false,
-  t: TarotStrings = tarotEn,
+  t: ReadingStrings = READING_EN,
 ): string {
   if (error instanceof ReadingConnectError) return error.message;
   const microphone = microphoneProblem(error);

@@ -9,7 +9,7 @@ import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import { microphoneMessage } from './token.ts';
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { type ReadingStrings, READING_EN } from '../i18n/session-en.ts';
 import type { RealtimeReading } from './realtime-reading.ts';
 
 /** Where a problem before any session is reported: a log of its own, since none is open. */
@@ -18,7 +18,7 @@ export interface ProblemTarget {
   announcer: Announcer;
   newLog: () => SessionLog;
   /** The strings of the visitor's language (default English). */
-  strings?: TarotStrings | undefined;
+  strings?: ReadingStrings | undefined;
 }
 
 /** Shows a problem that stops the reading before it connects, and logs it. */
@@ -44,7 +44,7 @@ export function showProblem(
 /** The microphone could not be opened: says why (denied, missing, busy, …) and how to go on. */
 export function microphoneFailed(target: ProblemTarget, error: unknown): void {
   const problem = microphoneProblem(error);
-  const t = target.strings ?? tarotEn;
+  const t = target.strings ?? READING_EN;
   const message = problem
     ? microphoneMessage(problem, t)
     : t.micFailed(describeError(error, 'unknown error'));

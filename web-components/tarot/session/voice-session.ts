@@ -49,14 +49,14 @@ import {
 import { defaultTransport } from './reading-options.ts';
 import { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 import type { Modality } from '../agents/context.ts';
-import { tarotEn } from '../i18n/en.ts';
+import { READING_EN } from '../i18n/session-en.ts';
 
 type Sdk = typeof import('@openai/agents-realtime');
 
 /** The spec's words for a browser without WebRTC or the microphone API. */
-export const UNSUPPORTED_MESSAGE = tarotEn.noVoiceSupport;
+export const UNSUPPORTED_MESSAGE = READING_EN.noVoiceSupport;
 
-export const TOO_SHORT_NOTICE = tarotEn.holdWhileSpeaking;
+export const TOO_SHORT_NOTICE = READING_EN.holdWhileSpeaking;
 
 export { type VoiceApi, missingVoiceApis } from './voice-support.ts';
 

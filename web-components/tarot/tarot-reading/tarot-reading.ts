@@ -24,7 +24,7 @@ import { ReadingEvents, type TarotReadingEventMap } from '../host/reading-events
 import { styles } from './tarot-reading.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
-import type { TarotStrings } from '../i18n/en.ts';
+import type { ReadingStrings } from '../i18n/session-en.ts';
 
 export type TarotReadingMode = ReadingMode;
 
@@ -126,8 +126,11 @@ export class TarotReading extends LitElement {
    */
   @property() label = '';
 
-  /** Any of the shell's words (mode choice, names), over its language's strings. */
-  @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
+  /**
+   * Any of the reading's strings, over its language's: the shell's (mode choice, names), its views'
+   * and the elements inside them, and its session's errors, notes and announcements.
+   */
+  @property({ attribute: false }) strings: Partial<ReadingStrings> | undefined;
 
   /** The edge's origin, e.g. `https://edge.example`. Empty: this page's own origin. */
   @property({ attribute: 'api-base' }) apiBase = '';

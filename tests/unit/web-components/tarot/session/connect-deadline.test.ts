@@ -12,7 +12,7 @@ import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingToken } from '../../../../../web-components/tarot/session/token.ts';
 import { requestReadingToken } from '../../../../../web-components/tarot/session/token.ts';
-import { tarotEn } from '../../../../../web-components/tarot/i18n/en.ts';
+import { tarotSessionEn } from '../../../../../web-components/tarot/i18n/session-en.ts';
 import { memoryStorage, voiceReading } from '../../../helpers/scripted-reading.ts';
 
 /** Short, so each test waits it out once; long enough for a retry's scripted open when busy. */
@@ -77,8 +77,11 @@ describe('a reading whose open never finishes gives up at its time limit', () =>
     expect(await r.controller.start()).toBe(false);
     expect(held).toHaveLength(1);
     expect(r.store.$connection.get()).toBe('error');
-    expect(r.store.$error.get()).toEqual({ kind: 'connection', message: tarotEn.connectTimedOut });
-    expect(r.assertive).toContain(tarotEn.connectTimedOut);
+    expect(r.store.$error.get()).toEqual({
+      kind: 'connection',
+      message: tarotSessionEn.connectTimedOut,
+    });
+    expect(r.assertive).toContain(tarotSessionEn.connectTimedOut);
 
     expect(await r.controller.start()).toBe(true);
     expect(r.store.$connection.get()).toBe('connected');
@@ -103,7 +106,7 @@ describe('a reading whose open never finishes gives up at its time limit', () =>
     expect(await r.controller.start()).toBe(false);
     expect(silent.sockets).toHaveLength(1); // it did reach the server
     expect(r.store.$connection.get()).toBe('error');
-    expect(r.store.$error.get()?.message).toBe(tarotEn.connectTimedOut);
+    expect(r.store.$error.get()?.message).toBe(tarotSessionEn.connectTimedOut);
     expect(sockets[0]?.status).toBe('disconnected'); // the page closed the socket it gave up on
 
     expect(await r.controller.start()).toBe(true);
@@ -130,6 +133,6 @@ describe('a reading whose open never finishes gives up at its time limit', () =>
     await new Promise((resolve) => setImmediate(resolve));
     expect(transports).toHaveLength(0);
     expect(r.store.$connection.get()).toBe('error');
-    expect(r.store.$error.get()?.message).toBe(tarotEn.connectTimedOut);
+    expect(r.store.$error.get()?.message).toBe(tarotSessionEn.connectTimedOut);
   });
 });

@@ -10,7 +10,7 @@ import {
   READING_LIMIT_CODES,
   type VoiceCallState,
 } from '../../../../../contracts/reading-token.ts';
-import { tarotEn } from '../../../../../web-components/tarot/i18n/en.ts';
+import { tarotSessionEn } from '../../../../../web-components/tarot/i18n/session-en.ts';
 import { memoryStorage, voiceReading } from '../../../helpers/scripted-reading.ts';
 import { until } from '../../../../support/wait.ts';
 
@@ -43,7 +43,7 @@ describe('a reading the edge ended at a limit', () => {
     });
     transport?.disconnect();
     await until(() => r.store.$connection.get() === 'disconnected', 'the reading ended');
-    expect(r.store.$error.get()?.message).toBe(tarotEn.spendLimitEnded);
+    expect(r.store.$error.get()?.message).toBe(tarotSessionEn.spendLimitEnded);
     expect(tokens).toBe(1);
     expect(r.transports).toHaveLength(1);
   });
@@ -69,7 +69,7 @@ describe('a reading the edge ended at a limit', () => {
     expect(asked).toEqual([
       { callUrl: 'https://edge.test/api/voice/calls', callId: 'rtc_one', token: 'ek_test_1' },
     ]);
-    expect(r.store.$error.get()?.message).toBe(tarotEn.spendLimitEnded);
+    expect(r.store.$error.get()?.message).toBe(tarotSessionEn.spendLimitEnded);
     expect(tokens).toBe(1);
   });
 

@@ -18,40 +18,46 @@ import {
   readingErrorFrom,
 } from '../../../../../web-components/tarot/session/token.ts';
 import { stallChoice } from '../../../../../web-components/tarot/session/stall-choice.ts';
-import { tarotEn } from '../../../../../web-components/tarot/i18n/en.ts';
+import { tarotSessionEn } from '../../../../../web-components/tarot/i18n/session-en.ts';
 import { tarotEs } from '../../../../../web-components/tarot/i18n/es.ts';
+import { tarotSessionEs } from '../../../../../web-components/tarot/i18n/session-es.ts';
 import { pageHost } from '../../../helpers/page-agents.ts';
+
+/** A Spanish reading's strings: the elements' and the session's. */
+const readingEs = { ...tarotEs, ...tarotSessionEs };
 
 describe('the reading session’s words', () => {
   it('says an edge error in the visitor’s language, keeping its code', () => {
     const busy = readingErrorFrom(
       new EdgeError('busy', { code: 'upstream_busy', status: 503 }),
-      tarotEs,
+      readingEs,
     );
-    expect(busy.message).toBe(tarotEs.upstreamBusy);
+    expect(busy.message).toBe(readingEs.upstreamBusy);
     expect(busy.code).toBe('upstream_busy');
     expect(
       readingErrorFrom(new EdgeError('slow down', { code: 'rate_limited', status: 429 })).message,
-    ).toBe(tarotEn.rateLimited);
+    ).toBe(tarotSessionEn.rateLimited);
   });
 
   it('says a failed connection and a refused microphone in Spanish', () => {
     const refused = new Error('Realtime call request failed with status 401');
-    expect(readableConnectError(refused, 'openai', false, tarotEs)).toBe(tarotEs.keyRefused);
-    expect(readableConnectError(refused, 'openai', true, tarotEs)).toBe(tarotEs.callPassRefused);
+    expect(readableConnectError(refused, 'openai', false, readingEs)).toBe(readingEs.keyRefused);
+    expect(readableConnectError(refused, 'openai', true, readingEs)).toBe(
+      readingEs.callPassRefused,
+    );
     const blocked = new DOMException('denied', 'NotAllowedError');
-    expect(readableConnectError(blocked, 'openai', false, tarotEs)).toBe(tarotEs.micBlocked);
-    expect(readableConnectError(new Error(''), 'local', false, tarotEs)).toBe(
-      tarotEs.offlineRefused,
+    expect(readableConnectError(blocked, 'openai', false, readingEs)).toBe(readingEs.micBlocked);
+    expect(readableConnectError(new Error(''), 'local', false, readingEs)).toBe(
+      readingEs.offlineRefused,
     );
   });
 
   it('offers a stall choice in Spanish', () => {
-    expect(stallChoice('voice', 'Reading', 'draw_card', 'timeout', tarotEs)?.message).toBe(
+    expect(stallChoice('voice', 'Reading', 'draw_card', 'timeout', readingEs)?.message).toBe(
       'No se ha elegido ninguna carta a tiempo. ¿Qué quieres hacer?',
     );
-    expect(stallChoice('voice', 'Reading', 'show_card', 'failed', tarotEs)?.message).toBe(
-      tarotEs.cardNotShown,
+    expect(stallChoice('voice', 'Reading', 'show_card', 'failed', readingEs)?.message).toBe(
+      readingEs.cardNotShown,
     );
   });
 });
@@ -70,7 +76,7 @@ describe('what the reading’s tools show while they run', () => {
     });
     const host = {
       ...pageHost(facts),
-      strings: () => tarotEs,
+      strings: () => readingEs,
       // the visitor has not picked yet: the draw stays running
       requestPick: () => new Promise<never>(() => undefined),
     };
@@ -92,7 +98,7 @@ describe('what the reading’s tools show while they run', () => {
       status: 'success',
       label: 'Carta mostrada',
     });
-    expect(tarotEs.toolShowing(tarotEs.cardName('the-star'), true)).toBe(
+    expect(readingEs.toolShowing(readingEs.cardName('the-star'), true)).toBe(
       'Mostrando La Estrella, invertida',
     );
   });
