@@ -1,7 +1,7 @@
 /**
  * The strings of a conversation with BMO in English: its announcements and its errors. They load
  * with BMO's session (bmo/session/), not with the element, so an assistant's first load carries
- * only its element strings (en.ts); conversation-es.ts has the same keys.
+ * only its element strings (en.ts); conversation-es.ts, conversation-fr.ts, … have the same keys.
  */
 import { bmoEn, type BmoElementStrings } from './en.ts';
 
@@ -32,7 +32,9 @@ export const bmoConversationEn = {
     `Could not reach BMO's server at ${host}. Check your connection and retry; if it keeps failing, that server may not allow this site.`,
   errorInvalidResponse: 'The server answered with something BMO did not understand.',
   errorTokenTimeout: "BMO's server did not answer in time. Check your connection and retry.",
-  errorAgentTimeout: (seconds: string): string => `BMO did not join within ${seconds} seconds.`,
+  /** `seconds` is `n` already written for the language; `n` chooses the plural form. */
+  errorAgentTimeout: (seconds: string, _n: number): string =>
+    `BMO did not join within ${seconds} seconds.`,
   errorLoadFailed: 'BMO could not load: check your connection and retry.',
   errorRoomRefused:
     "BMO's conversation server turned this conversation away. Try again; if it keeps happening, tell the site's owner.",

@@ -1,4 +1,5 @@
 /** The strings of a conversation with BMO in Spanish (the keys of conversation-en.ts). */
+import { plural } from '../../shared/i18n/plural.ts';
 import type { bmoConversationEn } from './conversation-en.ts';
 
 export const bmoConversationEs: typeof bmoConversationEn = {
@@ -28,7 +29,8 @@ export const bmoConversationEs: typeof bmoConversationEn = {
   errorInvalidResponse: 'El servidor respondió algo que BMO no entendió.',
   errorTokenTimeout:
     'El servidor de BMO no respondió a tiempo. Revisa tu conexión y vuelve a probar.',
-  errorAgentTimeout: (seconds) => `BMO no llegó en ${seconds} segundos.`,
+  errorAgentTimeout: (seconds, n) =>
+    `BMO no llegó en ${seconds} ${plural('es', n, { one: 'segundo', other: 'segundos' })}.`,
   errorLoadFailed: 'BMO no pudo cargarse: revisa tu conexión y vuelve a probar.',
   errorRoomRefused:
     'El servidor de conversaciones de BMO rechazó esta conversación. Vuelve a probar; si sigue pasando, avisa a quien lleva el sitio.',

@@ -1,9 +1,9 @@
 /**
  * The BMO family's element strings in English: every word `<bmo-assistant>`,
  * `<bmo-cassette-slot>` and `<bmo-face>` show or announce before a conversation (the
- * conversation's own are conversation-en.ts). Other languages have the same keys (`es.ts`, loaded
- * when an element asks for it); a host overrides any of them through the element's `strings`
- * property.
+ * conversation's own are conversation-en.ts). Other languages have the same keys (`es.ts`, `fr.ts`,
+ * …, loaded when an element asks for one); a host overrides any of them through the element's
+ * `strings` property (on `<bmo-assistant>`, for the elements inside it too).
  */
 import type { BmoAgentState } from '../../stores/bmo.ts';
 

@@ -54,3 +54,5 @@ export const bmoEs: BmoElementStrings = {
     'Aquí no se puede copiar. El texto está seleccionado: pulsa Ctrl+C (o ⌘C) para copiarlo.',
   copyByHand: 'Aquí no se puede copiar. Selecciona el texto y cópialo tú.',
 };
+
+export default bmoEs;

@@ -23,7 +23,7 @@ import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomConnection } from './connection.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { BMO_EN, bmoConversationEn } from '../i18n/conversation-en.ts';
-import { bmoConversationEs } from '../i18n/conversation-es.ts';
+import { conversationStrings } from '../i18n/conversation.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import {
   CHAT_TOPIC,
@@ -98,6 +98,11 @@ export class BmoRoom {
   #lastToken: RoomToken | undefined;
   /** Since a reconnect: what the person had (transcript, cassette) is kept across joins. */
   #returning = false;
+  /** The conversation's strings in the assistant's language, loaded before a join needs them. */
+  #conversation: { lang: SupportedLang; strings: typeof bmoConversationEn } = {
+    lang: 'en',
+    strings: bmoConversationEn,
+  };
 
   constructor(options: BmoRoomOptions) {
     this.#options = options;
@@ -105,8 +110,13 @@ export class BmoRoom {
   }
 
   #t(): BmoStrings {
-    const conversation = this.#options.lang?.() === 'es' ? bmoConversationEs : bmoConversationEn;
-    return { ...BMO_EN, ...conversation, ...this.#options.strings?.() };
+    return { ...BMO_EN, ...this.#conversation.strings, ...this.#options.strings?.() };
+  }
+
+  async #loadConversationStrings(): Promise<void> {
+    const lang = this.#options.lang?.() ?? 'en';
+    if (lang === this.#conversation.lang) return;
+    this.#conversation = { lang, strings: await conversationStrings(lang) };
   }
 
   /** The room, while connected (for tests and benchmarks; the page does not need it). */
@@ -219,6 +229,8 @@ export class BmoRoom {
     s.$connection.set('connecting');
     s.$agentState.set('connecting');
     const log = new SessionLog(newSessionId());
+    await this.#loadConversationStrings();
+    if (!current()) return;
 
     const last = this.#lastToken;
     let grant = reuseToken && last && last.expiresAt - Date.now() > 10_000 ? last : undefined;
@@ -266,6 +278,7 @@ export class BmoRoom {
       onCassette: this.#options.onCassette,
       returning: this.#returning,
       strings: () => this.#t(),
+      lang: () => this.#conversation.lang,
     });
     this.#connection = connection;
     log.start({

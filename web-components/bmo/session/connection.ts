@@ -13,6 +13,7 @@ import type { SessionLog } from '../../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
 import { RoomIntake } from './intake.ts';
+import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { BMO_EN } from '../i18n/conversation-en.ts';
 import {
@@ -42,6 +43,8 @@ export interface RoomConnectionHost {
   onCassette?: ((title: string) => void) | undefined;
   /** The assistant's words in its language (English when absent). */
   strings?: (() => BmoStrings) | undefined;
+  /** The language of those strings, for the numbers in them (English when absent). */
+  lang?: (() => SupportedLang) | undefined;
   /** This join follows a lost connection or a BMO that left: say so when BMO is here again. */
   returning?: boolean;
 }
@@ -112,7 +115,9 @@ export class RoomConnection {
     this.#agentTimer = setTimeout(() => {
       this.#agentTimer = undefined;
       if (!this.active || this.#findAgent()) return;
-      const message = this.#t().errorAgentTimeout(String(Math.round(timeout / 1000)));
+      const seconds = Math.round(timeout / 1000);
+      const written = new Intl.NumberFormat(this.#host.lang?.() ?? 'en').format(seconds);
+      const message = this.#t().errorAgentTimeout(written, seconds);
       this.#host.fail({ code: 'agent_timeout', message }, undefined, 'warning');
     }, timeout);
   }

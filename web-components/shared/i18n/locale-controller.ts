@@ -4,9 +4,13 @@
  * Each element looks its words up in its family's strings for that language, so two elements in
  * two languages share a page without touching each other (a page-global locale, as
  * `@lit/localize` keeps, could not). English ships with the element; another language's strings
- * load with `import()` the first time an element asks for them. A host overrides any of them
- * through the element's `strings` property. An unsupported tag falls back to English, and the element
- * says so: `fallbackNote` is the visible note (`langNotice()` renders it), and the host fires `voice-lang-fallback`.
+ * load with `import()` the first time an element asks for them (the family's table of its
+ * languages, `i18n/languages.ts`, then that language's module). A host overrides any of them
+ * through the element's `strings` property, and `strings` on an element reaches every element
+ * inside it (across shadow roots) that has a string of that key: a root element's override reaches
+ * its views too, and an inner element's own `strings` win over its ancestors'. An unsupported tag
+ * falls back to English, and the element says so: `fallbackNote` is the visible note
+ * (`langNotice()` renders it), and the host fires `voice-lang-fallback`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isRtlLang, matchLang, type SupportedLang } from '../../../contracts/locale.ts';
@@ -25,28 +29,36 @@ export interface LocaleHost extends ReactiveControllerHost, HTMLElement {
   strings?: Partial<Strings> | undefined;
 }
 
-/** How a family's other languages load (English is `en`, always there). */
-export type StringsLoaders<T extends Strings> = Partial<Record<SupportedLang, () => Promise<T>>>;
+/**
+ * How a family's elements reach another language's strings (English is `en`, always there): the
+ * family's `i18n/languages.ts` names each language's module and loads the first time an element
+ * asks for one, so a first load carries one `import()` for them all, not one per language.
+ */
+export type StringsLoader<T extends Strings> = (lang: SupportedLang) => Promise<T | undefined>;
 
-const loaded = new WeakMap<() => Promise<Strings>, Strings | Promise<Strings>>();
+/** Each family's strings by language (keyed by its English), loaded or loading. */
+const loaded = new WeakMap<Strings, Partial<Record<SupportedLang, Strings | Promise<Strings>>>>();
 
-/** Every connected element's controller, so an inner element can see that its host speaks up. */
+/**
+ * Every connected element's controller, so an inner element can see that its host speaks up and
+ * read its host's `strings`, and all of them render again when a host's `strings` change.
+ */
 interface SpokenLang {
   readonly supported: boolean;
   readonly requested: string;
+  readonly host: LocaleHost;
 }
-const controllers = new WeakMap<Element, SpokenLang>();
+const controllers = new Map<Node, SpokenLang>();
 
-/** The closest element above `element` (across shadow roots) that has a locale controller. */
-function localeAncestor(element: Element): SpokenLang | undefined {
-  let node: Node | null = element.parentNode;
-  while (node) {
+/** The elements above `element` (across shadow roots) with a locale controller, nearest first. */
+function localeAncestors(element: Element): SpokenLang[] {
+  const found: SpokenLang[] = [];
+  for (let node = element.parentNode; node; node = node.parentNode) {
     if (node instanceof ShadowRoot) node = node.host;
-    const found = node instanceof Element ? controllers.get(node) : undefined;
-    if (found) return found;
-    node = node.parentNode;
+    const spoken = controllers.get(node);
+    if (spoken) found.push(spoken);
   }
-  return undefined;
+  return found;
 }
 
 /** The language tag that applies to `element`: its own, an ancestor's, or the document's. */
@@ -63,19 +75,21 @@ export function inheritedAttribute(element: Element, name: 'lang' | 'dir'): stri
 export class LocaleController<T extends Strings> implements ReactiveController {
   #host: LocaleHost;
   #en: T;
-  #loaders: StringsLoaders<T>;
+  #load: StringsLoader<T> | undefined;
   #strings: T;
   #requested = '';
   #lang: SupportedLang = 'en';
   #supported = true;
   #dir: 'ltr' | 'rtl' = 'ltr';
   #observer: MutationObserver | undefined;
+  /** The host's `strings` when it last updated, to tell the elements inside it of a change. */
+  #ownSeen: Partial<Strings> | undefined;
 
-  constructor(host: LocaleHost, en: T, loaders: StringsLoaders<T> = {}) {
+  constructor(host: LocaleHost, en: T, load?: StringsLoader<T>) {
     this.#host = host;
     this.#en = en;
     this.#strings = en;
-    this.#loaders = loaders;
+    this.#load = load;
     host.addController(this);
   }
 
@@ -107,10 +121,21 @@ export class LocaleController<T extends Strings> implements ReactiveController {
     return this.#dir === 'rtl' && this.#lang === 'en' ? 'ltr' : undefined;
   }
 
-  /** The element's strings: the host's `strings` over its language's. */
+  /**
+   * The element's strings: its language's, under the `strings` of the elements around it (the
+   * nearest winning), under its host's own.
+   */
   get t(): T {
-    const own = this.#host.strings;
-    return own ? ({ ...this.#strings, ...own } as T) : this.#strings;
+    // Nearest last, so it wins.
+    const layers = localeAncestors(this.#host)
+      .reverse()
+      .map((above) => above.host.strings);
+    return Object.assign({}, this.#strings, ...layers, this.#host.strings) as T;
+  }
+
+  /** The element this controller speaks for. */
+  get host(): LocaleHost {
+    return this.#host;
   }
 
   /**
@@ -127,13 +152,9 @@ export class LocaleController<T extends Strings> implements ReactiveController {
     return new Intl.NumberFormat(this.#lang, options).format(n);
   }
 
-  /** A time of day written for the element's language (`3:05 PM`, `15:05`). */
-  time(at: Date | number): string {
-    return new Intl.DateTimeFormat(this.#lang, { timeStyle: 'short' }).format(at);
-  }
-
   hostConnected(): void {
     controllers.set(this.#host, this);
+    this.#ownSeen = this.#host.strings;
     this.#resolve();
     this.#observer = new MutationObserver(() => this.#resolve());
     this.#observer.observe(this.#host, { attributes: true, attributeFilter: ['lang', 'dir'] });
@@ -144,6 +165,11 @@ export class LocaleController<T extends Strings> implements ReactiveController {
   hostUpdate(): void {
     // The element's own layout mirrors when its language is right to left and no dir says so.
     this.#host.toggleAttribute('data-rtl', this.#dir === 'rtl');
+    if (this.#host.strings === this.#ownSeen) return;
+    // The elements inside this one read its strings too: they render again (all of them, as a
+    // site sets a root's `strings` seldom, and a walk to find the inner ones costs more).
+    this.#ownSeen = this.#host.strings;
+    for (const { host } of controllers.values()) if (host !== this.#host) host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -179,27 +205,35 @@ export class LocaleController<T extends Strings> implements ReactiveController {
 
   /** Whether an element around this one falls back from the same tag, and so says it already. */
   #saidAbove(): boolean {
-    const above = localeAncestor(this.#host);
+    const [above] = localeAncestors(this.#host);
     return above !== undefined && !above.supported && above.requested === this.#requested;
   }
 
   #use(lang: SupportedLang): void {
-    const load = this.#loaders[lang];
-    if (!load) {
+    const load = this.#load;
+    if (lang === 'en' || !load) {
       this.#strings = this.#en;
       return;
     }
-    const cached = loaded.get(load);
+    const family = loaded.get(this.#en) ?? {};
+    loaded.set(this.#en, family);
+    const cached = family[lang];
     if (cached && !(cached instanceof Promise)) {
       this.#strings = cached as T;
       return;
     }
-    const pending = (cached ?? load()) as Promise<T>;
-    loaded.set(load, pending);
+    // a language that cannot load (offline, a missing file) stays English
+    const pending =
+      cached ??
+      load(lang).then(
+        (strings) => strings ?? this.#en,
+        () => this.#en,
+      );
+    family[lang] = pending;
     void pending.then((strings) => {
-      loaded.set(load, strings);
+      family[lang] = strings;
       if (this.#lang === lang) {
-        this.#strings = strings;
+        this.#strings = strings as T;
         this.#host.requestUpdate();
       }
     });

@@ -253,11 +253,11 @@ function sigil(card: CardIdentity, palette: Palette): SVGTemplateResult {
     </g>`;
 }
 
-/** The face of `card`. */
-export function cardFace(card: CardIdentity): SVGTemplateResult {
+/** The face of `card`, its name printed as `name` (the visitor's language's; English by default). */
+export function cardFace(card: CardIdentity, name = card.name): SVGTemplateResult {
   const palette = card.suit ? SUIT_PALETTES[card.suit] : MAJOR_PALETTE;
   const label = rankLabel(card);
-  const nameSize = card.name.length > 16 ? 13 : 15;
+  const nameSize = name.length > 16 ? 13 : 15;
   const art =
     card.suit === null
       ? sigil(card, palette)
@@ -272,7 +272,7 @@ export function cardFace(card: CardIdentity): SVGTemplateResult {
     ${art}
     <line x1="30" y1="288" x2="170" y2="288" stroke=${palette.ink} stroke-width="1" />
     <text x="100" y="313" text-anchor="middle" fill=${palette.light}
-      font-family="Georgia, 'Iowan Old Style', serif" font-size=${nameSize}>${card.name}</text>`;
+      font-family="Georgia, 'Iowan Old Style', serif" font-size=${nameSize}>${name}</text>`;
 }
 
 const BACK_STAR = starPoints(8, 40, 14);

@@ -105,7 +105,7 @@ export class TarotCardElement extends LitElement {
     return html`${note}
       <div class=${turned} part="art">
         <svg viewBox=${CARD_VIEWBOX} role="img" aria-label=${label} focusable="false">
-          ${faceUp ? cardFace(card) : cardBack()}
+          ${faceUp ? cardFace(card, this.#locale.t.cardName(card.id)) : cardBack()}
         </svg>
       </div>`;
   }

@@ -1,7 +1,8 @@
 /** The voice family's strings in Spanish (the keys of en.ts). */
-import type { VoiceStrings } from './en.ts';
+import { plural } from '../../shared/i18n/plural.ts';
+import type { AllVoiceStrings } from './start-audio-en.ts';
 
-export const voiceEs: VoiceStrings = {
+export const voiceEs: AllVoiceStrings = {
   holdToSpeak: 'Mantén pulsado para hablar',
   listening: 'Escuchando…',
   talkHint:
@@ -14,8 +15,8 @@ export const voiceEs: VoiceStrings = {
   currentPhase: 'Fase actual:',
   stepOf: (step: string, total: string): string => `${step} de ${total}`,
   open: 'Abrir',
-  launcherUnread: (label: string, count: string): string =>
-    `${label} (${count} ${count === '1' ? 'nuevo' : 'nuevos'})`,
+  launcherUnread: (label: string, count: string, n: number): string =>
+    `${label} (${count} ${plural('es', n, { one: 'nuevo', other: 'nuevos' })})`,
   end: 'Terminar',
   close: 'Cerrar',
   consentTitle: 'Antes de abrir el micrófono',
@@ -24,4 +25,8 @@ export const voiceEs: VoiceStrings = {
   consentDecline: 'Prefiero escribir',
   micAllowed: 'Micrófono permitido.',
   micDeclined: 'Micrófono rechazado: puedes escribir en su lugar.',
+  audioBlocked: 'Tu navegador está reteniendo la voz de la lectora hasta que lo permitas.',
+  startAudio: 'Activar el audio',
 };
+
+export default voiceEs;

@@ -164,7 +164,7 @@ export class VoiceLauncher extends LitElement {
     const t = locale.t;
     const label = this.label ?? t.open;
     const count = locale.number(this.unread);
-    const name = this.unread ? t.launcherUnread(label, count) : label;
+    const name = this.unread ? t.launcherUnread(label, count, this.unread) : label;
     return html`
       <button
         type="button"

@@ -4,11 +4,18 @@ import { customElement } from '../../shared/define.ts';
 import { colorScheme } from '../../shared/theme.styles.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { type PlaybackGuard, pagePlayback } from '../audio/playback.ts';
+import { LocaleController } from '../../shared/i18n/locale-controller.ts';
+import { langNotice } from '../../shared/i18n/lang-notice.ts';
+import {
+  type AllVoiceStrings,
+  ALL_VOICE_STRINGS_EN,
+  startAudioEn,
+} from '../i18n/start-audio-en.ts';
+import { loadVoiceStrings } from '../i18n/strings.ts';
 
-/** What a visitor hears and reads when the browser holds back the reader's voice. */
-export const AUDIO_BLOCKED_MESSAGE =
-  'Your browser is holding back the reader’s voice until you allow it.';
-export const START_AUDIO_LABEL = 'Start audio';
+/** What a visitor hears and reads, in English, when the browser holds back the reader's voice. */
+export const AUDIO_BLOCKED_MESSAGE = startAudioEn.audioBlocked;
+export const START_AUDIO_LABEL = startAudioEn.startAudio;
 
 /**
  * @summary One "Start audio" button, shown only while the browser's autoplay policy holds back
@@ -16,8 +23,11 @@ export const START_AUDIO_LABEL = 'Start audio';
  * press is the gesture the policy waits for: playback resumes and the button goes away. A polite
  * live region, present before the button appears, says why it is there.
  *
+ * Its words follow its `lang` (an ancestor's, or the page's); `strings` replaces any of them.
+ *
  * @csspart message - The line saying the voice is held back.
  * @csspart button - The Start audio button.
+ * @csspart lang-notice - The note that its language tag is not supported.
  */
 @customElement('voice-start-audio')
 export class VoiceStartAudio extends LitElement {
@@ -62,20 +72,27 @@ export class VoiceStartAudio extends LitElement {
   /** What it watches: the page's guard unless given another. */
   @property({ attribute: false }) guard: PlaybackGuard = pagePlayback;
 
+  /** Any of the element's strings, over its language's. */
+  @property({ attribute: false }) strings: Partial<AllVoiceStrings> | undefined;
+
+  #locale = new LocaleController(this, ALL_VOICE_STRINGS_EN, loadVoiceStrings);
+
   #blocked = new StoreController(this, () => this.guard.$blocked);
 
   override render() {
     const blocked = this.#blocked.value;
-    return html`<div role="status" aria-live="polite" class="box">
-      ${
-        blocked
-          ? html`<p part="message">${AUDIO_BLOCKED_MESSAGE}</p>
-              <button type="button" part="button" @click=${this.#onStart}>
-                ${START_AUDIO_LABEL}
-              </button>`
-          : nothing
-      }
-    </div>`;
+    const t = this.#locale.t;
+    return html`${langNotice(this.#locale.fallbackNote)}
+      <div role="status" aria-live="polite" class="box">
+        ${
+          blocked
+            ? html`<p part="message">${t.audioBlocked}</p>
+                <button type="button" part="button" @click=${this.#onStart}>
+                  ${t.startAudio}
+                </button>`
+            : nothing
+        }
+      </div>`;
   }
 
   #onStart = (): void => {
