@@ -20,6 +20,8 @@ export default defineConfig({
     manifest: true,
     // The SDK chunks (livekit-client, @openai/agents-realtime) are large and load only on demand.
     chunkSizeWarningLimit: 1000,
+    // Every browser the CSS target names preloads modules itself: no polyfill in the first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {
