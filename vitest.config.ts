@@ -22,6 +22,7 @@ const ISOLATED = [
   'tests/unit/edge/livekit-rooms.test.ts',
   'tests/unit/edge/properties.test.ts',
   'tests/unit/edge/routes/livekit-token.test.ts',
+  'tests/unit/web-components/app/page-language.test.ts',
   'tests/unit/web-components/events/events.test.ts',
   'tests/unit/web-components/package.test.ts',
   'tests/unit/web-components/tarot/host/reading-cost-cap.test.ts',

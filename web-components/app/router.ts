@@ -6,57 +6,84 @@
 import { isPlainClick } from '../shared/plain-click.ts';
 import { trimTrailingSlashes } from '../shared/trim-slashes.ts';
 import { NAVIGATE_EVENT, navigate } from './navigation.ts';
+import { SITE_NAME_EN, titleEn } from './i18n/site-en.ts';
+import type { PageStrings } from './i18n/strings.ts';
 
+/**
+ * A route: its page's element, and how to load it. The router hands the page the strings of the
+ * page's language (its `strings`), and titles the tab with the page's heading and the site's name.
+ */
 interface Route {
-  title: string;
   tag: string;
   load: () => Promise<unknown>;
 }
 
 export const ROUTES: Record<string, Route> = {
-  '/': { title: 'Voice agents', tag: 'page-home', load: () => import('./pages/home-page.ts') },
-  '/reading': {
-    title: 'Tarot reading',
-    tag: 'page-reading',
-    load: () => import('./pages/reading-page.ts'),
-  },
+  '/': { tag: 'page-home', load: () => import('./pages/home-page.ts') },
+  '/reading': { tag: 'page-reading', load: () => import('./pages/reading-page.ts') },
   '/reading/text': {
-    title: 'Text chat reading',
     tag: 'page-reading-text',
     load: () => import('./pages/reading-text-page.ts'),
   },
   '/reading/voice': {
-    title: 'Voice reading',
     tag: 'page-reading-voice',
     load: () => import('./pages/reading-voice-page.ts'),
   },
-  '/bmo': { title: 'BMO', tag: 'page-bmo', load: () => import('./pages/bmo-page.ts') },
-  '/docs': { title: 'Elements', tag: 'page-docs', load: () => import('./pages/docs-page.ts') },
+  '/bmo': { tag: 'page-bmo', load: () => import('./pages/bmo-page.ts') },
+  '/docs': { tag: 'page-docs', load: () => import('./pages/docs-page.ts') },
 };
 
-const NOT_FOUND: Route = {
-  title: 'Page not found',
-  tag: 'page-not-found',
-  load: () => import('./pages/not-found-page.ts'),
-};
+const NOT_FOUND: Route = { tag: 'page-not-found', load: () => import('./pages/not-found-page.ts') };
 
 export function routeFor(pathname: string): Route {
   const normalized = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   return ROUTES[normalized] ?? NOT_FOUND;
 }
 
+/**
+ * What the router asks of a page: a `strings` field it sets before the page first renders (none in
+ * English), and again, with an update, when the visitor switches language.
+ */
+interface Page extends HTMLElement {
+  strings?: PageStrings;
+  readonly updateComplete?: Promise<unknown>;
+  requestUpdate?(): void;
+}
+
 let outlet: HTMLElement | null = null;
 let renderCount = 0;
+/** The page's strings in its language, when not English (the first route waits for them). */
+let pageStrings: Promise<PageStrings | undefined> | undefined;
+
+/** Titles the tab with the page's heading and the site's name: "Tarot reading · Voice agents". */
+async function titleFor(page: Page, strings: PageStrings = {}): Promise<void> {
+  await page.updateComplete;
+  const heading = page.shadowRoot?.querySelector('h1')?.textContent?.trim();
+  const site = strings.siteName ?? SITE_NAME_EN;
+  document.title = heading && heading !== site ? (strings.title ?? titleEn)(heading, site) : site;
+}
+
+/** The visitor chose another language: the page in view takes its strings. */
+export function showStrings(strings: PageStrings): void {
+  pageStrings = Promise.resolve(strings);
+  const shown = outlet?.firstElementChild;
+  if (!(shown instanceof HTMLElement)) return;
+  const page: Page = shown;
+  page.strings = strings;
+  page.requestUpdate?.();
+  void titleFor(page, strings);
+}
 
 async function render(focus: boolean): Promise<void> {
   if (!outlet) return;
   const route = routeFor(location.pathname);
   const count = ++renderCount;
-  await route.load();
+  const [, strings] = await Promise.all([route.load(), pageStrings]);
   if (count !== renderCount) return; // a newer navigation won
-  document.title = route.title === 'Voice agents' ? route.title : `${route.title} · Voice agents`;
-  const page = document.createElement(route.tag);
+  const page: Page = document.createElement(route.tag);
+  if (strings) page.strings = strings;
   outlet.replaceChildren(page);
+  void titleFor(page, strings);
   if (focus) {
     await (page as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
     const heading = page.shadowRoot?.querySelector<HTMLElement>('h1') ?? outlet;
@@ -80,9 +107,10 @@ function onClick(event: MouseEvent): void {
   navigate(url.pathname + url.search);
 }
 
-/** Starts the router on `main`. */
-export function startRouter(main: HTMLElement): void {
+/** Starts the router on `main`; each route waits for `strings`, the page's in its language. */
+export function startRouter(main: HTMLElement, strings?: Promise<PageStrings | undefined>): void {
   outlet = main;
+  pageStrings = strings;
   document.addEventListener('click', onClick);
   addEventListener('popstate', () => void render(true));
   addEventListener(NAVIGATE_EVENT, () => void render(true));

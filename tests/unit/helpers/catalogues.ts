@@ -1,6 +1,6 @@
 /**
- * Every catalogue, English and the others: the element families' and the sessions', for the test
- * that checks that no word lacks a translation.
+ * Every catalogue, English and the others: the element families', the sessions' and the hosted
+ * page's, for the test that checks that no word lacks a translation.
  */
 import { bmoAr } from '../../../web-components/bmo/i18n/ar.ts';
 import { bmoConversationAr } from '../../../web-components/bmo/i18n/conversation-ar.ts';
@@ -31,12 +31,30 @@ import { voiceFr } from '../../../web-components/voice/i18n/fr.ts';
 import { voiceJa } from '../../../web-components/voice/i18n/ja.ts';
 import { voicePt } from '../../../web-components/voice/i18n/pt.ts';
 import { tarotSessionEs } from '../../../web-components/tarot/i18n/session-es.ts';
+import { appEs } from '../../../web-components/app/i18n/es.ts';
+import { docsEs } from '../../../web-components/app/i18n/docs-es.ts';
 import { tarotSessionFr } from '../../../web-components/tarot/i18n/session-fr.ts';
+import { appFr } from '../../../web-components/app/i18n/fr.ts';
+import { docsFr } from '../../../web-components/app/i18n/docs-fr.ts';
 import { tarotSessionDe } from '../../../web-components/tarot/i18n/session-de.ts';
+import { appDe } from '../../../web-components/app/i18n/de.ts';
+import { docsDe } from '../../../web-components/app/i18n/docs-de.ts';
 import { tarotSessionPt } from '../../../web-components/tarot/i18n/session-pt.ts';
+import { appPt } from '../../../web-components/app/i18n/pt.ts';
+import { docsPt } from '../../../web-components/app/i18n/docs-pt.ts';
 import { tarotSessionJa } from '../../../web-components/tarot/i18n/session-ja.ts';
+import { appJa } from '../../../web-components/app/i18n/ja.ts';
+import { docsJa } from '../../../web-components/app/i18n/docs-ja.ts';
 import { tarotSessionAr } from '../../../web-components/tarot/i18n/session-ar.ts';
+import { appAr } from '../../../web-components/app/i18n/ar.ts';
+import { docsAr } from '../../../web-components/app/i18n/docs-ar.ts';
 import { tarotSessionEn } from '../../../web-components/tarot/i18n/session-en.ts';
+import { headerEn } from '../../../web-components/app/i18n/header-en.ts';
+import { homeEn } from '../../../web-components/app/i18n/home-en.ts';
+import { readingEn } from '../../../web-components/app/i18n/reading-en.ts';
+import { bmoPageEn } from '../../../web-components/app/i18n/bmo-en.ts';
+import { notFoundEn } from '../../../web-components/app/i18n/not-found-en.ts';
+import { docsEn } from '../../../web-components/app/i18n/docs-en.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 
 /** Every language but English. */
@@ -87,5 +105,15 @@ export const CATALOGUES: FamilyCatalogues[] = [
       ja: tarotSessionJa,
       ar: tarotSessionAr,
     },
+  },
+  {
+    family: 'the hosted page',
+    en: { ...headerEn, ...homeEn, ...readingEn, ...bmoPageEn, ...notFoundEn },
+    others: { es: appEs, fr: appFr, de: appDe, pt: appPt, ja: appJa, ar: appAr },
+  },
+  {
+    family: 'the hosted page’s /docs',
+    en: docsEn,
+    others: { es: docsEs, fr: docsFr, de: docsDe, pt: docsPt, ja: docsJa, ar: docsAr },
   },
 ];

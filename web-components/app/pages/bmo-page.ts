@@ -1,7 +1,9 @@
 import { LitElement, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 import '../../bmo/bmo-assistant/bmo-assistant.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
+import { bmoPageEn } from '../i18n/bmo-en.ts';
 
 /**
  * @summary The /bmo page: its heading and intro, then `<bmo-assistant>`, the same element other
@@ -12,12 +14,18 @@ import { pageStyles } from './page.styles.ts';
 export class PageBmo extends LitElement {
   static override styles = pageStyles;
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...bmoPageEn, ...this.strings };
+  }
+
   override render() {
+    const t = this.#t();
     return html`
-      <h1>Talk to BMO</h1>
-      <p class="lede">
-        BMO listens, talks back, and hands you IDs and codes on a cassette you can open and copy.
-      </p>
+      <h1>${t.bmoHeading}</h1>
+      <p class="lede">${t.bmoLede}</p>
       <bmo-assistant heading-level="2"></bmo-assistant>
     `;
   }

@@ -1,49 +1,57 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { state } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 import { elementDocs, type ElementDoc, type Named } from '../manifest.ts';
-import { CHECKLIST, snippetsFor } from './docs-snippets.ts';
+import { checklist, snippetsFor } from './docs-snippets.ts';
 import { pageStyles } from './page.styles.ts';
+import { docsLocale } from '../i18n/docs-strings.ts';
+import type { DocsStrings } from '../i18n/docs-en.ts';
+import type { PageStrings } from '../i18n/strings.ts';
 import '../../voice/index.ts';
 import '../../tarot/index.ts';
 import '../../bmo/index.ts';
 import '../../voice/voice-mic-consent/voice-mic-consent.ts';
 import '../../voice/voice-start-audio/voice-start-audio.ts';
 
-/** How each element's live example is set up (by property, as a site would). */
-const EXAMPLES: Record<string, (element: HTMLElement) => void> = {
+/** How each element's live example is set up (by property, as a site would), in `t`'s strings. */
+const EXAMPLES: Record<string, (element: HTMLElement, t: DocsStrings) => void> = {
   'bmo-cassette-slot': (el) =>
     Object.assign(el, { cassette: { title: 'Wi-Fi', content: 'guest-1234' } }),
   'tarot-card': (el) => el.setAttribute('card-id', 'the-star'),
   'tarot-card-stage': (el) => Object.assign(el, { cardId: 'the-moon', quiet: true }),
-  'voice-agent-indicator': (el) => Object.assign(el, { label: 'Listening', steps: ['Intent'] }),
-  'voice-transcript': (el) =>
+  'voice-agent-indicator': (el, t) =>
+    Object.assign(el, { label: t.exampleListening, steps: [t.exampleIntent] }),
+  'voice-transcript': (el, t) =>
     Object.assign(el, {
       open: true,
       entries: [
-        { id: '1', role: 'user', text: 'What does the Star mean?', done: true },
-        { id: '2', role: 'assistant', text: 'Hope, renewal, a clear direction.', done: true },
+        { id: '1', role: 'user', text: t.exampleQuestion, done: true },
+        { id: '2', role: 'assistant', text: t.exampleAnswer, done: true },
       ],
     }),
-  'voice-announcer': (el) => el.setAttribute('aria-label', 'Live regions (visually hidden)'),
-  'voice-launcher': (el) => {
+  'voice-announcer': (el, t) => el.setAttribute('aria-label', t.liveRegions),
+  'voice-launcher': (el, t) => {
     // its code comes with its section, as the root elements' launchers load theirs: not in the
     // page's first load (the properties set before it is defined are kept at its upgrade)
     void import('../../voice/voice-launcher/voice-launcher.ts');
-    Object.assign(el, { label: 'Example launcher', placement: 'top-right' });
+    Object.assign(el, { label: t.exampleLauncher, placement: 'top-right' });
     // below the site's header, whose last link it covered at the default offset
     el.style.setProperty('--voice-launcher-offset', '4.5rem');
     el.append(
-      Object.assign(document.createElement('p'), {
-        textContent: 'Any content opens here. Escape or Close puts it away.',
-      }),
+      Object.assign(document.createElement('p'), { textContent: t.exampleLauncherContent }),
     );
   },
-  'voice-mic-consent': (el) =>
-    Object.assign(el, {
-      text: 'We send your voice to our reader to answer you; nothing is kept after the reading.',
-      href: '#voice-mic-consent',
-    }),
+  'voice-mic-consent': (el, t) =>
+    Object.assign(el, { text: t.exampleConsent, href: '#voice-mic-consent' }),
 };
+
+/** `text` with each `{name}` set as the code `codes[name]`. */
+function withCode(text: string, codes: Record<string, string>) {
+  return text.split(/(\{\w+\})/).map((part) => {
+    const code = /^\{(\w+)\}$/.exec(part)?.[1];
+    return code && code in codes ? html`<code>${codes[code]}</code>` : part;
+  });
+}
 
 /** Sections rendered per task after the first paint (each about 300 nodes and a live element). */
 const SECTIONS_PER_TASK = 3;
@@ -76,9 +84,10 @@ function table(title: string, rows: Named[], columns: [string, (row: Named) => u
     </div>`;
 }
 
-const nameCell = (row: Named) => html`<code>${row.name || '(default)'}</code>`;
 const typeCell = (row: Named) => (row.type?.text ? html`<code>${row.type.text}</code>` : '');
-const describe = (row: Named) => row.description ?? '';
+/** A manifest's description: the element's JSDoc, in English whatever the page's language. */
+const describe = (row: Named) =>
+  row.description ? html`<span lang="en" dir="auto">${row.description}</span>` : '';
 
 /**
  * @summary /docs: every public element of the package, generated from its Custom Elements
@@ -162,6 +171,14 @@ export class PageDocs extends LitElement {
   ];
 
   #docs: ElementDoc[] = elementDocs();
+  #locale = docsLocale(this);
+
+  /**
+   * The page's strings in its language: set by the router, which renders the page again on a
+   * switch. Its heading is the header's name for it, there from the first render, so the tab's
+   * title is in the page's language before /docs' own strings have loaded.
+   */
+  strings: PageStrings = {};
 
   /**
    * How many element sections are rendered. The heading and the list of elements paint first;
@@ -191,119 +208,124 @@ export class PageDocs extends LitElement {
       const element = document.createElement(tag);
       const placement = host.dataset['placement'];
       if (placement) Object.assign(element, { variant: 'launcher', placement });
-      else EXAMPLES[tag]?.(element);
+      else EXAMPLES[tag]?.(element, this.#locale.t);
       host.append(element);
     }
   }
 
   #copy = async (event: Event, code: string): Promise<void> => {
-    const button = event.currentTarget as HTMLButtonElement;
+    const button = event.currentTarget;
+    if (!(button instanceof HTMLButtonElement)) return;
+    const t = this.#locale.t;
     try {
       await navigator.clipboard.writeText(code);
-      button.textContent = 'Copied';
+      button.textContent = t.copied;
     } catch {
-      button.textContent = 'Select and copy';
+      button.textContent = t.selectAndCopy;
     }
   };
 
   override render() {
+    const t = this.#locale.t;
     const origin = globalThis.location?.origin ?? 'https://your-edge.example';
-    return html`<h1 tabindex="-1">Elements</h1>
+    return html`<h1 tabindex="-1">${this.strings.navDocs ?? t.heading}</h1>
       <p class="lede">
-        Every element of <code>voice-agent-elements</code>, from its manifest: install it with
-        <code>npm install voice-agent-elements</code> or load a family from this site's
-        <code>/embed/</code>. Light or dark follows your system; <code>theme="light"</code> or
-        <code>theme="dark"</code> fixes it.
+        ${withCode(t.lede, {
+          package: 'voice-agent-elements',
+          install: 'npm install voice-agent-elements',
+          embed: '/embed/',
+          light: 'theme="light"',
+          dark: 'theme="dark"',
+        })}
       </p>
-      <nav aria-label="Elements">
+      <nav aria-label=${t.elementsNav}>
         <ul>
           ${this.#docs.map((doc) => html`<li><a href="#${doc.tagName}">&lt;${doc.tagName}&gt;</a></li>`)}
-          <li><a href="#checklist">Embedder's checklist</a></li>
+          <li><a href="#checklist">${t.checklist}</a></li>
         </ul>
       </nav>
       <div aria-busy=${this.shown < this.#docs.length ? 'true' : 'false'}>
-        ${this.#docs.slice(0, this.shown).map((doc) => this.#element(doc, origin))}
+        ${this.#docs.slice(0, this.shown).map((doc) => this.#element(doc, origin, t))}
       </div>
       <section id="checklist" aria-labelledby="checklist-heading">
-        <h2 id="checklist-heading">Embedder's checklist</h2>
+        <h2 id="checklist-heading">${t.checklist}</h2>
         <ul>
-          ${CHECKLIST.map(
+          ${checklist(t).map(
             (item) =>
               html`<li>
-                <strong>${item.title}</strong>: ${item.note}
-                <pre tabindex="0"><code>${item.code}</code></pre>
+                <strong>${withCode(item.title, item.codes)}</strong>: ${item.note}
+                <pre tabindex="0" dir="ltr"><code>${item.code}</code></pre>
               </li>`,
           )}
         </ul>
       </section>`;
   }
 
-  #element(doc: ElementDoc, origin: string) {
+  #element(doc: ElementDoc, origin: string, t: DocsStrings) {
     const id = `${doc.tagName}-heading`;
+    const nameCell = (row: Named) => html`<code>${row.name || t.defaultSlot}</code>`;
+    const corner = LAUNCHERS[doc.tagName];
     return html`<section class="element" id=${doc.tagName} aria-labelledby=${id}>
       <h2 id=${id}><code>&lt;${doc.tagName}&gt;</code></h2>
       <p>
-        ${doc.summary}
-        <small>(family <code>${doc.family}</code>, class <code>${doc.name}</code>)</small>
+        <span lang="en" dir="auto">${doc.summary}</span>
+        <small>(${withCode(t.familyClass, { family: doc.family, class: doc.name })})</small>
       </p>
-      <h3>Live example</h3>
-      <div class="example" role="group" aria-label="Live example" data-tag=${doc.tagName}></div>
+      <h3>${t.liveExample}</h3>
+      <div class="example" role="group" aria-label=${t.liveExample} data-tag=${doc.tagName}></div>
       ${
-        LAUNCHERS[doc.tagName]
-          ? html`<h3>As a launcher</h3>
+        corner
+          ? html`<h3>${t.asLauncher}</h3>
               <p>
-                With <code>variant="launcher"</code> it waits behind a button in a corner of the
-                page: this one is in the ${LAUNCHERS[doc.tagName]?.replace('-', ' ')} corner.
+                ${withCode(t.launcherAbout, { variant: 'variant="launcher"' }).map((part) =>
+                  part === '{corner}' ? t.corner(corner) : part,
+                )}
               </p>
-              <div
-                class="launcher-example"
-                data-tag=${doc.tagName}
-                data-placement=${LAUNCHERS[doc.tagName] ?? ''}
-              ></div>`
+              <div class="launcher-example" data-tag=${doc.tagName} data-placement=${corner}></div>`
           : nothing
       }
-      ${table('Attributes', doc.attributes, [
-        ['Attribute', nameCell],
-        ['Type', typeCell],
-        ['Description', describe],
+      ${table(t.attributes, doc.attributes, [
+        [t.attribute, nameCell],
+        [t.type, typeCell],
+        [t.description, describe],
       ])}
-      ${table('Properties', doc.properties, [
-        ['Property', nameCell],
-        ['Type', typeCell],
-        ['Description', describe],
+      ${table(t.properties, doc.properties, [
+        [t.property, nameCell],
+        [t.type, typeCell],
+        [t.description, describe],
       ])}
-      ${table('Events', doc.events, [
-        ['Event', nameCell],
-        ['Detail', typeCell],
-        ['Description', describe],
+      ${table(t.events, doc.events, [
+        [t.event, nameCell],
+        [t.detail, typeCell],
+        [t.description, describe],
       ])}
-      ${table('Slots', doc.slots, [
-        ['Slot', nameCell],
-        ['Description', describe],
+      ${table(t.slots, doc.slots, [
+        [t.slot, nameCell],
+        [t.description, describe],
       ])}
-      ${table('Parts', doc.cssParts, [
-        ['Part', nameCell],
-        ['Description', describe],
+      ${table(t.parts, doc.cssParts, [
+        [t.part, nameCell],
+        [t.description, describe],
       ])}
-      ${table('Custom properties', doc.cssProperties, [
-        ['Property', nameCell],
-        ['Description', describe],
+      ${table(t.customProperties, doc.cssProperties, [
+        [t.property, nameCell],
+        [t.description, describe],
       ])}
-      <h3>Use it</h3>
-      ${snippetsFor(doc, origin).map(
+      <h3>${t.useIt}</h3>
+      ${snippetsFor(doc, origin, t).map(
         (snippet) =>
           html`<div class="snippet">
             <header>
               <h4>${snippet.label}</h4>
               <button
                 type="button"
-                aria-label="Copy the ${snippet.label} snippet for ${doc.tagName}"
+                aria-label=${t.copyLabel(snippet.label, doc.tagName)}
                 @click=${(event: Event) => this.#copy(event, snippet.code)}
               >
-                Copy
+                ${t.copy}
               </button>
             </header>
-            <pre tabindex="0"><code>${snippet.code}</code></pre>
+            <pre tabindex="0" dir="ltr"><code>${snippet.code}</code></pre>
           </div>`,
       )}
     </section>`;

@@ -4,13 +4,14 @@
  * entry (its family, its first event).
  */
 import type { ElementDoc } from '../manifest.ts';
+import type { DocsStrings } from '../i18n/docs-en.ts';
 
 export interface Snippet {
   label: string;
   code: string;
 }
 
-export function snippetsFor(element: ElementDoc, edgeOrigin: string): Snippet[] {
+export function snippetsFor(element: ElementDoc, edgeOrigin: string, t: DocsStrings): Snippet[] {
   const { tagName: tag, family } = element;
   const event = element.events[0]?.name;
   const listen = event
@@ -18,11 +19,11 @@ export function snippetsFor(element: ElementDoc, edgeOrigin: string): Snippet[] 
     : '';
   return [
     {
-      label: 'Script tag',
+      label: t.scriptTag,
       code: `<script type="module" src="${edgeOrigin}/embed/${family}.js"></script>\n<${tag}></${tag}>`,
     },
     {
-      label: 'npm, plain ESM',
+      label: t.plainEsm,
       code: `// npm install voice-agent-elements\nimport 'voice-agent-elements/${family}';\n\nconst el = document.createElement('${tag}');${listen}\ndocument.body.append(el);`,
     },
     {
@@ -40,26 +41,40 @@ export function snippetsFor(element: ElementDoc, edgeOrigin: string): Snippet[] 
   ];
 }
 
+/** One step of the embedder's checklist: `{name}` in its title is the code `codes[name]`. */
+export interface ChecklistItem {
+  title: string;
+  codes: Record<string, string>;
+  code: string;
+  note: string;
+}
+
 /** What a site owner sets up before the elements can talk to the edge and the voice services. */
-export const CHECKLIST: { title: string; code: string; note: string }[] = [
-  {
-    title: 'Content-Security-Policy: connect-src',
-    code: "connect-src 'self' https://your-edge.example https://api.openai.com wss://your-project.livekit.cloud https://your-project.livekit.cloud",
-    note: 'Your edge (tokens), OpenAI (text readings over WebSocket, voice over WebRTC), and your LiveKit host (BMO). The offline reader needs only the edge (its WebSocket is wss: on the same host).',
-  },
-  {
-    title: 'Permissions-Policy: microphone',
-    code: 'Permissions-Policy: microphone=(self "https://your-site.example")',
-    note: 'Voice readings and BMO ask for the microphone; a policy that denies it makes them say so and offer text.',
-  },
-  {
-    title: 'allow="microphone" on iframes',
-    code: '<iframe src="https://your-site.example/reading" allow="microphone"></iframe>',
-    note: 'An iframe without it never gets the microphone, whatever the visitor answers.',
-  },
-  {
-    title: 'ALLOWED_ORIGINS on the edge',
-    code: 'npx wrangler secret put ALLOWED_ORIGINS   # https://your-site.example,https://www.your-site.example',
-    note: 'An edge on another origin refuses your site\u2019s token requests until its origin is listed (enforced on the server, not only by CORS).',
-  },
-];
+export function checklist(t: DocsStrings): ChecklistItem[] {
+  return [
+    {
+      title: '{header}',
+      codes: { header: 'Content-Security-Policy: connect-src' },
+      code: "connect-src 'self' https://your-edge.example https://api.openai.com wss://your-project.livekit.cloud https://your-project.livekit.cloud",
+      note: t.cspNote,
+    },
+    {
+      title: '{header}',
+      codes: { header: 'Permissions-Policy: microphone' },
+      code: 'Permissions-Policy: microphone=(self "https://your-site.example")',
+      note: t.micPolicyNote,
+    },
+    {
+      title: t.onIframes,
+      codes: { allow: 'allow="microphone"' },
+      code: '<iframe src="https://your-site.example/reading" allow="microphone"></iframe>',
+      note: t.iframeNote,
+    },
+    {
+      title: t.onTheEdge,
+      codes: { origins: 'ALLOWED_ORIGINS' },
+      code: 'npx wrangler secret put ALLOWED_ORIGINS   # https://your-site.example,https://www.your-site.example',
+      note: t.originsNote,
+    },
+  ];
+}

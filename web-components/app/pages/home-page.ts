@@ -1,6 +1,8 @@
 import { LitElement, css, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
+import { homeEn } from '../i18n/home-en.ts';
 
 /**
  * @summary The hosted page's front door: the two experiences, each one link away.
@@ -57,23 +59,29 @@ export class PageHome extends LitElement {
     `,
   ];
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...homeEn, ...this.strings };
+  }
+
   override render() {
+    const t = this.#t();
     return html`
-      <h1>Voice agents</h1>
-      <p class="lede">Two small experiences built from embeddable web components.</p>
+      <h1>${t.siteName}</h1>
+      <p class="lede">${t.homeLede}</p>
       <ul>
         <li>
           <a class="card" href="/reading">
-            <h2>Tarot reading</h2>
-            <p>
-              Ask a question, pick your cards, and hear what they say, by text chat or by voice.
-            </p>
+            <h2>${t.homeReading}</h2>
+            <p>${t.homeReadingAbout}</p>
           </a>
         </li>
         <li>
           <a class="card bmo" href="/bmo">
-            <h2>Talk to BMO</h2>
-            <p>A cheerful little console who hands you IDs and codes on a cassette.</p>
+            <h2>${t.homeBmo}</h2>
+            <p>${t.homeBmoAbout}</p>
           </a>
         </li>
       </ul>

@@ -1,6 +1,8 @@
 import { LitElement, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
+import { notFoundEn } from '../i18n/not-found-en.ts';
 
 /**
  * @summary Shown for a path the page does not know.
@@ -9,10 +11,18 @@ import { pageStyles } from './page.styles.ts';
 export class PageNotFound extends LitElement {
   static override styles = pageStyles;
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...notFoundEn, ...this.strings };
+  }
+
   override render() {
+    const t = this.#t();
     return html`
-      <h1>Page not found</h1>
-      <p class="lede">There is nothing at this address. <a href="/">Go to the start</a>.</p>
+      <h1>${t.notFoundTitle}</h1>
+      <p class="lede">${t.notFoundLede} <a href="/">${t.notFoundHome}</a></p>
     `;
   }
 }

@@ -1,7 +1,9 @@
 import { LitElement, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
 import { readingElement } from './reading-routes.ts';
+import { readingEn } from '../i18n/reading-en.ts';
 
 /**
  * @summary The reading's mode selection: `<tarot-reading>` offering "Text Chat" and "Voice
@@ -12,13 +14,18 @@ import { readingElement } from './reading-routes.ts';
 export class PageReading extends LitElement {
   static override styles = pageStyles;
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...readingEn, ...this.strings };
+  }
+
   override render() {
+    const t = this.#t();
     return html`
-      <h1>Tarot reading</h1>
-      <p class="lede">
-        Ask a question, pick your cards from a shuffled deck, and hear what they say. How would you
-        like to read?
-      </p>
+      <h1>${t.readingTitle}</h1>
+      <p class="lede">${t.readingLede}</p>
       ${readingElement('choose')}
     `;
   }

@@ -1,11 +1,13 @@
 import { LitElement, css, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 // Loaded with the page (not on demand, as an embed does) so the reading starts without another
 // round trip for its code.
 import '../../tarot/session/realtime-reading.ts';
 import '../../tarot/tarot-reading-text/tarot-reading-text.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
 import { READING_PATHS, readingElement } from './reading-routes.ts';
+import { readingEn } from '../i18n/reading-en.ts';
 
 /**
  * @summary The text chat reading: `<tarot-reading mode="text">`, which starts the session when
@@ -26,11 +28,19 @@ export class PageReadingText extends LitElement {
     `,
   ];
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...readingEn, ...this.strings };
+  }
+
   override render() {
+    const t = this.#t();
     return html`
-      <a class="back" href=${READING_PATHS.choose}>← Reading modes</a>
-      <h1>Text reading</h1>
-      <p class="lede">Tell the reader what is on your mind. You will draw each card yourself.</p>
+      <a class="back" href=${READING_PATHS.choose}>${t.textBack}</a>
+      <h1>${t.textHeading}</h1>
+      <p class="lede">${t.textLede}</p>
       ${readingElement('text')}
     `;
   }

@@ -1,11 +1,13 @@
 import { LitElement, css, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement } from '../../shared/define.ts';
 // Loaded with the page (not on demand, as an embed does) so the reading starts without another
 // round trip for its code.
 import '../../tarot/session/voice-session.ts';
 import '../../tarot/tarot-reading-voice/tarot-reading-voice.ts';
 import { pageStyles } from './page.styles.ts';
+import type { PageStrings } from '../i18n/strings.ts';
 import { readingElement } from './reading-routes.ts';
+import { readingEn } from '../i18n/reading-en.ts';
 
 /**
  * @summary The voice reading: `<tarot-reading mode="voice">`, with the page's heading in its top
@@ -28,8 +30,15 @@ export class PageReadingVoice extends LitElement {
     `,
   ];
 
+  /** The page's strings in its language: set by the router, which renders the page again on a switch. */
+  strings: PageStrings = {};
+
+  #t() {
+    return { ...readingEn, ...this.strings };
+  }
+
   override render() {
-    return readingElement('voice', html`<h1 slot="heading">Voice reading</h1>`);
+    return readingElement('voice', html`<h1 slot="heading">${this.#t().voiceTitle}</h1>`);
   }
 }
 
