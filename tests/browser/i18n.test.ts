@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import '../../web-components/bmo/bmo-cassette-slot/bmo-cassette-slot.ts';
 import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
@@ -15,13 +16,17 @@ describe('the elements in the visitor’s language', () => {
   before(() => configureEvents({ console: false }));
   after(() => configureEvents({ console: true }));
 
-  it('<bmo-assistant lang="es"> shows and announces every word in Spanish, and is accessible', async () => {
+  it('<bmo-assistant lang="es"> shows and announces every word in Spanish, and is accessible in light and dark', async () => {
     const el = await fixture<BmoAssistant>(html`<bmo-assistant lang="es"></bmo-assistant>`);
     await waitUntil(() => heard(el).includes('Conectar'), 'the Spanish catalogue');
     buttonNamed(el, 'Conectar sin micrófono');
     expect(heard(el)).to.include.members(['Conversación', 'Escríbele a BMO', 'Sin conexión']);
     expect(heard(el)).to.not.include('Connect');
-    await expectAccessible(el);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await emulateMedia({ colorScheme });
+      await expectAccessible(el);
+    }
+    await emulateMedia({ colorScheme: 'no-preference' });
   });
 
   it('two assistants in two languages on one page stay apart', async () => {

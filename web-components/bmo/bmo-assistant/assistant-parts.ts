@@ -87,7 +87,7 @@ export function transcriptLog(
       (line) =>
         html`<li class=${`line ${line.speaker}${line.final ? '' : ' interim'}`}>
           <span class="who">${line.speaker === 'user' ? t.you : t.bmo}</span>
-          <span class="text">${line.text}</span>
+          <span class="text" dir="auto">${line.text}</span>
         </li>`,
     )}
   </ol>`;

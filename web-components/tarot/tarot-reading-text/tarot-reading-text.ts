@@ -217,7 +217,7 @@ export class TarotReadingText extends LitElement {
         data-done=${entry.done ? 'true' : 'false'}
       >
         <span class="who">${entry.role === 'user' ? t.you : t.reader}</span>
-        <p class="text">${entry.text}</p>
+        <p class="text" dir="auto">${entry.text}</p>
       </li>`;
     }
     if (entry.kind === 'phase') {

@@ -63,6 +63,11 @@ export const styles = css`
   .back:hover {
     border-color: var(--_accent);
   }
+  /* Back points to the line's start: the right, in a right-to-left layout. */
+  :host([data-rtl]) .back span {
+    display: inline-block;
+    transform: scaleX(-1);
+  }
   button:focus-visible,
   .draw:focus-visible {
     outline: var(--va-focus-ring, 3px solid light-dark(#0b5fa5, #8fd3ff));

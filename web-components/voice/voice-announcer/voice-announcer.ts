@@ -38,12 +38,15 @@ export class VoiceAnnouncer extends LitElement {
     const assertive = this.#assertive.value;
     return html`
       <div role="status" aria-live="polite" aria-atomic="true" part="polite">
-        ${polite ? keyed(polite.id, html`<p data-id=${polite.id}>${polite.message}</p>`) : null}
+        ${polite ? keyed(polite.id, html`<p data-id=${polite.id} dir="auto">${polite.message}</p>`) : null}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true" part="assertive">
         ${
           assertive
-            ? keyed(assertive.id, html`<p data-id=${assertive.id}>${assertive.message}</p>`)
+            ? keyed(
+                assertive.id,
+                html`<p data-id=${assertive.id} dir="auto">${assertive.message}</p>`,
+              )
             : null
         }
       </div>
