@@ -9,7 +9,14 @@ import type { SupportedLang } from '../../contracts/locale.ts';
 import { GET_CURRENT_TIME } from '../tools/time.ts';
 import { OBSIDIAN_QUERY, type ReadPassage, parsePassages } from '../tools/obsidian-query.ts';
 import { PRESENT_TO_CASSETTE } from '../tools/present-to-cassette.ts';
-import { bestFact, bestPassage, cassetteTitle, mentionsAny, noteName } from './facts.ts';
+import {
+  bestFact,
+  bestPassage,
+  cassetteTitle,
+  joinSplitWords,
+  mentionsAny,
+  noteName,
+} from './facts.ts';
 import {
   type Intent,
   type Term,
@@ -53,10 +60,12 @@ export function nextStep(turn: Turn, options: StepOptions): Step {
   if (turn.recentUserMessages > FLOOD_LIMIT && turn.steps.length === 0) {
     return sayText(say.FLOODED);
   }
-  const intent = say.understand(text);
+  const intent = say.understand(text, { heard: turn.heard });
   switch (intent.type) {
     case 'empty':
       return sayText(say.EMPTY_MESSAGE);
+    case 'unheard':
+      return sayText(say.UNHEARD);
     case 'too_long':
       return sayText(say.TOO_LONG);
     case 'other_language':
@@ -66,10 +75,29 @@ export function nextStep(turn: Turn, options: StepOptions): Step {
     case 'small_talk':
       return sayText(say.smallTalk(intent.topic, text));
     case 'time':
-      return timeStep(turn, intent, canCall, say);
+      return timeStep(turn, turn.heard ? withHeardPlace(intent, text) : intent, canCall, say);
     case 'notes':
       return notesStep(turn, intent.terms, canCall, say);
   }
+}
+
+/**
+ * A heard time question that names no place after "in", "at" or "for" may still end with one: the
+ * recognizer drops short words ("What time is it, Tokyo?"). Its last one to three words are taken
+ * when they name a place BMO knows.
+ */
+function withHeardPlace(intent: Extract<Intent, { type: 'time' }>, text: string) {
+  if (intent.place) return intent;
+  const tail = text
+    .replace(/[^\p{L}\s'’-]/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .slice(-3);
+  for (let from = 0; from < tail.length; from += 1) {
+    const place = tail.slice(from).join(' ');
+    if (zoneForPlace(place)) return { ...intent, place };
+  }
+  return intent;
 }
 
 /** "It's Sunday, 22 November 2026, 3:04 PM in Asia/Tokyo (UTC+9)." read back in parts. */
@@ -127,7 +155,7 @@ function passageAnswer(best: ReadPassage, say: Phrases): string {
 
 function notesStep(
   turn: Turn,
-  keys: readonly Term[],
+  asked: readonly Term[],
   canCall: (name: string) => boolean,
   say: Phrases,
 ): Step {
@@ -138,7 +166,7 @@ function notesStep(
     return {
       type: 'call',
       name: OBSIDIAN_QUERY,
-      args: { query: searchWords(keys).join(' ').slice(0, 200), limit: SEARCH_LIMIT },
+      args: { query: searchWords(asked).join(' ').slice(0, 200), limit: SEARCH_LIMIT },
     };
   }
   if (search.output === undefined || search.isError) return sayText(say.NOTES_UNAVAILABLE);
@@ -146,7 +174,8 @@ function notesStep(
     (step) => step.name === OBSIDIAN_QUERY && step.output !== undefined && !step.isError,
   );
   const passages = uniquePassages(searches.flatMap((step) => parsePassages(step.output ?? '')));
-  if (passages.length === 0) return sayText(say.nothingFound(subjectPhrase(keys)));
+  if (passages.length === 0) return sayText(say.nothingFound(subjectPhrase(asked)));
+  const keys = joinSplitWords(asked, passages);
 
   const fact = bestFact(keys, passages);
   if (!fact) {

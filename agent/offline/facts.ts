@@ -64,6 +64,38 @@ export function mentionsAny(passage: ReadPassage, subject: readonly Term[]): boo
 }
 
 /**
+ * The keywords with two neighbours joined where the passages write them as one word ("phil
+ * health" → "philhealth"): a speech recognizer splits a name it does not know, and so may a typist.
+ * Words the passages know apart stay apart.
+ */
+export function joinSplitWords(keys: readonly Term[], passages: ReadPassage[]): Term[] {
+  const known = new Set<string>();
+  for (const p of passages) {
+    for (const term of terms(`${p.text} ${p.heading} ${noteName(p.path)}`)) known.add(term);
+  }
+  // only a word said one way is joined: a term with other ways (a Spanish one) is a thing already
+  const single = (term: Term | undefined) =>
+    term?.length === 1 && !term[0]?.includes(' ') ? term[0] : undefined;
+  const joined: Term[] = [];
+  for (let i = 0; i < keys.length; i += 1) {
+    const word = single(keys[i]);
+    const next = single(keys[i + 1]);
+    if (
+      word !== undefined &&
+      next !== undefined &&
+      has(known, word + next) &&
+      !(has(known, word) && has(known, next))
+    ) {
+      joined.push([word + next]);
+      i += 1;
+    } else {
+      joined.push(keys[i] ?? []);
+    }
+  }
+  return joined;
+}
+
+/**
  * The passage that best covers the subject words, each weighted by how rare it is among the
  * passages (a word in one passage tells more than a word in all); the search's order breaks ties.
  */

@@ -164,6 +164,8 @@ export function subjectWords(terms: readonly Term[]): Term[] {
 
 export type Intent =
   | { type: 'empty' }
+  /** Heard words that are a hum or a mumble, not speech (`isRepeatedSound`). */
+  | { type: 'unheard' }
   | { type: 'too_long' }
   | { type: 'other_language' }
   /** `zone`: the place's IANA zone, when the reader found it (else the place is looked up). */
@@ -239,18 +241,58 @@ export function placeInQuestion(text: string): string | undefined {
   return place || undefined;
 }
 
-/** Reads a message: what the visitor wants BMO to do. */
-export function understand(message: string): Intent {
+/** Words that open a noun phrase: what follows them names a thing, not the question's frame. */
+const ARTICLES = new Set(['the', 'a', 'an', 'this', 'that']);
+
+/**
+ * The keywords of a heard question about one's own things. A speech recognizer often mishears a
+ * question's frame ("Work in my PhilHealth ID?" for "What is my…"), which would become a subject
+ * no note holds. So in a heard question, what comes before its first "my" counts only from an
+ * article on ("what is the gate code at my storage unit"), and for the kinds of data it names; what
+ * comes after "my" names the subject. With no subject after "my" ("…in my notes"), every keyword
+ * counts.
+ */
+export function heardKeywords(text: string): string[] {
+  const all = words(text);
+  const my = all.indexOf('my');
+  const single = (keys: string[]) => keys.map((key): Term => [key]);
+  const after = my >= 0 ? keywords(all.slice(my + 1).join(' ')) : [];
+  if (subjectWords(single(after)).length === 0) return keywords(text);
+  const frame = all.slice(0, my);
+  const article = frame.findIndex((word) => ARTICLES.has(word));
+  const phrase = article >= 0 ? keywords(frame.slice(article + 1).join(' ')) : [];
+  const kinds = ownWords(askedKinds(single(keywords(frame.join(' ')))));
+  return [...new Set([...phrase, ...kinds, ...after])];
+}
+
+/**
+ * True when heard words are what a speech recognizer makes of a hum or a mumble rather than
+ * speech: one or two words or letters said over and over ("M-M-M-M-M.", "BMO, BMO, MMO, MMO.").
+ */
+export function isRepeatedSound(text: string): boolean {
+  const parts = words(text)
+    .flatMap((word) => word.split('-'))
+    .filter(Boolean);
+  const distinct = new Set(parts).size;
+  return parts.length >= 3 && (distinct === 1 || (distinct === 2 && parts.length >= 4));
+}
+
+/**
+ * Reads a message: what the visitor wants BMO to do. `heard`: the message is what the speech
+ * recognizer heard, not what the visitor typed.
+ */
+export function understand(message: string, { heard = false } = {}): Intent {
   const text = message.trim();
   if (!text || !/[\p{L}\p{N}]/u.test(text)) return { type: 'empty' };
   if (text.length > MAX_MESSAGE_CHARS) return { type: 'too_long' };
+  if (heard && isRepeatedSound(text)) return { type: 'unheard' };
   if (looksNonEnglish(text)) return { type: 'other_language' };
   const lower = words(text).join(' ');
   const wantsDate = DATE_QUESTION.test(lower);
   if (TIME_QUESTION.test(lower) || wantsDate) {
     return { type: 'time', place: placeInQuestion(text), wantsDate };
   }
-  const keys = keywords(text);
+  const keys = heard ? heardKeywords(text) : keywords(text);
   const talk = SMALL_TALK.find(([, pattern]) => pattern.test(lower));
   // a question with a subject beyond the small talk is a question for the notes
   const talkWords = new Set(talk ? (lower.match(talk[1]) ?? [''])[0].split(' ') : []);

@@ -55,6 +55,17 @@ export const OTHER_LANGUAGE =
 export const FLOODED =
   '¡Uy, cuántos mensajes a la vez! BMO contesta una cosa cada vez. ¿Cuál es la más importante?';
 
+/** Un turno hablado en el que el reconocedor no encontró palabras. */
+export const UNHEARD = 'Perdona, BMO no lo ha entendido. ¿Puedes repetirlo, o escribirlo?';
+
+/** Un turno hablado que el reconocedor de voz no pudo tomar: caído, ocupado o lento. */
+export const HEARING_DOWN =
+  '¡Oh, no! Los oídos de BMO no funcionan ahora mismo, así que no te he oído. ¡Escríbemelo, por favor!';
+
+/** Dicho por escrito cuando la voz de BMO (espeak-ng) deja de funcionar. */
+export const VOICE_DOWN =
+  'La voz de BMO no funciona ahora mismo, así que te respondo por escrito. ¡Aún te oigo!';
+
 export const UNCLEAR =
   'BMO no sabe bien qué quieres decir. Puedo decirte la hora en algún sitio, o buscar algo en tus notas. ¿Qué prefieres?';
 

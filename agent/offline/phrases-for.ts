@@ -11,8 +11,11 @@ import * as es from './phrases-es.ts';
 type English = typeof en;
 
 export type Phrases = { [K in keyof English]: English[K] extends string ? string : English[K] } & {
-  /** What the visitor wants, read from their message in this language. */
-  understand(text: string): Intent;
+  /**
+   * What the visitor wants, read from their message in this language; `heard`: the message is
+   * what the speech recognizer heard (English only: it hears English).
+   */
+  understand(text: string, options?: { heard?: boolean }): Intent;
 };
 
 const ENGLISH: Phrases = { ...en, understand };

@@ -59,6 +59,17 @@ export const OTHER_LANGUAGE =
 export const FLOODED =
   "Whoa, that's a lot of messages at once! BMO answers one thing at a time. What's the most important one?";
 
+/** A spoken turn the recognizer found no words in (noise, a mumble, a word cut off). */
+export const UNHEARD = "Sorry, BMO didn't catch that. Could you say it again, or type it?";
+
+/** A spoken turn the speech recognizer could not take: it is down, busy or too slow. */
+export const HEARING_DOWN =
+  "Oh no, BMO's ears aren't working right now, so I couldn't hear that. Please type it to me!";
+
+/** Said in text when BMO's voice (espeak-ng) stopped working. */
+export const VOICE_DOWN =
+  "BMO's voice isn't working right now, so my answers come as text. I can still hear you!";
+
 export const UNCLEAR =
   "BMO isn't sure what you mean. I can tell the time somewhere, or look something up in your notes. What would you like?";
 

@@ -16,6 +16,11 @@ export interface ToolStep {
 export interface Turn {
   /** The newest user message's text; undefined before the user has said anything. */
   userText: string | undefined;
+  /**
+   * True when that message was heard (the speech recognizer's words, which the SDK marks with
+   * their confidence), false when it was typed.
+   */
+  heard: boolean;
   /** Tool calls since that message, oldest first. */
   steps: ToolStep[];
   /** User messages in the flood window that ends with the newest one. */
@@ -59,6 +64,7 @@ export function readTurn(chatCtx: llm.ChatContext): Turn {
   }
   const userItem = items[lastUser];
   const userText = userItem?.type === 'message' ? (userItem.textContent ?? '') : undefined;
+  const heard = userItem?.type === 'message' && userItem.transcriptConfidence !== undefined;
 
   const steps = new Map<string, ToolStep>();
   for (const item of items.slice(lastUser + 1)) {
@@ -86,7 +92,7 @@ export function readTurn(chatCtx: llm.ChatContext): Turn {
       }
     }
   }
-  return { userText, steps: [...steps.values()], recentUserMessages };
+  return { userText, heard, steps: [...steps.values()], recentUserMessages };
 }
 
 /** The newest call of a tool in this turn, if any. */

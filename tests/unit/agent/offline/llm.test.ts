@@ -204,7 +204,7 @@ describe('the offline BMO and small talk or bad input', () => {
     ]) {
       const started = performance.now();
       const step = nextStep(
-        { userText: message, steps: [], recentUserMessages: 1 },
+        { userText: message, heard: false, steps: [], recentUserMessages: 1 },
         { tools: new Set(['get_current_time', 'obsidian-query']), mayCallTools: true },
       );
       expect(performance.now() - started).toBeLessThan(200);

@@ -297,7 +297,7 @@ describe('the offline BMO in Spanish: small talk and bad input', () => {
     ]) {
       const started = performance.now();
       const step = nextStep(
-        { userText: message, steps: [], recentUserMessages: 1 },
+        { userText: message, heard: false, steps: [], recentUserMessages: 1 },
         { tools: new Set(['get_current_time', 'obsidian-query']), mayCallTools: true, lang: 'es' },
       );
       expect(performance.now() - started).toBeLessThan(200);
