@@ -27,6 +27,8 @@ export const DEFAULT_JOB_INIT_SECONDS = 30;
 export const DEFAULT_MAX_SESSION_MINUTES = 30;
 /** Quiet minutes before a job ends by default. */
 export const DEFAULT_IDLE_MINUTES = 5;
+/** The offline BMO's speaking rate by default: a brisk, friendly pace. */
+export const DEFAULT_SPEECH_WPM = 175;
 
 function minutes(fallback: number) {
   return z.preprocess(
@@ -85,6 +87,19 @@ const EnvSchema = z.object({
   BMO_MAX_SESSION_MINUTES: minutes(DEFAULT_MAX_SESSION_MINUTES),
   /** Minutes with nothing said by either side before the job ends (0: no idle limit). */
   BMO_IDLE_MINUTES: minutes(DEFAULT_IDLE_MINUTES),
+  /** The local speech recognizer's API base (`http://127.0.0.1:8791/v1`) and its bearer key. */
+  RECOGNIZER_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
+  RECOGNIZER_KEY: optionalText,
+  /** The espeak-ng the offline BMO speaks with; empty for none (its answers are then text). */
+  ESPEAK_NG: z.string().trim().optional(),
+  /** How fast the offline BMO speaks, in words a minute. */
+  BMO_SPEECH_WPM: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(80).max(450).default(DEFAULT_SPEECH_WPM),
+  ),
 });
 
 export type BmoMode = 'realtime' | 'text';
@@ -92,7 +107,8 @@ export type BmoMode = 'realtime' | 'text';
 export interface AgentConfig {
   /**
    * What BMO thinks with: `openai` when `OPENAI_API_KEY` is set, else `offline` (the local
-   * language model in agent/offline: typed chat only, so the mode is then always `text`).
+   * language model in agent/offline, with no OpenAI model, so the mode is then always `text`; it
+   * hears and speaks through the local recognizer and espeak-ng where they run: see session.ts).
    */
   engine: AgentEngine;
   mode: BmoMode;
@@ -114,6 +130,15 @@ export interface AgentConfig {
   /** Job limits in milliseconds (0: none); see job-limits.ts. */
   maxSessionMs: number;
   idleMs: number;
+  /**
+   * The local speech recognizer the offline BMO hears with (`RECOGNIZER_URL`, `RECOGNIZER_KEY`);
+   * undefined when none runs, and the offline BMO is then typed to.
+   */
+  recognizer: { url: string; key: string } | undefined;
+  /** The espeak-ng the offline BMO speaks with (`ESPEAK_NG`, default `espeak-ng`); undefined: none. */
+  espeak: string | undefined;
+  /** Its words a minute (`BMO_SPEECH_WPM`). */
+  speechWpm: number;
 }
 
 export { DEFAULT_REALTIME_MODEL };
@@ -139,6 +164,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if ((e.RECOGNIZER_URL === undefined) !== (e.RECOGNIZER_KEY === undefined)) {
+    throw new ConfigError([
+      'RECOGNIZER_URL and RECOGNIZER_KEY: set both (the recognizer and its key) or neither',
+    ]);
+  }
   const engine: AgentEngine = e.OPENAI_API_KEY === undefined ? 'offline' : 'openai';
   return {
     engine,
@@ -160,6 +190,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobInitMs: Math.round(e.BMO_JOB_INIT_SECONDS * 1000),
     maxSessionMs: Math.round(e.BMO_MAX_SESSION_MINUTES * 60_000),
     idleMs: Math.round(e.BMO_IDLE_MINUTES * 60_000),
+    recognizer:
+      e.RECOGNIZER_URL && e.RECOGNIZER_KEY
+        ? { url: e.RECOGNIZER_URL, key: e.RECOGNIZER_KEY }
+        : undefined,
+    espeak: e.ESPEAK_NG === undefined ? 'espeak-ng' : e.ESPEAK_NG || undefined,
+    speechWpm: e.BMO_SPEECH_WPM,
   };
 }
 

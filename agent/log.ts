@@ -19,6 +19,9 @@ export type AgentEventName =
   | 'job_end'
   | 'tool_call'
   | 'cassette_resend'
+  | 'speech_heard'
+  | 'speech_unheard'
+  | 'speech_failed'
   | 'error';
 
 export type LogLevel = 'info' | 'warn' | 'error';

@@ -12,26 +12,36 @@ import {
   type JobContext,
   type JobProcess,
   ServerOptions,
+  type VAD,
   cli,
   defineAgent,
   voice,
 } from '@livekit/agents';
 import {
   AGENT_ENGINE_ATTRIBUTE,
+  AGENT_HEARING_ATTRIBUTE,
+  AGENT_SPEECH_ATTRIBUTE,
   LANG_ATTRIBUTE,
   LIVEKIT_AGENT_NAME,
 } from '../contracts/livekit.ts';
 import { visitorLang } from './prompt.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
-import { errorFields, logEvent, redactSdkPii } from './log.ts';
+import { type LogFields, errorFields, logEvent, redactSdkPii } from './log.ts';
+import type { AccessLevel } from '../contracts/livekit.ts';
+import type { SupportedLang } from '../contracts/locale.ts';
 import { JobCapacity } from './job-capacity.ts';
 import { type JobLimitReason, enforceJobLimits } from './job-limits.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
 import { CassetteDeck, resendOnJoin } from './tools/present-to-cassette.ts';
+import { participantAccessLevel } from './tools/obsidian-query.ts';
 import { sessionRoom } from './tools/session-room.ts';
 import { VaultIndex } from './vault-index.ts';
+import { espeakRuns } from './voice/espeak-tts.ts';
+import { OfflineVoice } from './voice/offline-voice.ts';
+import { loadVad } from './voice/vad.ts';
+import { bmoVocabulary } from './voice/vocabulary.ts';
 
 /** How long past the job init timeout an accepted job may take to show as running. */
 const LAUNCH_SLACK_MS = 10_000;
@@ -50,6 +60,10 @@ process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'bmo-compile-cache');
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */
   vault?: Promise<VaultIndex | undefined>;
+  /** The offline BMO's voice activity model, loaded in prewarm where it hears. */
+  vad?: VAD;
+  /** Whether espeak-ng runs here, asked in prewarm where BMO speaks offline. */
+  espeak?: Promise<boolean>;
 }
 
 /** Indexes the vault and keeps it fresh; never rejects (a missing vault is logged). */
@@ -79,7 +93,13 @@ function openVault(config: AgentConfig): Promise<VaultIndex | undefined> {
 
 export default defineAgent<BmoProcessData>({
   prewarm: (proc: JobProcess<BmoProcessData>) => {
-    proc.userData.vault = openVault(loadConfig());
+    const config = loadConfig();
+    proc.userData.vault = openVault(config);
+    // the models a voice job needs, loaded while the process waits for a job, not on the visitor's
+    if (config.engine === 'offline' && config.recognizer) {
+      proc.userData.vad = loadVad();
+      proc.userData.espeak = config.espeak ? espeakRuns(config.espeak) : Promise.resolve(false);
+    }
   },
 
   entry: async (ctx: JobContext<BmoProcessData>) => {
@@ -118,12 +138,12 @@ export default defineAgent<BmoProcessData>({
     });
 
     await ctx.connect();
-    // the page reads this to say "Offline BMO: type to BMO" and disable the microphone
-    await ctx.room.localParticipant
-      ?.setAttributes({ [AGENT_ENGINE_ATTRIBUTE]: config.engine })
-      .catch((error: unknown) =>
-        logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
-      );
+    const publish = (attributes: Record<string, string>) =>
+      ctx.room.localParticipant?.setAttributes(attributes) ?? Promise.resolve();
+    // the page reads these to say what BMO runs on, and whether to offer the microphone
+    await publish({ [AGENT_ENGINE_ATTRIBUTE]: config.engine }).catch((error: unknown) =>
+      logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
+    );
     stopResend = resendOnJoin(ctx.room, deck, logContext);
     // The room (and this job) is made at minting, before the visitor joins. The session starts
     // once they are in: its agent state turns "listening" only when it is bound to them, and the
@@ -139,7 +159,14 @@ export default defineAgent<BmoProcessData>({
       // the SDK runs tools outside the job's async context, so name the job's room as the fallback
       resolveRoom: (runCtx) => sessionRoom(runCtx) ?? ctx.room,
     });
-    const { session, inputOptions, outputOptions } = createBmoSession(config, lang);
+    const offlineVoice = await voiceFor(config, ctx.proc.userData, {
+      lang,
+      access: participantAccessLevel(visitor),
+      vault,
+      publish,
+      logContext,
+    });
+    const { session, inputOptions, outputOptions } = createBmoSession(config, lang, offlineVoice);
     session.on(voice.AgentSessionEventTypes.Error, (event) => {
       const cause = event.error instanceof Error ? event.error : event.error.error;
       logEvent('error', { ...jobFields, ...errorFields(cause), kind: event.error.type }, 'error');
@@ -148,6 +175,11 @@ export default defineAgent<BmoProcessData>({
       closeReason = String(event.reason);
     });
     await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
+    offlineVoice?.attach(session);
+    await publish(offlineVoice?.attributes() ?? voicelessAttributes(config)).catch(
+      (error: unknown) =>
+        logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_voice' }, 'warn'),
+    );
     stopLimits = enforceJobLimits(session, {
       ...config,
       onReached: (reason) => {
@@ -159,6 +191,44 @@ export default defineAgent<BmoProcessData>({
     session.generateReply({ instructions: GREETING_INSTRUCTIONS });
   },
 });
+
+/** What BMO hears and says without the offline voice: OpenAI's Realtime model does both. */
+function voicelessAttributes(config: AgentConfig): Record<string, string> {
+  const realtime = config.engine === 'openai' && config.mode === 'realtime' ? 'on' : 'off';
+  return { [AGENT_HEARING_ATTRIBUTE]: realtime, [AGENT_SPEECH_ATTRIBUTE]: realtime };
+}
+
+/**
+ * The offline BMO's ears and voice for this visitor, or undefined when it is typed to: with
+ * OpenAI, with no recognizer, or for a visitor whose language the recognizer does not hear. The
+ * recognizer's vocabulary comes from the notes this visitor may read, decided first.
+ */
+async function voiceFor(
+  config: AgentConfig,
+  proc: BmoProcessData,
+  job: {
+    lang: SupportedLang;
+    access: AccessLevel;
+    vault: Promise<VaultIndex | undefined>;
+    publish: (attributes: Record<string, string>) => Promise<void>;
+    logContext: LogFields;
+  },
+): Promise<OfflineVoice | undefined> {
+  if (config.engine !== 'offline' || !config.recognizer || job.lang !== 'en') return undefined;
+  const index = await job.vault;
+  const names = index?.names(job.access === 'owner' ? 'all' : 'public') ?? [];
+  const espeak = config.espeak && (await (proc.espeak ?? espeakRuns(config.espeak)));
+  return new OfflineVoice({
+    recognizer: config.recognizer,
+    vocabulary: bmoVocabulary(names),
+    espeak: espeak ? config.espeak : undefined,
+    speechWpm: config.speechWpm,
+    vad: proc.vad ?? loadVad(),
+    lang: job.lang,
+    publish: job.publish,
+    logContext: job.logContext,
+  });
+}
 
 function runWorker(): void {
   let config: AgentConfig;

@@ -157,6 +157,27 @@ export class VaultIndex {
   }
 
   /**
+   * The names a question about the notes in `scope` would use: every note's title, then every
+   * section heading, each once (case aside), in the vault's order. A visitor's are the public
+   * notes' only.
+   */
+  names(scope: VaultScope = 'all'): string[] {
+    const docs = [...this.#docs.values()].filter((doc) => scope === 'all' || doc.public);
+    const seen = new Set<string>();
+    const names: string[] = [];
+    for (const name of [
+      ...docs.map((doc) => doc.title),
+      ...docs.flatMap((doc) => doc.headings.split('\n')),
+    ]) {
+      const key = name.trim().toLowerCase();
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      names.push(name.trim());
+    }
+    return names;
+  }
+
+  /**
    * The best matching sections, at most two per note, best first. With `scope: 'public'` the search
    * runs on the public notes' own index, as if the private notes did not exist.
    */

@@ -36,12 +36,25 @@ export type AccessLevel = z.infer<typeof AccessLevel>;
 export const LANG_ATTRIBUTE = 'bmo.lang';
 
 /**
- * The attribute BMO's own participant sets with the engine it thinks with: `openai` (talks and
- * listens) or `offline` (the local language model: typed chat only, no speech).
+ * The attribute BMO's own participant sets with the engine it thinks with: `openai` (OpenAI's
+ * models) or `offline` (the local language model). Whether it hears and speaks is said apart, in
+ * the two attributes below.
  */
 export const AGENT_ENGINE_ATTRIBUTE = 'bmo.engine';
 export const AgentEngine = z.enum(['openai', 'offline']);
 export type AgentEngine = z.infer<typeof AgentEngine>;
+
+/**
+ * What BMO's participant says of its ears (`bmo.hearing`: does it hear the visitor's microphone)
+ * and of its voice (`bmo.speech`: does it answer aloud): `on`; `off`, not in this session (no
+ * speech recognizer runs, or the visitor's language is not one it hears; a typed-chat model);
+ * `down`, the part stopped working during the session (BMO says it could not hear, or answers in
+ * text) and may come back. Absent: not said yet.
+ */
+export const AGENT_HEARING_ATTRIBUTE = 'bmo.hearing';
+export const AGENT_SPEECH_ATTRIBUTE = 'bmo.speech';
+export const AgentAbility = z.enum(['on', 'off', 'down']);
+export type AgentAbility = z.infer<typeof AgentAbility>;
 
 /**
  * Zone names already accepted: building an `Intl.DateTimeFormat` per check is the largest part of

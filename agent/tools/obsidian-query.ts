@@ -81,7 +81,14 @@ export function parsePassages(output: string): ReadPassage[] {
  * visitor: fail closed.
  */
 export function participantAccess(ctx: llm.ToolOptions<unknown>['ctx']): AccessLevel {
-  const parsed = AccessLevel.safeParse(linkedParticipant(ctx)?.attributes[ACCESS_ATTRIBUTE]);
+  return participantAccessLevel(linkedParticipant(ctx));
+}
+
+/** The same, for a participant at hand (the job's visitor, before the session links them). */
+export function participantAccessLevel(
+  participant: { attributes: Record<string, string> } | undefined,
+): AccessLevel {
+  const parsed = AccessLevel.safeParse(participant?.attributes[ACCESS_ATTRIBUTE]);
   return parsed.success ? parsed.data : 'visitor';
 }
 

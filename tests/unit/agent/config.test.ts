@@ -6,7 +6,10 @@ import {
   loadConfig,
   workerProblems,
 } from '../../../agent/config.ts';
+import { inference } from '@livekit/agents';
 import { createBmoSession } from '../../../agent/session.ts';
+import { EspeakTTS } from '../../../agent/voice/espeak-tts.ts';
+import { RecognizerSTT } from '../../../agent/voice/recognizer-stt.ts';
 import { initAgentsLogger } from '../helpers/bmo-session.ts';
 
 const LIVEKIT = {
@@ -90,6 +93,55 @@ describe('agent configuration', () => {
     expect(offline.outputOptions).toMatchObject({ audioEnabled: false });
     expect(offline.session.llm?.label()).toBe('bmo.OfflineLLM');
     await offline.session.close();
+  });
+
+  it('reads the recognizer (both settings or neither) and the espeak-ng to speak with', () => {
+    expect(loadConfig({})).toMatchObject({
+      recognizer: undefined,
+      espeak: 'espeak-ng',
+      speechWpm: 175,
+    });
+    expect(loadConfig({ BMO_SPEECH_WPM: '300' }).speechWpm).toBe(300);
+    expect(() => loadConfig({ BMO_SPEECH_WPM: '1000' })).toThrow(/BMO_SPEECH_WPM/);
+    const hearing = loadConfig({
+      RECOGNIZER_URL: 'http://127.0.0.1:8791/v1',
+      RECOGNIZER_KEY: 'k'.repeat(48),
+      ESPEAK_NG: '/opt/espeak/bin/espeak-ng',
+    });
+    expect(hearing).toMatchObject({
+      recognizer: { url: 'http://127.0.0.1:8791/v1', key: 'k'.repeat(48) },
+      espeak: '/opt/espeak/bin/espeak-ng',
+    });
+    // an empty ESPEAK_NG chooses no voice: BMO answers in text
+    expect(loadConfig({ ESPEAK_NG: '' }).espeak).toBeUndefined();
+    expect(() => loadConfig({ RECOGNIZER_URL: 'http://127.0.0.1:8791/v1' })).toThrow(
+      /RECOGNIZER_URL and RECOGNIZER_KEY/,
+    );
+    expect(() => loadConfig({ RECOGNIZER_URL: 'ftp://x', RECOGNIZER_KEY: 'k' })).toThrow(
+      /RECOGNIZER_URL/,
+    );
+  });
+
+  it('builds the offline voice pipeline when given ears and a voice, without the voice when not', async () => {
+    const config = loadConfig({ ...LIVEKIT });
+    const parts = {
+      stt: new RecognizerSTT({ url: 'http://127.0.0.1:1/v1', key: 'k', prompt: 'BMO.' }),
+      tts: new EspeakTTS({ binary: 'espeak-ng' }),
+      vad: new inference.VAD(),
+    };
+    const talk = createBmoSession(config, 'en', parts);
+    expect(talk.inputOptions).toMatchObject({ audioEnabled: true, textEnabled: true });
+    expect(talk.outputOptions).toMatchObject({ audioEnabled: true, transcriptionEnabled: true });
+    expect(talk.session.stt).toBe(parts.stt);
+    expect(talk.session.tts).toBe(parts.tts);
+    expect(talk.session.vad).toBe(parts.vad);
+    expect(talk.session.turnDetection).toBe('vad');
+    const hearOnly = createBmoSession(config, 'en', { ...parts, tts: undefined });
+    expect(hearOnly.outputOptions).toMatchObject({
+      audioEnabled: false,
+      transcriptionEnabled: true,
+    });
+    await Promise.all([talk.session.close(), hearOnly.session.close()]);
   });
 
   it('builds a text session with no audio in or out, and a realtime session', async () => {

@@ -1,0 +1,210 @@
+/**
+ * A visitor who talks to BMO, on `@livekit/rtc-node`: it joins the room with a token, publishes a
+ * microphone that sends silence until it is given a phrase (an espeak-ng WAV, tests/support/
+ * recognizer.ts `speak`), plays that in real time, and notes when its last sound left. It hears
+ * BMO's track (the time of BMO's first sound after a phrase), reads both sides' transcripts on
+ * `lk.transcription`, the cassette on `cassette` (through the contract's parser) and BMO's
+ * attributes. Nothing here makes up a transcript or a reply: every word goes through the real
+ * recognizer and the offline model.
+ */
+import {
+  AudioFrame,
+  AudioSource,
+  AudioStream,
+  LocalAudioTrack,
+  ParticipantKind,
+  type RemoteParticipant,
+  type RemoteTrack,
+  Room,
+  RoomEvent,
+  TrackKind,
+  TrackPublishOptions,
+  TrackSource,
+} from '@livekit/rtc-node';
+import { CASSETTE_TOPIC, type CassetteMessage, parseCassette } from '../../contracts/cassette.ts';
+import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../contracts/livekit.ts';
+import { levelDbfs, parseWav, resample } from '../../voice-peer/audio.ts';
+
+const RATE = 48_000;
+const FRAME = RATE / 100;
+/** A sample louder than this is speech, not the tail of a WAV's silence. */
+const VOICED_SAMPLE = 300;
+/** BMO's frames louder than this are its voice (its track carries digital silence between). */
+const SPEAKING_DBFS = -45;
+
+export interface TranscriptLine {
+  /** `visitor` (what BMO heard) or `bmo`. */
+  who: 'visitor' | 'bmo';
+  text: string;
+  /** When it was complete (ms, `performance.now()`). */
+  at: number;
+}
+
+export interface VoiceVisitor {
+  room: Room;
+  readonly lines: TranscriptLine[];
+  readonly cassettes: CassetteMessage[];
+  /** Times (ms, `performance.now()`) at which a frame of BMO's voice arrived, first of each run. */
+  readonly bmoSoundStarts: number[];
+  bmo(): RemoteParticipant | undefined;
+  /**
+   * Plays a WAV into the microphone in real time; resolves with when its last sound left (ms,
+   * `performance.now()`), once it has (for a silent WAV, its end).
+   */
+  say(wav: Buffer): Promise<number>;
+  /** Types on `lk.chat`, as the page's text box does. */
+  type(text: string): Promise<void>;
+  /** The first BMO sound at or after `since`, waited for. */
+  bmoSoundAfter(since: number, timeoutMs?: number): Promise<number>;
+  /** Waits until `check` holds, re-checked on every change; rejects naming `what`. */
+  until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  leave(): Promise<void>;
+}
+
+/** A WAV's samples at 48 kHz, and the index after its last voiced sample. */
+function pcm48k(wav: Buffer): { samples: Int16Array; voicedEnd: number } {
+  const samples = resample(parseWav(wav), RATE);
+  let end = samples.length;
+  while (end > 0 && Math.abs(samples[end - 1] ?? 0) < VOICED_SAMPLE) end -= 1;
+  return { samples, voicedEnd: end };
+}
+
+export async function joinAsVoiceVisitor(serverUrl: string, token: string): Promise<VoiceVisitor> {
+  const room = new Room();
+  const lines: TranscriptLine[] = [];
+  const cassettes: CassetteMessage[] = [];
+  const bmoSoundStarts: number[] = [];
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
+
+  room.on(RoomEvent.DataReceived, (payload, _participant, _kind, topic) => {
+    if (topic !== CASSETTE_TOPIC) return;
+    const parsed = parseCassette(payload);
+    if (parsed.ok) cassettes.push(parsed.cassette);
+    changed();
+  });
+  // one line per segment, as the page keeps it: a segment may come in more than one stream (its
+  // interim text, then its final one), and the last one read is the line
+  const segments = new Map<string, TranscriptLine>();
+  room.registerTextStreamHandler(TRANSCRIPTION_TOPIC, (reader, { identity }) => {
+    const segment = reader.info.attributes?.['lk.segment_id'] ?? reader.info.streamId;
+    reader.readAll().then(
+      (text) => {
+        if (!text.trim()) return;
+        const known = segments.get(segment);
+        if (known) {
+          known.text = text;
+        } else {
+          const who = identity === room.localParticipant?.identity ? 'visitor' : 'bmo';
+          const line: TranscriptLine = { who, text, at: performance.now() };
+          segments.set(segment, line);
+          lines.push(line);
+        }
+        changed();
+      },
+      () => undefined,
+    );
+  });
+  room.on(RoomEvent.ParticipantAttributesChanged, changed);
+  room.on(RoomEvent.ParticipantConnected, changed);
+  room.on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _pub, participant) => {
+    if (track.kind !== TrackKind.KIND_AUDIO || participant.kind !== ParticipantKind.AGENT) return;
+    void (async () => {
+      let speaking = false;
+      const reader = new AudioStream(track, { sampleRate: RATE, numChannels: 1 }).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const loud = levelDbfs(read.value.data) > SPEAKING_DBFS;
+        if (loud && !speaking) {
+          bmoSoundStarts.push(performance.now());
+          changed();
+        }
+        speaking = loud;
+      }
+    })();
+  });
+  await room.connect(serverUrl, token, { autoSubscribe: true, dynacast: false });
+
+  // the microphone: silence, or the phrase being said, in 10 ms frames paced by a short queue
+  const source = new AudioSource(RATE, 1, 60);
+  const track = LocalAudioTrack.createAudioTrack('microphone', source);
+  const options = new TrackPublishOptions();
+  options.source = TrackSource.SOURCE_MICROPHONE;
+  await room.localParticipant?.publishTrack(track, options);
+  let phrase:
+    { samples: Int16Array; voicedEnd: number; at: number; done: (t: number) => void } | undefined;
+  let open = true;
+  const silence = new Int16Array(FRAME);
+  const microphone = (async () => {
+    while (open) {
+      let data = silence;
+      if (phrase) {
+        data = new Int16Array(FRAME);
+        data.set(phrase.samples.subarray(phrase.at, phrase.at + FRAME));
+        const before = phrase.at;
+        phrase.at += FRAME;
+        const end = phrase.voicedEnd > 0 ? phrase.voicedEnd : phrase.samples.length;
+        if (before < end && phrase.at >= end) {
+          const leaves = performance.now() + source.queuedDuration;
+          const done = phrase.done;
+          setTimeout(() => done(leaves), Math.max(0, leaves - performance.now()));
+        }
+        if (phrase.at >= phrase.samples.length) phrase = undefined;
+      }
+      try {
+        await source.captureFrame(new AudioFrame(data, RATE, 1, FRAME));
+      } catch {
+        return;
+      }
+    }
+  })();
+
+  const until = (check: () => boolean, what: string, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (check()) return resolve();
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`timed out waiting for ${what}; transcript: ${JSON.stringify(lines)}`));
+      }, timeoutMs);
+      const waiter = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolve();
+      };
+      waiters.add(waiter);
+    });
+
+  const bmo = () =>
+    [...room.remoteParticipants.values()].find((p) => p.kind === ParticipantKind.AGENT);
+
+  return {
+    room,
+    lines,
+    cassettes,
+    bmoSoundStarts,
+    bmo,
+    say(wav) {
+      if (phrase) return Promise.reject(new Error('the visitor is already speaking'));
+      const { samples, voicedEnd } = pcm48k(wav);
+      return new Promise((resolve) => {
+        phrase = { samples, voicedEnd, at: 0, done: resolve };
+      });
+    },
+    async type(text) {
+      await room.localParticipant?.sendText(text, { topic: CHAT_TOPIC });
+    },
+    async bmoSoundAfter(since, timeoutMs = 30_000) {
+      const first = () => bmoSoundStarts.find((t) => t >= since);
+      await until(() => first() !== undefined, 'BMO to speak', timeoutMs);
+      return first() ?? since;
+    },
+    until,
+    async leave() {
+      open = false;
+      await microphone;
+      await room.disconnect();
+    },
+  };
+}
