@@ -140,10 +140,6 @@ export default defineAgent<BmoProcessData>({
     await ctx.connect();
     const publish = (attributes: Record<string, string>) =>
       ctx.room.localParticipant?.setAttributes(attributes) ?? Promise.resolve();
-    // the page reads these to say what BMO runs on, and whether to offer the microphone
-    await publish({ [AGENT_ENGINE_ATTRIBUTE]: config.engine }).catch((error: unknown) =>
-      logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_engine' }, 'warn'),
-    );
     stopResend = resendOnJoin(ctx.room, deck, logContext);
     // The room (and this job) is made at minting, before the visitor joins. The session starts
     // once they are in: its agent state turns "listening" only when it is bound to them, and the
@@ -176,9 +172,12 @@ export default defineAgent<BmoProcessData>({
     });
     await session.start({ agent, room: ctx.room, inputOptions, outputOptions });
     offlineVoice?.attach(session);
-    await publish(offlineVoice?.attributes() ?? voicelessAttributes(config)).catch(
-      (error: unknown) =>
-        logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_voice' }, 'warn'),
+    // the page reads these, all at once, to say what BMO has and whether to offer the microphone
+    await publish({
+      [AGENT_ENGINE_ATTRIBUTE]: config.engine,
+      ...(offlineVoice?.attributes() ?? voicelessAttributes(config)),
+    }).catch((error: unknown) =>
+      logEvent('error', { ...jobFields, ...errorFields(error), during: 'set_attributes' }, 'warn'),
     );
     stopLimits = enforceJobLimits(session, {
       ...config,

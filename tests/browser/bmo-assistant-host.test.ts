@@ -150,10 +150,12 @@ describe('<bmo-assistant> on a host page', () => {
     });
     el.stores.bmo.$agentState.set('listening');
     el.stores.bmo.$engine.set('offline');
+    el.stores.bmo.$hearing.set('on');
     const sent = el.stores.cassette.set({ title: 'PhilHealth ID', content: '12-345678901-2' });
     expect(states).to.deep.equal([
-      { state: 'listening', engine: undefined },
-      { state: 'listening', engine: 'offline' },
+      { state: 'listening', engine: undefined, hearing: undefined },
+      { state: 'listening', engine: 'offline', hearing: undefined },
+      { state: 'listening', engine: 'offline', hearing: 'on' },
     ]);
     expect(cassettes).to.deep.equal([sent]);
   });
@@ -202,23 +204,35 @@ describe('<bmo-assistant> on a host page', () => {
     expect(region?.firstElementChild, 'a new node, so it is read again').to.not.equal(first);
   });
 
-  it('says when BMO runs offline, and disables the microphone for that reason', async () => {
+  it('says when BMO cannot hear, and disables the microphone for that reason', async () => {
     const el = await fixture<BmoAssistant>(html`<bmo-assistant></bmo-assistant>`);
     el.stores.bmo.$connection.set('connected');
     el.stores.bmo.$agentState.set('listening');
     el.stores.bmo.$engine.set('offline');
+    el.stores.bmo.$hearing.set('off');
+    el.stores.bmo.$notice.set("BMO can't hear you here: type to BMO.");
     el.stores.bmo.$textOnly.set(true);
     el.stores.bmo.$micMuted.set(true);
     await el.updateComplete;
     const notice = root(el).querySelector('#engine-notice');
-    expect(text(notice)).to.equal('Offline BMO: type to BMO. Talking needs an OpenAI key.');
+    expect(text(notice)).to.equal("BMO can't hear you here: type to BMO.");
     const mic = button(el, 'Mute microphone');
     expect(mic?.disabled).to.equal(true);
     expect(mic?.getAttribute('aria-describedby')).to.equal('engine-notice');
     expect(root(el).querySelector<HTMLInputElement>('#chat-input')?.disabled).to.equal(false);
     await expectAccessible(el);
 
+    // offline BMO that hears: the microphone works, and the notice says what BMO is
+    el.stores.bmo.$hearing.set('on');
+    el.stores.bmo.$notice.set('Offline BMO: talk or type. It hears English.');
+    await el.updateComplete;
+    expect(text(root(el).querySelector('#engine-notice'))).to.equal(
+      'Offline BMO: talk or type. It hears English.',
+    );
+    expect(button(el, 'Mute microphone')?.disabled).to.equal(false);
+
     el.stores.bmo.$engine.set('openai');
+    el.stores.bmo.$notice.set(null);
     await el.updateComplete;
     expect(root(el).querySelector('#engine-notice')).to.equal(null);
     expect(button(el, 'Mute microphone')?.disabled).to.equal(false);

@@ -1,5 +1,6 @@
 /**
- * BMO's conversation as plain data: the connection, the agent's state and engine, the microphone,
+ * BMO's conversation as plain data: the connection, the agent's state, engine and hearing (and
+ * what they mean for the visitor, in words), the microphone,
  * the transcript, the one error worth showing, and what a screen reader should hear. This module
  * exports a FACTORY, not atoms: each `<bmo-assistant>` makes its own set when it is created and
  * hands it to the elements inside it through `@lit/context` (bmo-context.ts), so any number of
@@ -22,10 +23,17 @@ export const BMO_AGENT_STATES: readonly BmoAgentState[] = [
 export type BmoConnection = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 
 /**
- * What BMO runs on, as its participant says (`bmo.engine`): `openai` talks and listens; `offline`
- * answers typed messages only. `undefined` until BMO has said.
+ * What BMO runs on, as its participant says (`bmo.engine`): `openai` (OpenAI's models) or
+ * `offline` (the local language model). `undefined` until BMO has said.
  */
 export type BmoEngine = 'openai' | 'offline';
+
+/**
+ * Whether BMO hears the visitor's microphone, as its participant says (`bmo.hearing`): `on`; `off`
+ * in this session (typing only); `down`, its hearing stopped and may come back. `undefined` until
+ * BMO has said.
+ */
+export type BmoHearing = 'on' | 'off' | 'down';
 
 /**
  * Problems the page explains in words, each with its way out:
@@ -74,6 +82,9 @@ export interface BmoStores {
   readonly $connection: WritableAtom<BmoConnection>;
   readonly $agentState: WritableAtom<BmoAgentState>;
   readonly $engine: WritableAtom<BmoEngine | undefined>;
+  readonly $hearing: WritableAtom<BmoHearing | undefined>;
+  /** What BMO's engine, ears and voice mean for this visitor, in words; null: nothing to say. */
+  readonly $notice: WritableAtom<string | null>;
   /** Whether the visitor's microphone is muted (or off). */
   readonly $micMuted: WritableAtom<boolean>;
   /** Whether this session runs without a microphone (the visitor chose to, or it is unavailable). */
@@ -90,6 +101,8 @@ export function createBmoStores(): BmoStores {
     $connection: atom<BmoConnection>('disconnected'),
     $agentState: atom<BmoAgentState>('disconnected'),
     $engine: atom<BmoEngine | undefined>(undefined),
+    $hearing: atom<BmoHearing | undefined>(undefined),
+    $notice: atom<string | null>(null),
     $micMuted: atom(false),
     $textOnly: atom(false),
     $transcript: atom<readonly BmoTranscriptEntry[]>([]),
@@ -124,6 +137,8 @@ export function resetBmo(stores: BmoStores): void {
   stores.$connection.set('disconnected');
   stores.$agentState.set('disconnected');
   stores.$engine.set(undefined);
+  stores.$hearing.set(undefined);
+  stores.$notice.set(null);
   stores.$micMuted.set(false);
   stores.$textOnly.set(false);
   stores.$transcript.set([]);

@@ -116,8 +116,8 @@ export interface ConnectionControls {
   t: BmoElementStrings;
   connection: BmoConnection;
   muted: boolean;
-  /** BMO's engine is offline: it hears no audio, so the microphone's mute is off. */
-  offline: boolean;
+  /** BMO hears nothing here (typing only), so the microphone's mute is off. */
+  deaf: boolean;
   connect: (textOnly: boolean) => unknown;
   disconnect: () => unknown;
   setMuted: (muted: boolean) => unknown;
@@ -137,8 +137,8 @@ export function connectionControls(c: ConnectionControls) {
       type="button"
       class="mic"
       aria-pressed=${c.muted ? 'true' : 'false'}
-      aria-describedby=${c.offline ? 'engine-notice' : nothing}
-      ?disabled=${c.connection !== 'connected' || c.offline}
+      aria-describedby=${c.deaf ? 'engine-notice' : nothing}
+      ?disabled=${c.connection !== 'connected' || c.deaf}
       @click=${() => c.setMuted(!c.muted)}
     >
       ${micIcon(c.muted)} ${c.t.muteMic}

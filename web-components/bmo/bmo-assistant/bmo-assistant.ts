@@ -49,12 +49,13 @@ import { styles } from './bmo-assistant.styles.ts';
  * face and slot inside it (`@lit/context`), so any number can share a page, each with its own
  * connection, transcript and cassette. A `<bmo-cassette-slot for="…">` or `<bmo-face for="…">`
  * elsewhere on the page follows the assistant with that id. It announces on its own, wherever it
- * is embedded: a polite status region (connection, BMO joining, leaving or running offline, the
+ * is embedded: a polite status region (connection, BMO joining or leaving, what it can hear, the
  * slot's cassette arrivals) and an assertive alert (errors), with nothing for the page to add.
  *
- * When BMO runs offline (its participant says `bmo.engine` = `offline`), it says "Offline BMO: type
- * to BMO. Talking needs an OpenAI key." and the microphone control is disabled, described by that
- * notice.
+ * Under BMO's face it says in plain words what the visitor has, as BMO's participant says it
+ * (`bmo.engine`, `bmo.hearing`, `bmo.speech`): "BMO can't hear you here: type to BMO." (the
+ * microphone control is then disabled, described by that notice), that its hearing stopped for
+ * now, that it answers in text, or "Offline BMO: talk or type. It hears English."
  *
  * ```html
  * <bmo-assistant id="helper" api-base="https://bmo.example"></bmo-assistant>
@@ -83,9 +84,10 @@ import { styles } from './bmo-assistant.styles.ts';
  *
  * @fires {CustomEvent<BmoConnectionChangeDetail>} bmo-connection-change - `{ connection }` when the
  * link to BMO's room changes (`disconnected`, `connecting`, `connected`, `reconnecting`).
- * @fires {CustomEvent<BmoAgentStateChangeDetail>} bmo-agent-state-change - `{ state, engine }` when
- * what BMO is doing changes (`disconnected`, `connecting`, `listening`, `thinking`, `speaking`) or
- * BMO says its engine (`openai`, `offline`).
+ * @fires {CustomEvent<BmoAgentStateChangeDetail>} bmo-agent-state-change - `{ state, engine,
+ * hearing }` when what BMO is doing changes (`disconnected`, `connecting`, `listening`, `thinking`,
+ * `speaking`), or BMO says its engine (`openai`, `offline`) or whether it hears (`on`, `off`,
+ * `down`).
  * @fires {CustomEvent<BmoCassetteReceiveDetail>} bmo-cassette-receive - `{ id, title, content,
  * receivedAt }` when a new cassette reaches this assistant (not for a rejoin's re-send).
  * @fires {CustomEvent<BmoError>} bmo-error - `{ code, message }` when an error is shown (codes:
@@ -102,7 +104,7 @@ import { styles } from './bmo-assistant.styles.ts';
  * @csspart console - The panel with the face, status, buttons, errors and the cassette.
  * @csspart face - BMO's face (`<bmo-face>`).
  * @csspart status - The status line.
- * @csspart notice - The offline notice ("Offline BMO: type to BMO…").
+ * @csspart notice - What the visitor has, in words ("BMO can't hear you here: type to BMO.").
  * @csspart lang-notice - The note that its language tag is not supported.
  * @csspart controls - Connect / Disconnect and the microphone.
  * @csspart error - The error box and its actions.
@@ -302,8 +304,10 @@ export class BmoAssistant extends LitElement {
               ${this.#bmo.status}
             </p>
             ${
-              this.#bmo.engine.value === 'offline' && !disconnected
-                ? html`<p id="engine-notice" class="notice" part="notice">${t.offlineNotice}</p>`
+              this.#bmo.notice.value && !disconnected
+                ? html`<p id="engine-notice" class="notice" part="notice">
+                    ${this.#bmo.notice.value}
+                  </p>`
                 : nothing
             }
             ${this.#consent.render()}
@@ -312,7 +316,7 @@ export class BmoAssistant extends LitElement {
                 t: this.#locale.t,
                 connection: this.#bmo.connection.value,
                 muted: this.#bmo.micMuted.value,
-                offline: this.#bmo.engine.value === 'offline',
+                deaf: this.#bmo.hearing.value === 'off',
                 connect: (textOnly) => this.#connect(textOnly),
                 disconnect: () => this.#bmo.disconnect(),
                 setMuted: (muted) => this.#bmo.setMicMuted(muted),

@@ -17,6 +17,7 @@ import {
   type BmoEngine,
   type BmoError,
   type BmoErrorCode,
+  type BmoHearing,
   type BmoTranscriptEntry,
 } from '../../stores/bmo.ts';
 import type { Cassette } from '../../stores/cassette.ts';
@@ -50,11 +51,16 @@ export interface BmoConnectionChangeDetail {
   connection: BmoConnection;
 }
 
-/** `bmo-agent-state-change`: what BMO is doing changed, or BMO said which engine it runs on. */
+/**
+ * `bmo-agent-state-change`: what BMO is doing changed, or BMO said which engine it runs on and
+ * whether it hears.
+ */
 export interface BmoAgentStateChangeDetail {
   state: BmoAgentState;
-  /** `offline` answers typed messages only; undefined until BMO has said. */
+  /** `openai` or `offline`; undefined until BMO has said. */
   engine: BmoEngine | undefined;
+  /** `on`, `off` (typing only) or `down` (for now); undefined until BMO has said. */
+  hearing: BmoHearing | undefined;
 }
 
 /** `bmo-cassette-receive`: a new cassette reached the assistant's slot. */
@@ -111,6 +117,8 @@ export class BmoAssistantController implements ReactiveController {
   readonly connection: StoreController<BmoConnection>;
   readonly agent: StoreController<BmoAgentState>;
   readonly engine: StoreController<BmoEngine | undefined>;
+  readonly hearing: StoreController<BmoHearing | undefined>;
+  readonly notice: StoreController<string | null>;
   readonly micMuted: StoreController<boolean>;
   readonly textOnly: StoreController<boolean>;
   readonly transcript: StoreController<readonly BmoTranscriptEntry[]>;
@@ -132,6 +140,8 @@ export class BmoAssistantController implements ReactiveController {
     this.connection = new StoreController(host, s.$connection);
     this.agent = new StoreController(host, s.$agentState);
     this.engine = new StoreController(host, s.$engine);
+    this.hearing = new StoreController(host, s.$hearing);
+    this.notice = new StoreController(host, s.$notice);
     this.micMuted = new StoreController(host, s.$micMuted);
     this.textOnly = new StoreController(host, s.$textOnly);
     this.transcript = new StoreController(host, s.$transcript);
@@ -163,6 +173,7 @@ export class BmoAssistantController implements ReactiveController {
       this.#fire<BmoAgentStateChangeDetail>('bmo-agent-state-change', {
         state: s.$agentState.get(),
         engine: s.$engine.get(),
+        hearing: s.$hearing.get(),
       });
     this.#stopListening = [
       s.$connection.listen((connection) =>
@@ -170,6 +181,7 @@ export class BmoAssistantController implements ReactiveController {
       ),
       s.$agentState.listen(agentChange),
       s.$engine.listen(agentChange),
+      s.$hearing.listen(agentChange),
       s.$error.listen((error) => {
         if (error) this.#fire<BmoError>('bmo-error', { code: error.code, message: error.message });
       }),

@@ -41,6 +41,9 @@ export const bmoConversationEn = {
   errorRoomUnavailable:
     "BMO's conversation server is not taking conversations right now. Try again in a minute.",
   errorAgentLeft: 'BMO left the conversation.',
+  noticeHearingDown: "BMO's hearing stopped working. Type to BMO until it's back.",
+  noticeTextAnswers: "BMO answers in text here: its voice isn't available.",
+  noticeOfflineVoice: 'Offline BMO: talk or type. It hears English.',
 };
 
 /** Every word of the BMO family, whatever the language: the elements' and the conversation's. */

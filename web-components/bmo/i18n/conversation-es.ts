@@ -37,4 +37,7 @@ export const bmoConversationEs: typeof bmoConversationEn = {
   errorRoomUnavailable:
     'El servidor de conversaciones de BMO no está aceptando conversaciones ahora mismo. Vuelve a probar en un minuto.',
   errorAgentLeft: 'BMO dejó la conversación.',
+  noticeHearingDown: 'El oído de BMO dejó de funcionar. Escríbele hasta que vuelva.',
+  noticeTextAnswers: 'BMO responde por escrito aquí: su voz no está disponible.',
+  noticeOfflineVoice: 'BMO sin conexión: habla o escribe. Oye en inglés.',
 };

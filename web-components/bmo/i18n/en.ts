@@ -23,7 +23,7 @@ export const bmoEn = {
   placeholderDisconnected: 'Connect to start talking with BMO.',
   placeholderConnected: 'Say hello, or type below.',
   you: 'You',
-  offlineNotice: 'Offline BMO: type to BMO. Talking needs an OpenAI key.',
+  offlineNotice: "BMO can't hear you here: type to BMO.",
   statusDisconnected: 'Not connected',
   statusConnecting: 'Connecting…',
   statusReconnecting: 'Connection dropped. Reconnecting…',

@@ -26,7 +26,7 @@ export const bmoEs: BmoElementStrings = {
   placeholderDisconnected: 'Conéctate para empezar a hablar con BMO.',
   placeholderConnected: 'Saluda, o escribe abajo.',
   you: 'Tú',
-  offlineNotice: 'BMO sin conexión: escríbele a BMO. Para hablar hace falta una clave de OpenAI.',
+  offlineNotice: 'BMO no puede oírte aquí: escríbele.',
   statusDisconnected: 'Sin conexión',
   statusConnecting: 'Conectando…',
   statusReconnecting: 'Se cortó la conexión. Reconectando…',

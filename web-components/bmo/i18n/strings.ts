@@ -6,7 +6,7 @@ import { bmoEn, type BmoElementStrings } from './en.ts';
 /** Another language's strings: languages.ts, loaded the first time an element asks for one. */
 const load = (lang: SupportedLang) => import('./languages.ts').then((m) => m.load(lang));
 
-/** What the page says (in English) when BMO runs offline: it answers typed messages, nothing spoken. */
+/** What the page says (in English) when BMO hears nothing here: typing only. */
 export const OFFLINE_NOTICE = bmoEn.offlineNotice;
 
 /** A BMO element's language and strings (its `lang`, an ancestor's or the page's). */

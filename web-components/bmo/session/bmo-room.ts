@@ -178,8 +178,8 @@ export class BmoRoom {
 
   /** Mutes or unmutes the microphone (turning it on first if the session had none). */
   async setMicMuted(muted: boolean): Promise<void> {
-    // Offline BMO hears nothing: the microphone stays off.
-    if (!muted && this.#s.$engine.get() === 'offline') return;
+    // A BMO that hears nothing here: the microphone stays off.
+    if (!muted && this.#s.$hearing.get() === 'off') return;
     const connection = this.#connection;
     if (!connection) {
       this.#s.$micMuted.set(muted);
@@ -225,6 +225,8 @@ export class BmoRoom {
     s.$textOnly.set(textOnly);
     s.$micMuted.set(textOnly);
     s.$engine.set(undefined);
+    s.$hearing.set(undefined);
+    s.$notice.set(null);
     s.$error.set(null);
     s.$connection.set('connecting');
     s.$agentState.set('connecting');
@@ -306,10 +308,10 @@ export class BmoRoom {
     void connection.room.startAudio().catch(() => undefined);
     connection.watchForAgent();
 
-    if (!textOnly && s.$engine.get() !== 'offline') {
+    if (!textOnly && s.$hearing.get() !== 'off') {
       try {
         await connection.room.localParticipant.setMicrophoneEnabled(true);
-        if (current() && s.$engine.get() !== 'offline') s.$micMuted.set(false);
+        if (current() && s.$hearing.get() !== 'off') s.$micMuted.set(false);
       } catch (error) {
         if (!current()) return;
         s.$micMuted.set(true);

@@ -1,14 +1,13 @@
 /**
  * An assistant's connection to one joined LiveKit room, from join to leave: it listens to the
- * room's events and turns them into the assistant's stores (connection, BMO's presence, state and
- * engine, BMO's audio), hands cassettes and transcription streams to the intake (intake.ts), and
+ * room's events and turns them into the assistant's stores (connection, BMO's presence, state,
+ * engine and hearing, BMO's audio), hands cassettes and transcription streams to the intake (intake.ts), and
  * tells the session that owns it (`BmoRoom`, bmo-room.ts) when the room drops or something fails.
  * Once `active` is false (left, or replaced by a new connection) nothing it hears reaches the
  * stores.
  */
 import type { Participant, RemoteParticipant, RemoteTrack, Room } from 'livekit-client';
 import { CASSETTE_TOPIC } from '../../../contracts/cassette.ts';
-import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit.ts';
 import type { SessionLog } from '../../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';
@@ -19,8 +18,9 @@ import { BMO_EN } from '../i18n/conversation-en.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
   TRANSCRIPTION_TOPIC,
+  abilitiesFromAttributes,
+  abilitiesNotice,
   agentStateFromAttribute,
-  engineFromAttribute,
 } from './rules.ts';
 
 type LiveKit = typeof import('livekit-client');
@@ -32,7 +32,7 @@ export interface RoomConnectionHost {
   agentJoinTimeoutMs: number;
   /** Whether the visitor is typing only (no microphone). */
   textOnly(): boolean;
-  /** Offline BMO turned the microphone off: the conversation is typing only from now on. */
+  /** BMO hears nothing here, so the microphone went off: the conversation is typing only now. */
   becameTextOnly(): void;
   fail(problem: BmoError, error: unknown, severity: 'warning' | 'error'): void;
   /**
@@ -267,18 +267,21 @@ export class RoomConnection {
   /** Tells the visitor BMO is here (or back), and how to talk to it. */
   #greet(): void {
     const s = this.#host.stores;
-    const offline = s.$engine.get() === 'offline';
+    const deaf = s.$hearing.get() === 'off';
     const t = this.#t();
-    const hint = this.#host.textOnly() || offline ? t.announceHintType : t.announceHintTalk;
+    const hint = this.#host.textOnly() || deaf ? t.announceHintType : t.announceHintTalk;
     if (this.#welcomeBack) {
       this.#welcomeBack = false;
       announceBmo(s, `${t.announceBack} ${hint}`);
-    } else if (!offline) {
+    } else if (!deaf) {
       announceBmo(s, `${t.announceHere} ${hint}`);
     }
   }
 
-  /** BMO's state on the face, and its engine: offline BMO hears nothing, so the mic goes off. */
+  /**
+   * BMO's state on the face, and what it has (its engine, ears and voice) in words under it: a BMO
+   * that hears nothing here turns the microphone off.
+   */
   #showAgent(agent: Participant): void {
     const s = this.#host.stores;
     const state = agentStateFromAttribute(agent.attributes[AGENT_STATE_ATTRIBUTE]);
@@ -287,14 +290,19 @@ export class RoomConnection {
       announceBmo(s, this.#t().announceThinking);
     }
     s.$agentState.set(state);
-    const engine = engineFromAttribute(agent.attributes[AGENT_ENGINE_ATTRIBUTE]);
-    if (engine === s.$engine.get()) return;
-    s.$engine.set(engine);
-    if (engine !== 'offline') return;
+    const has = abilitiesFromAttributes(agent.attributes);
+    s.$engine.set(has.engine);
+    const notice = abilitiesNotice(has, this.#t());
+    if (notice !== s.$notice.get()) {
+      s.$notice.set(notice);
+      if (notice) announceBmo(s, notice);
+    }
+    if (has.hearing === s.$hearing.get()) return;
+    s.$hearing.set(has.hearing);
+    if (has.hearing !== 'off') return;
     this.#host.becameTextOnly();
     const code = s.$error.get()?.code;
     if (code === 'mic_denied' || code === 'mic_unavailable') s.$error.set(null);
-    announceBmo(s, this.#t().offlineNotice);
     void this.room.localParticipant.setMicrophoneEnabled(false).catch(() => undefined);
   }
 }

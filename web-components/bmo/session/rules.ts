@@ -10,10 +10,17 @@ import {
   parseCassette,
   type CassetteMessage,
 } from '../../../contracts/cassette.ts';
-import { AgentEngine, LiveKitTokenRequest } from '../../../contracts/livekit.ts';
+import {
+  AGENT_ENGINE_ATTRIBUTE,
+  AGENT_HEARING_ATTRIBUTE,
+  AGENT_SPEECH_ATTRIBUTE,
+  AgentAbility,
+  AgentEngine,
+  LiveKitTokenRequest,
+} from '../../../contracts/livekit.ts';
 import { EdgeError } from '../../shared/edge-client.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
-import type { BmoAgentState, BmoEngine, BmoError } from '../../stores/bmo.ts';
+import type { BmoAgentState, BmoEngine, BmoError, BmoHearing } from '../../stores/bmo.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { BMO_EN } from '../i18n/conversation-en.ts';
@@ -136,6 +143,40 @@ export function agentStateFromAttribute(value: string | undefined): BmoAgentStat
 export function engineFromAttribute(value: string | undefined): BmoEngine | undefined {
   const parsed = AgentEngine.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** What BMO's participant says it has: its engine, its ears and its voice. */
+export interface BmoAbilities {
+  engine: BmoEngine | undefined;
+  hearing: BmoHearing | undefined;
+  speech: BmoHearing | undefined;
+}
+
+/**
+ * BMO's engine, ears and voice from its participant's attributes. A BMO that names its engine but
+ * not its ears is one from before they were said: offline, it hears nothing.
+ */
+export function abilitiesFromAttributes(attributes: Record<string, string>): BmoAbilities {
+  const ability = (value: string | undefined) => {
+    const parsed = AgentAbility.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const engine = engineFromAttribute(attributes[AGENT_ENGINE_ATTRIBUTE]);
+  const said = ability(attributes[AGENT_HEARING_ATTRIBUTE]);
+  return {
+    engine,
+    hearing: said ?? (engine === 'offline' ? 'off' : undefined),
+    speech: ability(attributes[AGENT_SPEECH_ATTRIBUTE]),
+  };
+}
+
+/** What the visitor has, in plain words under BMO's face; null when talking and listening work. */
+export function abilitiesNotice(has: BmoAbilities, t: BmoStrings = BMO_EN): string | null {
+  if (has.hearing === 'off') return t.offlineNotice;
+  if (has.hearing === 'down') return t.noticeHearingDown;
+  if (has.speech === 'off' || has.speech === 'down') return t.noticeTextAnswers;
+  if (has.engine === 'offline' && has.hearing === 'on') return t.noticeOfflineVoice;
+  return null;
 }
 
 /**

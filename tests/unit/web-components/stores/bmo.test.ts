@@ -73,11 +73,15 @@ describe('BMO store', () => {
     const stores = createBmoStores();
     stores.$agentState.set('speaking');
     stores.$engine.set('offline');
+    stores.$hearing.set('down');
+    stores.$notice.set("BMO's hearing stopped working.");
     stores.$error.set({ code: 'agent_timeout', message: 'BMO did not join.' });
     upsertBmoTranscript(stores, { id: 'x', speaker: 'user', text: 'hi', final: true });
     resetBmo(stores);
     expect(stores.$agentState.get()).toBe('disconnected');
     expect(stores.$engine.get()).toBeUndefined();
+    expect(stores.$hearing.get()).toBeUndefined();
+    expect(stores.$notice.get()).toBeNull();
     expect(stores.$error.get()).toBeNull();
     expect(stores.$transcript.get()).toEqual([]);
   });

@@ -10,6 +10,8 @@ import {
   type IncomingTextStream,
 } from '../../../../../web-components/bmo/session/intake.ts';
 import {
+  abilitiesFromAttributes,
+  abilitiesNotice,
   engineFromAttribute,
   MAX_CASSETTE_STREAM_BYTES,
   MAX_TRANSCRIPTION_STREAM_BYTES,
@@ -17,6 +19,8 @@ import {
   transcriptionSpeaker,
 } from '../../../../../web-components/bmo/session/rules.ts';
 import { tokenUrlFor } from '../../../../../web-components/bmo/host/assistant-controller.ts';
+import { bmoConversationEs } from '../../../../../web-components/bmo/i18n/conversation-es.ts';
+import { bmoEs } from '../../../../../web-components/bmo/i18n/es.ts';
 import { createBmoStores } from '../../../../../web-components/stores/bmo.ts';
 import { createCassetteStore } from '../../../../../web-components/stores/cassette.ts';
 
@@ -102,6 +106,33 @@ describe('who sent it', () => {
     expect(engineFromAttribute('openai')).toBe('openai');
     expect(engineFromAttribute('OFFLINE')).toBeUndefined();
     expect(engineFromAttribute(undefined)).toBeUndefined();
+  });
+
+  it('reads what BMO has from its attributes, and says it in plain words', () => {
+    const offline = { 'bmo.engine': 'offline' };
+    const talks = abilitiesFromAttributes({ ...offline, 'bmo.hearing': 'on', 'bmo.speech': 'on' });
+    expect(talks).toEqual({ engine: 'offline', hearing: 'on', speech: 'on' });
+    expect(abilitiesNotice(talks)).toBe('Offline BMO: talk or type. It hears English.');
+    // a BMO that does not say whether it hears: offline, it is one from before, that types only
+    expect(abilitiesFromAttributes(offline).hearing).toBe('off');
+    expect(abilitiesFromAttributes({ 'bmo.engine': 'openai' }).hearing).toBeUndefined();
+    expect(abilitiesFromAttributes({ 'bmo.hearing': 'loud' }).hearing).toBeUndefined();
+    const notice = (attributes: Record<string, string>) =>
+      abilitiesNotice(abilitiesFromAttributes(attributes));
+    expect(notice({ ...offline, 'bmo.hearing': 'off', 'bmo.speech': 'off' })).toBe(
+      "BMO can't hear you here: type to BMO.",
+    );
+    expect(notice({ ...offline, 'bmo.hearing': 'down', 'bmo.speech': 'on' })).toBe(
+      "BMO's hearing stopped working. Type to BMO until it's back.",
+    );
+    expect(notice({ ...offline, 'bmo.hearing': 'on', 'bmo.speech': 'down' })).toBe(
+      "BMO answers in text here: its voice isn't available.",
+    );
+    expect(notice({ 'bmo.engine': 'openai', 'bmo.hearing': 'on', 'bmo.speech': 'on' })).toBeNull();
+    const es = { ...bmoEs, ...bmoConversationEs };
+    expect(abilitiesNotice({ engine: 'offline', hearing: 'off', speech: 'off' }, es)).toBe(
+      'BMO no puede oírte aquí: escríbele.',
+    );
   });
 
   it('asks token-url when set, else the token route below api-base, else this page’s', () => {
