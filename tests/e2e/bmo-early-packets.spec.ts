@@ -13,7 +13,7 @@ import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 // agent's cassette is shown, the guest's dropped. The agent says it runs offline (`bmo.engine`),
 // so the page also shows the offline notice with the microphone disabled for that reason.
 
-const OFFLINE_NOTICE = 'Offline BMO: type to BMO. Talking needs an OpenAI key.';
+const OFFLINE_NOTICE = "BMO can't hear you here: type to BMO.";
 
 function settings(): { url: string; apiKey: string; apiSecret: string } {
   const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = process.env;
@@ -115,7 +115,8 @@ test('a cassette sent at the moment of joining waits for its sender: shown from 
     await expect(assistant.getByRole('log')).toContainText('Hello from the early agent');
     await expect(assistant.getByRole('log')).not.toContainText('trust me');
 
-    // BMO said it runs offline: typing only, the microphone disabled for that reason.
+    // BMO said it runs offline and nothing of its ears (a BMO from before they were said): typing
+    // only, the microphone disabled for that reason.
     // (said once on screen, described the microphone by it, and announced in its status region)
     await expect(assistant.locator('#engine-notice')).toHaveText(OFFLINE_NOTICE);
     await expect(assistant.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toHaveCount(1);

@@ -366,10 +366,10 @@ test('one page on another site holds two assistants and two readings: each keeps
     ]);
   const heardLeft = await recorded(page, 'bmoHeard', 'left');
   const heardRight = await recorded(page, 'bmoHeard', 'right');
-  // each said, in its own status region, that its BMO runs offline (the engine BMO's participant
-  // names; "BMO is here" may come before it, when the page learns the engine late)
+  // each said, in its own status region, that its BMO runs offline and hears (what BMO's
+  // participant says; "BMO is here" may come before it, when the page learns it late)
   for (const heard of [heardLeft, heardRight]) {
-    expect(heard).toContain('status: Offline BMO: type to BMO. Talking needs an OpenAI key.');
+    expect(heard).toContain('status: Offline BMO: talk or type. It hears English.');
   }
   expect(heardLeft).toContain(`status: cassette received: ${NOTES.locker.label}`);
   expect(heardLeft).toContain('status: Disconnected from BMO.');

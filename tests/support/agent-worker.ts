@@ -108,7 +108,9 @@ function killGroup(child: ChildProcess): Promise<void> {
 
 /**
  * @param env the worker's environment on top of this process's PATH and HOME: LIVEKIT_URL,
- *   LIVEKIT_API_KEY, LIVEKIT_API_SECRET, OPENAI_API_KEY, OPENAI_BASE_URL, BMO_MODE, …
+ *   LIVEKIT_API_KEY, LIVEKIT_API_SECRET, OPENAI_API_KEY, OPENAI_BASE_URL, BMO_MODE, … In the e2e
+ *   layer the worker hears with the run's speech recognizer (the global setup's
+ *   `E2E_RECOGNIZER_URL` and `_KEY`), as npm start's does, unless `env` names another.
  */
 export async function startAgentWorker(
   env: Record<string, string>,
@@ -134,6 +136,12 @@ export async function startAgentWorker(
       // the run's one compile cache (tests/support/compile-cache.ts), not the worker's own default
       ...(process.env.NODE_COMPILE_CACHE
         ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+        : {}),
+      ...(process.env.E2E_RECOGNIZER_URL && process.env.E2E_RECOGNIZER_KEY
+        ? {
+            RECOGNIZER_URL: process.env.E2E_RECOGNIZER_URL,
+            RECOGNIZER_KEY: process.env.E2E_RECOGNIZER_KEY,
+          }
         : {}),
       ...env,
     },

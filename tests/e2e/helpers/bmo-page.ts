@@ -7,6 +7,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type {} from '../../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { startAgentWorker, type AgentWorker } from '../../support/agent-worker.ts';
 import { freeTcpPort } from '../../support/free-port.ts';
+import { askBmo } from './bmo-chat.ts';
 
 /**
  * The real BMO worker in `start` mode, as `npm start` runs it: prewarmed job processes, so BMO
@@ -44,15 +45,13 @@ export async function connect(page: Page, base = ''): Promise<void> {
   });
 }
 
-/** Types a question; resolves with BMO's reply line (it fills in as it streams). */
-export async function ask(page: Page, question: string): Promise<Locator> {
-  const items = page.getByRole('log').getByRole('listitem');
-  const before = await items.count();
-  const box = page.getByRole('textbox', { name: 'Type to BMO' });
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(items.nth(before)).toContainText(question);
-  return items.nth(before + 1);
+/**
+ * Types a question (asked once in the conversation); resolves with BMO's reply line (it fills in
+ * as it streams). A BMO that has just joined may still be saying its greeting, whose line can come
+ * before the question's (askBmo finds both by their words).
+ */
+export function ask(page: Page, question: string): Promise<Locator> {
+  return askBmo(page.locator('bmo-assistant'), question);
 }
 
 /** The transcript as the person reads it, one string per line. */
