@@ -12,6 +12,8 @@
  *   recognizer warm: p50 and p95 (goals 1.5 s and 3 s here). Baseline, interleaved in the same
  *   browser: the same question typed (the reading's `send()`) → the first sound of its answer, so
  *   the ratio is what hearing adds.
+ * - BMO's own: end of speech → the first sound of its answer over LiveKit, and the memory a voice
+ *   job adds over a typed one (speech-bmo.bench.ts).
  *
  * Run alone: `node tests/bench/speech.bench.ts`.
  */
@@ -26,6 +28,7 @@ import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
 import { sayInto, useSpokenMicrophone } from '../support/spoken-microphone.ts';
 import { startWrangler } from '../support/wrangler.ts';
+import { bmoSpeechBench } from './speech-bmo.bench.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
 /** The reading's phrases: none of them in the reader's prompt, none of them its demo script. */
@@ -229,6 +232,7 @@ export async function speechBench(options: { runs?: number } = {}): Promise<Benc
       row('speech', 'recognizer resident memory, warm', residentMiB(recognizer.pid), 'MiB'),
     );
     rows.push(...(await endOfSpeechToAnswer(recognizer, runs)));
+    rows.push(...(await bmoSpeechBench(recognizer)));
   } finally {
     await recognizer.stop();
   }
