@@ -92,13 +92,13 @@ test('by voice, BMO hears the PhilHealth question, puts the ID on the cassette a
   await sayInto(page, speak("What is my driver's license number?").wav);
   await expect(
     lines(page)
-      .filter({ hasText: /license number/i })
+      .filter({ hasText: /driver'?s license/i })
       .first(),
   ).toContainText('You', {
     timeout: 30_000,
   });
   await expect(lines(page).filter({ hasText: /couldn't find anything about/ })).toContainText(
-    /license number.*Nothing to put on the cassette/,
+    /drivers? license.*Nothing to put on the cassette/,
     { timeout: 30_000 },
   );
   // the cassette still holds the ID
