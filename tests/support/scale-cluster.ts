@@ -158,6 +158,10 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
             BMO_AGENT_HTTP_PORT: String(healthPort),
             BMO_MAX_JOBS: String(settings.maxJobs),
             BMO_JOB_INIT_SECONDS: String(settings.jobInitSeconds ?? 60),
+            // typed BMO, as docs/scaling.md measures it: its visitors type and never subscribe to
+            // BMO's voice, which LiveKit plays (and so transcribes) only once someone listens
+            RECOGNIZER_URL: '',
+            RECOGNIZER_KEY: '',
           },
           { mode: 'start', timeoutMs: 120_000, echo: settings.echo === true },
         );

@@ -75,12 +75,19 @@ export async function cassette(page: Page): Promise<{ title: string; content: st
   return { title: name.replace(/^Open cassette: /, ''), content };
 }
 
-/** Asks for the PhilHealth ID and waits until its cassette sits in the slot. */
+/**
+ * Asks for the PhilHealth ID and waits until its cassette sits in the slot and BMO has said its
+ * answer to the end: a spoken answer's line fills in as it is said, so the transcript is whole
+ * only once BMO listens again.
+ */
 export async function getCassette(page: Page): Promise<void> {
   await expect(await ask(page, "What's my PhilHealth ID?")).toContainText(/cassette/i, {
     timeout: REPLY_MS,
   });
   await expect(page.getByRole('button', { name: 'Open cassette: PhilHealth ID' })).toBeVisible({
+    timeout: REPLY_MS,
+  });
+  await expect(page.getByRole('img', { name: 'BMO is listening' })).toBeVisible({
     timeout: REPLY_MS,
   });
 }
