@@ -107,6 +107,10 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       () => undefined,
     );
   });
+  // the agents SDK reports its session on this topic to clients that want it; not this one
+  room.registerByteStreamHandler('lk.agent.session', (reader) => {
+    reader.readAll().catch(() => undefined);
+  });
   room.on(RoomEvent.ParticipantAttributesChanged, changed);
   room.on(RoomEvent.ParticipantConnected, changed);
   room.on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _pub, participant) => {
