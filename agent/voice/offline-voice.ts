@@ -95,6 +95,11 @@ export class OfflineVoice {
       this.#setHearing('on');
       return;
     }
+    if (turn.reason === 'too_short') {
+      // the recognizer was not asked: its hearing is what it was
+      logEvent('speech_unheard', { ...fields, reason: turn.reason });
+      return;
+    }
     const down = turn.reason !== 'nothing_heard' && turn.reason !== 'refused';
     logEvent('speech_unheard', { ...fields, reason: turn.reason }, down ? 'warn' : 'info');
     this.#setHearing(down ? 'down' : 'on');

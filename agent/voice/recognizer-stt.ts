@@ -5,18 +5,28 @@
  * sends OpenAI. It is a batch recognizer (`streaming: false`): `AgentSession` wraps it in its own
  * `StreamAdapter` with the session's VAD, which hands it each stretch of speech once it ends.
  *
- * What this adds to the plugin: BMO's vocabulary as the prompt, a time limit per turn, and no
- * exception ever. A turn the recognizer could not transcribe (not running, busy, too slow, a
- * refusal) comes back with no words, as silence does, and `onTurn` says which it was, so the job
- * can have BMO say so: the SDK's adapter would only log an exception, and the visitor would hear
- * nothing.
+ * What this adds to the plugin: BMO's vocabulary as the prompt, a time limit per turn, no call for
+ * a turn with too little sound to hold a word, and no exception ever. A turn the recognizer could
+ * not transcribe (not running, busy, too slow, a refusal) comes back with no words, as silence
+ * does, and `onTurn` says which it was, so the job can have BMO say so: the SDK's adapter would
+ * only log an exception, and the visitor would hear nothing.
  */
 import { type AudioBuffer, normalizeLanguage, stt } from '@livekit/agents';
 import { AudioFrame } from '@livekit/rtc-node';
 import * as openai from '@livekit/agents-plugin-openai';
 
-/** Why a turn has no words: the recognizer heard none, or could not be asked. */
-export type UnheardReason = 'nothing_heard' | 'unavailable' | 'timeout' | 'busy' | 'refused';
+/**
+ * Why a turn has no words: too little sound in it to hold one (the recognizer is not asked), the
+ * recognizer heard none, or it could not be asked.
+ */
+export type UnheardReason =
+  'too_short' | 'nothing_heard' | 'unavailable' | 'timeout' | 'busy' | 'refused';
+
+/**
+ * A turn with less sound than this holds no word (a click, a beep, a breath): it is not sent to the
+ * recognizer, which every session on the machine shares, one turn at a time.
+ */
+export const MIN_VOICED_MS = 250;
 
 /**
  * One turn as the recognizer took it, never its words (they stay in the session): how long its
@@ -121,13 +131,18 @@ export class RecognizerSTT extends stt.STT {
   protected async _recognize(buffer: AudioBuffer, abortSignal?: AbortSignal) {
     const started = performance.now();
     const frame = oneFrame(buffer);
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout;
+    const voiced = voicedMs(frame);
     const took = () => ({
       audioMs: audioMs(frame),
-      voicedMs: voicedMs(frame),
+      voicedMs: voiced,
       ms: Math.round(performance.now() - started),
     });
+    if (voiced < MIN_VOICED_MS) {
+      this.#onTurn?.({ heard: false, reason: 'too_short', ...took() });
+      return nothingHeard();
+    }
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout;
     try {
       const event = await this.#plugin._recognize(frame, signal);
       const words = (event.alternatives?.[0]?.text ?? '').trim().split(/\s+/).filter(Boolean);

@@ -64,12 +64,32 @@ describe('the recognizer as the session STT', () => {
     expect(turns[0]?.voicedMs).toBeLessThanOrEqual(turns[0]?.audioMs ?? 0);
   });
 
-  it('hears nothing in silence, and says so', async () => {
+  /** `seconds` of 24 kHz audio, a 180 Hz hum for its first `humMs`, silence after. */
+  function hum(seconds: number, humMs: number): AudioFrame {
+    const samples = new Int16Array(24_000 * seconds);
+    for (let i = 0; i < (24_000 * humMs) / 1000; i += 1) {
+      samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * 180 * i) / 24_000));
+    }
+    return new AudioFrame(samples, 24_000, 1, samples.length);
+  }
+
+  it('hears no words in a hum, and says so', async () => {
     const { recognize, turns } = stt();
-    const silence = new AudioFrame(new Int16Array(24_000), 24_000, 1, 24_000);
-    const event = await recognize.recognize(silence);
+    const event = await recognize.recognize(hum(2, 1500));
     expect(event.alternatives?.[0]?.text).toBe('');
-    expect(turns).toMatchObject([{ heard: false, reason: 'nothing_heard', voicedMs: 0 }]);
+    expect(turns).toMatchObject([{ heard: false, reason: 'nothing_heard', voicedMs: 1500 }]);
+  });
+
+  it('does not ask the recognizer about silence or a beep too short to hold a word', async () => {
+    // a port where nothing listens: asked, it would say the recognizer is down
+    const { recognize, turns } = stt({ url: `http://127.0.0.1:${await freeTcpPort()}/v1` });
+    for (const frame of [hum(1, 0), hum(1, 200)]) {
+      expect((await recognize.recognize(frame)).alternatives?.[0]?.text).toBe('');
+    }
+    expect(turns).toMatchObject([
+      { heard: false, reason: 'too_short', voicedMs: 0 },
+      { heard: false, reason: 'too_short', voicedMs: 200 },
+    ]);
   });
 
   it('comes back empty, never throwing, from a recognizer that refuses it or is not there', async () => {
