@@ -46,10 +46,12 @@ export interface VoiceVisitor {
   readonly cassettes: CassetteMessage[];
   /** Times (ms, `performance.now()`) at which a frame of BMO's voice arrived, first of each run. */
   readonly bmoSoundStarts: number[];
+  /** How much of BMO's voice arrived after `since` (ms of loud 10 ms frames). */
+  bmoSoundMs(since: number): number;
   bmo(): RemoteParticipant | undefined;
   /**
-   * Plays a WAV into the microphone in real time; resolves with when its last sound left (ms,
-   * `performance.now()`), once it has (for a silent WAV, its end).
+   * Plays a WAV into the microphone in real time; resolves once all of it is sent (its trailing
+   * silence too), with when its last sound left (ms, `performance.now()`; a silent WAV's end).
    */
   say(wav: Buffer): Promise<number>;
   /** Types on `lk.chat`, as the page's text box does. */
@@ -74,6 +76,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   const lines: TranscriptLine[] = [];
   const cassettes: CassetteMessage[] = [];
   const bmoSoundStarts: number[] = [];
+  const loudFrames: { at: number; ms: number }[] = [];
   const waiters = new Set<() => void>();
   const changed = () => {
     for (const waiter of [...waiters]) waiter();
@@ -120,6 +123,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       const reader = new AudioStream(track, { sampleRate: RATE, numChannels: 1 }).getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         const loud = levelDbfs(read.value.data) > SPEAKING_DBFS;
+        if (loud) loudFrames.push({ at: performance.now(), ms: read.value.samplesPerChannel / 48 });
         if (loud && !speaking) {
           bmoSoundStarts.push(performance.now());
           changed();
@@ -137,7 +141,15 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   options.source = TrackSource.SOURCE_MICROPHONE;
   await room.localParticipant?.publishTrack(track, options);
   let phrase:
-    { samples: Int16Array; voicedEnd: number; at: number; done: (t: number) => void } | undefined;
+    | {
+        samples: Int16Array;
+        voicedEnd: number;
+        at: number;
+        /** When its last sound left, once it has. */
+        leftAt?: number;
+        done: (t: number) => void;
+      }
+    | undefined;
   let open = true;
   const silence = new Int16Array(FRAME);
   const microphone = (async () => {
@@ -149,12 +161,15 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
         const before = phrase.at;
         phrase.at += FRAME;
         const end = phrase.voicedEnd > 0 ? phrase.voicedEnd : phrase.samples.length;
-        if (before < end && phrase.at >= end) {
-          const leaves = performance.now() + source.queuedDuration;
-          const done = phrase.done;
-          setTimeout(() => done(leaves), Math.max(0, leaves - performance.now()));
+        if (before < end && phrase.at >= end)
+          phrase.leftAt = performance.now() + source.queuedDuration;
+        if (phrase.at >= phrase.samples.length) {
+          // all of it queued: done once the queue has played it out
+          const { done, leftAt = performance.now() } = phrase;
+          const sent = performance.now() + source.queuedDuration;
+          setTimeout(() => done(leftAt), Math.max(0, sent - performance.now()));
+          phrase = undefined;
         }
-        if (phrase.at >= phrase.samples.length) phrase = undefined;
       }
       try {
         await source.captureFrame(new AudioFrame(data, RATE, 1, FRAME));
@@ -188,6 +203,8 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
     lines,
     cassettes,
     bmoSoundStarts,
+    bmoSoundMs: (since) =>
+      loudFrames.filter((frame) => frame.at >= since).reduce((sum, frame) => sum + frame.ms, 0),
     bmo,
     say(wav) {
       if (phrase) return Promise.reject(new Error('the visitor is already speaking'));

@@ -202,13 +202,13 @@ describe('the offline BMO by voice', () => {
       await visitor.say(speak('mmmmmmmmmm').wav);
       const mumbled = visitor.lines.length;
       await answer(visitor, before, /didn't catch that/);
-      await visitor.say(speak('Thank you BMO').wav);
-      await answer(visitor, mumbled, /welcome|Anytime/);
+      await visitor.say(speak('What is my guest Wi-Fi password?').wav);
+      await answer(visitor, mumbled, /cassette/);
       // silence got no answer, and the noise nothing but "didn't catch that"
       const replies = visitor.lines.slice(before).filter((l) => l.who === 'bmo');
-      expect(replies.at(-1)?.text).toMatch(/welcome|Anytime/);
+      expect(replies.at(-1)?.text).toContain(GUEST_PASSWORD);
       for (const reply of replies.slice(0, -1)) expect(UNHEARD).toContain(reply.text);
-      expect(visitor.cassettes).toEqual([]);
+      expect(visitor.cassettes.map((c) => c.content)).toEqual([GUEST_PASSWORD]);
       expect(visitor.bmo()?.attributes[AGENT_HEARING_ATTRIBUTE]).toBe('on');
     } finally {
       await visitor.leave();
@@ -230,15 +230,19 @@ describe('the offline BMO by voice', () => {
       await visitor.bmoSoundAfter(asked);
       expect(visitor.cassettes.at(-1)?.content).toBe(PHILHEALTH_ID);
       before = visitor.lines.length;
-      await visitor.say(speak('Thank you BMO').wav);
-      await answer(visitor, before, /welcome|Anytime/);
+      await visitor.say(speak('What is my guest Wi-Fi password?').wav);
+      expect(await answer(visitor, before, /cassette/)).toContain(GUEST_PASSWORD);
       // the interrupted answer stopped where it was cut: its whole line was never said
       const whole = visitor.lines.filter(
         (l) => l.who === 'bmo' && l.text.includes(PHILHEALTH_ID) && /too!$/.test(l.text),
       );
       expect(whole).toEqual([]);
-      // the cassette it had sent stays
-      expect(visitor.cassettes.at(-1)?.content).toBe(PHILHEALTH_ID);
+      // the cassette it had sent came, then the new answer's
+      expect(visitor.cassettes.map((c) => c.content)).toEqual([
+        GUEST_PASSWORD,
+        PHILHEALTH_ID,
+        GUEST_PASSWORD,
+      ]);
     } finally {
       await visitor.leave();
     }
@@ -257,7 +261,8 @@ describe('the offline BMO by voice', () => {
         () => visitor.bmo()?.attributes[AGENT_SPEECH_ATTRIBUTE] === 'down',
         'BMO saying its voice is down',
       );
-      expect(visitor.bmoSoundStarts.filter((t) => t >= asked)).toEqual([]);
+      // no answer aloud: at most the greeting's last frames, still on their way when it asked
+      expect(visitor.bmoSoundMs(asked)).toBeLessThan(300);
       expect(visitor.cassettes.at(-1)?.content).toBe(PHILHEALTH_ID);
 
       await symlink(realEspeak, espeakLink());
@@ -269,6 +274,8 @@ describe('the offline BMO by voice', () => {
       expect(visitor.bmo()?.attributes[AGENT_SPEECH_ATTRIBUTE]).toBe('on');
     } finally {
       await visitor.leave();
+      // the voice back for the tests after this one, whatever happened here
+      await symlink(realEspeak, espeakLink()).catch(() => undefined);
     }
   }, 120_000);
 
@@ -291,8 +298,8 @@ describe('the offline BMO by voice', () => {
 
       recognizer = await startRecognizer({ env: recognizerEnv });
       before = visitor.lines.length;
-      await visitor.say(speak('Thank you BMO').wav);
-      await answer(visitor, before, /welcome|Anytime/);
+      await visitor.say(speak('What is my guest Wi-Fi password?').wav);
+      expect(await answer(visitor, before, /cassette/)).toContain(GUEST_PASSWORD);
       await visitor.until(
         () => visitor.bmo()?.attributes[AGENT_HEARING_ATTRIBUTE] === 'on',
         'BMO hearing again',
