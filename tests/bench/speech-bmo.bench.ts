@@ -23,8 +23,8 @@ import { type VoiceVisitor, joinAsVoiceVisitor } from '../support/bmo-voice-visi
 import { freeTcpPort } from '../support/free-port.ts';
 import { startLiveKitServer } from '../support/livekit-server.ts';
 import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
-import { memoryRooms } from '../unit/helpers/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from '../unit/helpers/edge-for-livekit.ts';
+import { memoryRooms } from '../support/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../support/edge-for-livekit.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
 const QUESTION = 'What is my PhilHealth ID?';

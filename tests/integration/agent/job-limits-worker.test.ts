@@ -18,7 +18,7 @@ import { GOODBYE_LINES } from '../../../agent/job-limits.ts';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
 import { memoryRooms } from '../../support/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-livekit.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../../support/edge-for-livekit.ts';
 import { until } from '../../support/wait.ts';
 
 const IDLE_MINUTES = 0.1; // 6 s

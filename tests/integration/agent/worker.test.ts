@@ -19,7 +19,7 @@ import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit.ts';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
 import { memoryRooms } from '../../support/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-livekit.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../../support/edge-for-livekit.ts';
 const PHILHEALTH_ID = '12-345678901-2';
 
 interface Received {

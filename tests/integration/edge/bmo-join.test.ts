@@ -15,7 +15,7 @@ import type { Bindings } from '../../../edge/env.ts';
 import { ROOM_EMPTY_TIMEOUT_SECONDS } from '../../../edge/routes/livekit-token.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
 import { deployed, memoryRooms } from '../../support/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from '../helpers/edge-for-livekit.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../../support/edge-for-livekit.ts';
 import { until } from '../../support/wait.ts';
 
 const LIMIT = 2;

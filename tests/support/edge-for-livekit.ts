@@ -9,10 +9,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookEvent } from 'livekit-server-sdk';
-import { LiveKitTokenResponse } from '../../../contracts/livekit.ts';
-import { LIVEKIT_WEBHOOK_PATH } from '../../../scripts/livekit-local.ts';
-import { app } from '../../../edge/app.ts';
-import type { Bindings } from '../../../edge/env.ts';
+import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import { LIVEKIT_WEBHOOK_PATH } from '../../scripts/livekit-local.ts';
+import { app } from '../../edge/app.ts';
+import type { Bindings } from '../../edge/env.ts';
 
 /** A webhook the app answered: the event, its room and participant, and the app's status. */
 export interface HandledWebhook {

@@ -6,20 +6,20 @@
  */
 import { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_VAULT_PATH } from '../../agent/config.ts';
-import { VaultIndex } from '../../agent/vault-index.ts';
+import { SAMPLE_VAULT_PATH } from '../../../../agent/config.ts';
+import { VaultIndex } from '../../../../agent/vault-index.ts';
 import {
   ESPEAK_RATE,
   EspeakTTS,
   type SpokenSentence,
   espeakRuns,
-} from '../../agent/voice/espeak-tts.ts';
-import { type HeardTurn, RecognizerSTT } from '../../agent/voice/recognizer-stt.ts';
-import { MAX_VOCABULARY_CHARS, bmoVocabulary } from '../../agent/voice/vocabulary.ts';
-import { parseWav } from '../../voice-peer/audio.ts';
-import { initAgentsLogger } from '../support/bmo-session.ts';
-import { freeTcpPort } from '../support/free-port.ts';
-import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
+} from '../../../../agent/voice/espeak-tts.ts';
+import { type HeardTurn, RecognizerSTT } from '../../../../agent/voice/recognizer-stt.ts';
+import { MAX_VOCABULARY_CHARS, bmoVocabulary } from '../../../../agent/voice/vocabulary.ts';
+import { parseWav } from '../../../../voice-peer/audio.ts';
+import { initAgentsLogger } from '../../../unit/helpers/bmo-session.ts';
+import { freeTcpPort } from '../../../support/free-port.ts';
+import { type RunningRecognizer, speak, startRecognizer } from '../../../support/recognizer.ts';
 
 function frameOf(wav: Buffer): AudioFrame {
   const { samples, rate } = parseWav(wav);

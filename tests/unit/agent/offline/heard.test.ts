@@ -6,14 +6,14 @@
  * model (brain.ts) and the real notes search; the same texts typed keep their exact reading.
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { SAMPLE_VAULT_PATH } from '../../agent/config.ts';
-import { type Step, nextStep } from '../../agent/offline/brain.ts';
-import { isRepeatedSound, understand } from '../../agent/offline/language.ts';
-import { UNHEARD } from '../../agent/offline/phrases.ts';
-import type { ToolStep } from '../../agent/offline/turn.ts';
-import { queryVault } from '../../agent/tools/obsidian-query.ts';
-import { VaultIndex } from '../../agent/vault-index.ts';
-import type { AccessLevel } from '../../contracts/livekit.ts';
+import { SAMPLE_VAULT_PATH } from '../../../../agent/config.ts';
+import { type Step, nextStep } from '../../../../agent/offline/brain.ts';
+import { isRepeatedSound, understand } from '../../../../agent/offline/language.ts';
+import { UNHEARD } from '../../../../agent/offline/phrases.ts';
+import type { ToolStep } from '../../../../agent/offline/turn.ts';
+import { queryVault } from '../../../../agent/tools/obsidian-query.ts';
+import { VaultIndex } from '../../../../agent/vault-index.ts';
+import type { AccessLevel } from '../../../../contracts/livekit.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';
 const TOOLS = new Set(['get_current_time', 'obsidian-query', 'present_to_cassette']);

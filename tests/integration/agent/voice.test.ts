@@ -18,15 +18,15 @@ import {
   AGENT_HEARING_ATTRIBUTE,
   AGENT_SPEECH_ATTRIBUTE,
   AGENT_STATE_ATTRIBUTE,
-} from '../../contracts/livekit.ts';
-import { HEARING_DOWN, UNHEARD, VOICE_DOWN } from '../../agent/offline/phrases.ts';
-import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
-import { type VoiceVisitor, joinAsVoiceVisitor } from '../support/bmo-voice-visitor.ts';
-import { freeTcpPort } from '../support/free-port.ts';
-import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
-import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
-import { memoryRooms } from './helpers/edge-env.ts';
-import { type EdgeForLiveKit, startEdgeForLiveKit } from './helpers/edge-for-livekit.ts';
+} from '../../../contracts/livekit.ts';
+import { HEARING_DOWN, UNHEARD, VOICE_DOWN } from '../../../agent/offline/phrases.ts';
+import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
+import { type VoiceVisitor, joinAsVoiceVisitor } from '../../support/bmo-voice-visitor.ts';
+import { freeTcpPort } from '../../support/free-port.ts';
+import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
+import { type RunningRecognizer, speak, startRecognizer } from '../../support/recognizer.ts';
+import { memoryRooms } from '../../support/edge-env.ts';
+import { type EdgeForLiveKit, startEdgeForLiveKit } from '../../support/edge-for-livekit.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';
 const GUEST_PASSWORD = 'lemon-grab-4417';
