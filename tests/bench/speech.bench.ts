@@ -230,6 +230,14 @@ export async function speechBench(options: { runs?: number } = {}): Promise<Benc
         'the ratio is the real-time factor; Whisper tiny.en, int8, two threads',
       ),
       row('speech', 'recognizer resident memory, warm', residentMiB(recognizer.pid), 'MiB'),
+      row(
+        'speech',
+        'recognizer model load and warm-up call',
+        recognizer.loadedMs ?? Number.NaN,
+        'ms',
+        undefined,
+        'once per machine, at its start',
+      ),
     );
     rows.push(...(await endOfSpeechToAnswer(recognizer, runs)));
     rows.push(...(await bmoSpeechBench(recognizer)));

@@ -23,6 +23,8 @@ export interface RunningRecognizer {
   url: string;
   key: string;
   pid: number | undefined;
+  /** How long it took to load its model and warm it, as it says (ms). */
+  loadedMs: number | undefined;
   stop(): Promise<void>;
   kill(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export async function startRecognizer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  let loadedMs: number | undefined;
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
@@ -57,6 +60,8 @@ export async function startRecognizer(
       buffered = lines.pop() ?? '';
       for (const line of lines) {
         output.push(`${line}\n`);
+        const loaded = /"type": "recognizer_loaded".*"ms": (\d+)/.exec(line);
+        if (loaded?.[1]) loadedMs = Number(loaded[1]);
         const listening = /"type": "recognizer_listening", "url": "([^"]+)"/.exec(line);
         if (listening?.[1]) {
           clearTimeout(timer);
@@ -74,7 +79,7 @@ export async function startRecognizer(
     });
   });
   const ended = (signal: NodeJS.Signals) => () => stopChild(child, signal);
-  return { url, key, pid: child.pid, stop: ended('SIGTERM'), kill: ended('SIGKILL') };
+  return { url, key, pid: child.pid, loadedMs, stop: ended('SIGTERM'), kill: ended('SIGKILL') };
 }
 
 function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
