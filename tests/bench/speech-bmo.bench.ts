@@ -8,26 +8,62 @@
  *   of BMO's answer arriving over LiveKit, warm: p50 and p95 (goals 1.5 s and 3 s here). Baseline,
  *   interleaved in the same session: the same question typed (`lk.chat`) → the first sound of its
  *   answer, so the ratio is what hearing adds (the VAD's end of turn and the recognizer).
+ * - How many of those spoken questions BMO heard well enough to answer with the note's ID, against
+ *   the same typed.
  * - A voice job's resident memory once it has answered, against a typed job's (a worker with no
  *   recognizer): what the VAD, the STT and the TTS add to a job process. The worker's inference
  *   process (LiveKit's end-of-turn model, which the SDK loads once per worker whatever the jobs
  *   use) is reported apart.
+ * - The Silero VAD's load, as prewarm pays it in a fresh process (the recognizer's model load is
+ *   speech.bench.ts's).
  *
  * Run alone: `node tests/bench/speech-bmo.bench.ts` (RUNS=10 turns of each).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ParticipantKind, dispose } from '@livekit/rtc-node';
 import { type AgentWorker, startAgentWorker } from '../support/agent-worker.ts';
 import { type VoiceVisitor, joinAsVoiceVisitor } from '../support/bmo-voice-visitor.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { startLiveKitServer } from '../support/livekit-server.ts';
+import { ROOT } from '../support/paths.ts';
 import { type RunningRecognizer, speak, startRecognizer } from '../support/recognizer.ts';
 import { memoryRooms } from '../support/edge-env.ts';
 import { type EdgeForLiveKit, startEdgeForLiveKit } from '../support/edge-for-livekit.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
 const QUESTION = 'What is my PhilHealth ID?';
+/** What a heard question's answer holds: the ID as the sample note writes it. */
+const PHILHEALTH_ID = /PhilHealth ID \(PIN\):\s*(\S+)/.exec(
+  readFileSync(join(ROOT, 'agent/vault/Health insurance.md'), 'utf8'),
+)?.[1];
+
+/**
+ * `loadVad()` in a fresh Node process, as a job process's prewarm runs it: the module's import and
+ * the model's load (ms), and a second load in the same process.
+ */
+function vadLoad(): { importMs: number; loadMs: number; againMs: number } {
+  const script = `
+    const started = performance.now();
+    const { initializeLogger } = await import('@livekit/agents');
+    const { loadVad } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'agent/voice/vad.ts')).href)});
+    initializeLogger({ pretty: false, level: 'fatal' });
+    const imported = performance.now();
+    loadVad();
+    const loaded = performance.now();
+    loadVad();
+    const again = performance.now();
+    console.log(JSON.stringify({ importMs: imported - started, loadMs: loaded - imported, againMs: again - loaded }));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const last = out.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(last) as { importMs: number; loadMs: number; againMs: number };
+}
 
 function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -106,17 +142,22 @@ function listening(visitor: VoiceVisitor): Promise<void> {
   );
 }
 
-/** One turn: its start (ms) → the first sound of BMO's answer, once BMO listens again. */
-async function turn(visitor: VoiceVisitor, ask: () => Promise<number>): Promise<number> {
+/**
+ * One turn: its start → the first sound of BMO's answer (ms), once BMO listens again, and whether
+ * the answer held the ID (a question misheard gets "couldn't find", or "didn't catch that").
+ */
+async function turn(
+  visitor: VoiceVisitor,
+  ask: () => Promise<number>,
+): Promise<{ ms: number; hit: boolean }> {
+  if (!PHILHEALTH_ID) throw new Error('the sample note has no PhilHealth ID');
   const before = visitor.lines.length;
   const started = await ask();
   const sound = await visitor.bmoSoundAfter(started);
-  await visitor.until(
-    () => visitor.lines.slice(before).some((l) => l.who === 'bmo' && /cassette/i.test(l.text)),
-    "BMO's answer",
-  );
+  const answer = () => visitor.lines.slice(before).find((l) => l.who === 'bmo');
+  await visitor.until(() => answer() !== undefined, "BMO's answer");
   await listening(visitor);
-  return sound - started;
+  return { ms: sound - started, hit: answer()?.text.includes(PHILHEALTH_ID) ?? false };
 }
 
 export async function bmoSpeechBench(
@@ -139,6 +180,8 @@ export async function bmoSpeechBench(
     });
     const spoken: number[] = [];
     const typed: number[] = [];
+    let spokenHits = 0;
+    let typedHits = 0;
     let voiceJobMiB = Number.NaN;
     let inferenceMiB = Number.NaN;
     try {
@@ -154,8 +197,10 @@ export async function bmoSpeechBench(
             return sent;
           });
           if (run < 0) continue;
-          spoken.push(heard);
-          typed.push(answered);
+          spoken.push(heard.ms);
+          typed.push(answered.ms);
+          if (heard.hit) spokenHits += 1;
+          if (answered.hit) typedHits += 1;
         }
         voiceJobMiB = residentMiB(jobPid(voiceWorker, room));
         const inference = inferencePid(voiceWorker);
@@ -183,6 +228,7 @@ export async function bmoSpeechBench(
       await typedWorker.stop();
     }
 
+    const vad = vadLoad();
     const note = `${runs} turns each, interleaved in one session: "${QUESTION}" (two tool calls, a cassette)`;
     return [
       row(
@@ -203,6 +249,14 @@ export async function bmoSpeechBench(
       ),
       row(
         'speech',
+        'BMO: spoken questions answered with the ID',
+        spokenHits,
+        `of ${runs}`,
+        { name: 'the same typed', value: typedHits },
+        'heard through the VAD and the recognizer with the notes as vocabulary',
+      ),
+      row(
+        'speech',
         "BMO: a voice job's resident memory, after a turn",
         voiceJobMiB,
         'MiB',
@@ -216,6 +270,14 @@ export async function bmoSpeechBench(
         'MiB',
         undefined,
         "LiveKit's end-of-turn model, loaded once per worker (the offline BMO does not ask it)",
+      ),
+      row(
+        'speech',
+        'BMO: the Silero VAD loaded in a fresh process (prewarm)',
+        vad.loadMs,
+        'ms',
+        { name: 'a second load in the same process', value: vad.againMs },
+        `once per job process, before its job; importing the SDK and the module first: ${Math.round(vad.importMs)} ms`,
       ),
     ];
   } finally {
