@@ -7,7 +7,7 @@
  * listening again; and it says once, in text, when BMO's voice stopped. Each turn and each failed
  * sentence is logged by counts and times, never by its words.
  */
-import type { VAD, voice } from '@livekit/agents';
+import { type VAD, voice } from '@livekit/agents';
 import {
   AGENT_HEARING_ATTRIBUTE,
   AGENT_SPEECH_ATTRIBUTE,
@@ -45,6 +45,8 @@ export class OfflineVoice {
   #hearing: AgentAbility = 'on';
   #speech: AgentAbility;
   #session: voice.AgentSession | undefined;
+  /** What BMO is to say once the visitor stops speaking (the latest, if several came). */
+  #pending: string | undefined;
   readonly #options: OfflineVoiceOptions;
 
   constructor(options: OfflineVoiceOptions) {
@@ -81,6 +83,12 @@ export class OfflineVoice {
   /** The session BMO answers unheard turns in, once it has started. */
   attach(session: voice.AgentSession): void {
     this.#session = session;
+    session.on(voice.AgentSessionEventTypes.UserStateChanged, (event) => {
+      const text = this.#pending;
+      if (event.newState === 'speaking' || text === undefined) return;
+      this.#pending = undefined;
+      this.#sayNow(session, text);
+    });
   }
 
   #heard(turn: HeardTurn): void {
@@ -124,10 +132,22 @@ export class OfflineVoice {
     this.#say(phrasesFor(this.#options.lang).VOICE_DOWN);
   }
 
-  /** BMO says `text`, unless the session is gone or the visitor has started speaking again. */
+  /**
+   * BMO says `text`, or once the visitor stops speaking: never over them. The STT's turn ends on a
+   * VAD stream of its own (the SDK's `StreamAdapter`), which can be ahead of the session's, so a
+   * recognizer that fails at once reports while the session still hears the visitor speaking.
+   */
   #say(text: string): void {
     const session = this.#session;
-    if (!session || session.userState === 'speaking') return;
+    if (!session) return;
+    if (session.userState === 'speaking') {
+      this.#pending = text;
+      return;
+    }
+    this.#sayNow(session, text);
+  }
+
+  #sayNow(session: voice.AgentSession, text: string): void {
     try {
       session.say(text);
     } catch {
