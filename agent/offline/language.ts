@@ -265,14 +265,19 @@ export function heardKeywords(text: string): string[] {
   return [...new Set([...phrase, ...kinds, ...after])];
 }
 
+/** A letter held: one letter three times or more ("mmmmmm"). */
+const HELD_LETTER = /^(\p{L})\1{2,}$/u;
+
 /**
  * True when heard words are what a speech recognizer makes of a hum or a mumble rather than
- * speech: one or two words or letters said over and over ("M-M-M-M-M.", "BMO, BMO, MMO, MMO.").
+ * speech: one or two words or letters said over and over ("M-M-M-M-M.", "BMO, BMO, MMO, MMO."),
+ * or a letter held ("MMMMMMMMMM.").
  */
 export function isRepeatedSound(text: string): boolean {
   const parts = words(text)
     .flatMap((word) => word.split('-'))
     .filter(Boolean);
+  if (parts.length > 0 && parts.every((part) => HELD_LETTER.test(part))) return true;
   const distinct = new Set(parts).size;
   return parts.length >= 3 && (distinct === 1 || (distinct === 2 && parts.length >= 4));
 }

@@ -95,11 +95,21 @@ describe('the offline BMO on heard questions', () => {
   });
 
   it('takes a hum written as letters for no words, and says it did not catch that', () => {
-    for (const hum of ['M-M-M-M-M-M-M-M-M-M.', 'BMO, BMO, BMO, BMO, BMO.', 'BMO, BMO, MMO, MMO.']) {
+    for (const hum of [
+      'M-M-M-M-M-M-M-M-M-M.',
+      'BMO, BMO, BMO, BMO, BMO.',
+      'BMO, BMO, MMO, MMO.',
+      'MMMMMMMMMMMMMMMMMMM.',
+    ]) {
       expect(isRepeatedSound(hum)).toBe(true);
       expect(turn(hum)).toMatchObject({ said: UNHEARD, steps: [] });
     }
-    for (const words of ['Thank you BMO.', 'bye bye', 'What is my PhilHealth ID?']) {
+    for (const words of [
+      'Thank you BMO.',
+      'bye bye',
+      'What is my PhilHealth ID?',
+      'Mmm, what is my PhilHealth ID?',
+    ]) {
       expect(isRepeatedSound(words)).toBe(false);
     }
   });
