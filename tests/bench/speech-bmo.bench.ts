@@ -134,12 +134,14 @@ async function visit(stack: Stack): Promise<{ visitor: VoiceVisitor; room: strin
   return { visitor, room: details.roomName };
 }
 
-function listening(visitor: VoiceVisitor): Promise<void> {
-  return visitor.until(
+/** BMO listens, and all it said has reached the visitor: a late tail is not the next answer. */
+async function listening(visitor: VoiceVisitor): Promise<void> {
+  await visitor.until(
     () => visitor.bmo()?.attributes['lk.agent.state'] === 'listening',
     'BMO listening',
     60_000,
   );
+  await visitor.bmoQuiet();
 }
 
 /**

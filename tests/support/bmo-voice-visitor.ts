@@ -58,6 +58,12 @@ export interface VoiceVisitor {
   type(text: string): Promise<void>;
   /** The first BMO sound at or after `since`, waited for. */
   bmoSoundAfter(since: number, timeoutMs?: number): Promise<number>;
+  /**
+   * Waits until BMO's track has carried `ms` of quiet in a row, counted in its frames: what it
+   * last said has arrived whole. BMO listens again once its sound has left it, which can be well
+   * before the sound has reached the visitor on a busy machine.
+   */
+  bmoQuiet(ms?: number, timeoutMs?: number): Promise<void>;
   /** Waits until `check` holds, re-checked on every change; rejects naming `what`. */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   leave(): Promise<void>;
@@ -77,6 +83,8 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   const cassettes: CassetteMessage[] = [];
   const bmoSoundStarts: number[] = [];
   const loudFrames: { at: number; ms: number }[] = [];
+  /** Quiet on BMO's track since its last loud frame (ms of its frames). */
+  let quietMs = 0;
   const waiters = new Set<() => void>();
   const changed = () => {
     for (const waiter of [...waiters]) waiter();
@@ -123,7 +131,11 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       const reader = new AudioStream(track, { sampleRate: RATE, numChannels: 1 }).getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         const loud = levelDbfs(read.value.data) > SPEAKING_DBFS;
-        if (loud) loudFrames.push({ at: performance.now(), ms: read.value.samplesPerChannel / 48 });
+        const ms = read.value.samplesPerChannel / (RATE / 1000);
+        if (loud) loudFrames.push({ at: performance.now(), ms });
+        const quietBefore = quietMs;
+        quietMs = loud ? 0 : quietMs + ms;
+        if (Math.floor(quietMs / 100) !== Math.floor(quietBefore / 100)) changed();
         if (loud && !speaking) {
           bmoSoundStarts.push(performance.now());
           changed();
@@ -220,6 +232,9 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       const first = () => bmoSoundStarts.find((t) => t >= since);
       await until(() => first() !== undefined, 'BMO to speak', timeoutMs);
       return first() ?? since;
+    },
+    bmoQuiet(ms = 1000, timeoutMs = 30_000) {
+      return until(() => quietMs >= ms, `${ms} ms of quiet on BMO's track`, timeoutMs);
     },
     until,
     async leave() {
