@@ -146,8 +146,10 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   });
   await room.connect(serverUrl, token, { autoSubscribe: true, dynacast: false });
 
-  // the microphone: silence, or the phrase being said, in 10 ms frames paced by a short queue
-  const source = new AudioSource(RATE, 1, 60);
+  // the microphone: silence, or the phrase being said, in 10 ms frames paced by the source's queue.
+  // A second of it: on a busy machine this loop can wait hundreds of milliseconds for the CPU, and a
+  // short queue ran dry mid-phrase, sending gaps the recognizer heard as other words.
+  const source = new AudioSource(RATE, 1, 1000);
   const track = LocalAudioTrack.createAudioTrack('microphone', source);
   const options = new TrackPublishOptions();
   options.source = TrackSource.SOURCE_MICROPHONE;
