@@ -330,6 +330,11 @@ export class BmoRoom {
     if (this.#connection !== connection) return;
     this.#connection = undefined;
     this.#settleDisconnected();
+    // BMO leaving, then the room it closed behind it, is one departure: said once
+    if (closed && this.#s.$error.get()?.code === 'agent_left') {
+      connection.log.end();
+      return;
+    }
     // a room the server closed is BMO's job ending (its goodbye said): calm, and a fresh start
     const problem: BmoError = closed
       ? { code: 'agent_left', message: this.#t().errorAgentLeft }
