@@ -61,7 +61,7 @@ export interface VoiceVisitor {
   /**
    * Waits until BMO's track has carried `ms` of quiet in a row, counted in its frames: what it
    * last said has arrived whole. BMO listens again once its sound has left it, which can be well
-   * before the sound has reached the visitor on a busy machine.
+   * before the sound has reached the visitor on a busy machine. A BMO with no track is quiet.
    */
   bmoQuiet(ms?: number, timeoutMs?: number): Promise<void>;
   /** Waits until `check` holds, re-checked on every change; rejects naming `what`. */
@@ -85,6 +85,8 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   const loudFrames: { at: number; ms: number }[] = [];
   /** Quiet on BMO's track since its last loud frame (ms of its frames). */
   let quietMs = 0;
+  /** Whether BMO has a voice here: a BMO that answers in text publishes no track. */
+  let bmoTrack = false;
   const waiters = new Set<() => void>();
   const changed = () => {
     for (const waiter of [...waiters]) waiter();
@@ -126,6 +128,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   room.on(RoomEvent.ParticipantConnected, changed);
   room.on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _pub, participant) => {
     if (track.kind !== TrackKind.KIND_AUDIO || participant.kind !== ParticipantKind.AGENT) return;
+    bmoTrack = true;
     void (async () => {
       let speaking = false;
       const reader = new AudioStream(track, { sampleRate: RATE, numChannels: 1 }).getReader();
@@ -236,7 +239,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       return first() ?? since;
     },
     bmoQuiet(ms = 1000, timeoutMs = 30_000) {
-      return until(() => quietMs >= ms, `${ms} ms of quiet on BMO's track`, timeoutMs);
+      return until(() => !bmoTrack || quietMs >= ms, `${ms} ms of quiet on BMO's track`, timeoutMs);
     },
     until,
     async leave() {
