@@ -24,9 +24,10 @@ export type UnheardReason =
 
 /**
  * A turn with less sound than this holds no word (a click, a beep, a breath): it is not sent to the
- * recognizer, which every session on the machine shares, one turn at a time.
+ * recognizer, which every session on the machine shares, one turn at a time. Half the sound of the
+ * shortest word said briskly ("Hi" at 200 words a minute holds 300 ms), so a quiet one still goes.
  */
-export const MIN_VOICED_MS = 250;
+export const MIN_VOICED_MS = 150;
 
 /**
  * One turn as the recognizer took it, never its words (they stay in the session): how long its
