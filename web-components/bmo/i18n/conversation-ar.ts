@@ -42,4 +42,7 @@ export const bmoConversationAr: typeof bmoConversationEn = {
     'رفض خادم محادثات BMO هذه المحادثة. حاول مجددًا؛ وإذا تكرر ذلك، فأخبر صاحب الموقع.',
   errorRoomUnavailable: 'خادم محادثات BMO لا يستقبل محادثات الآن. حاول مجددًا بعد دقيقة.',
   errorAgentLeft: 'غادر BMO المحادثة.',
+  noticeHearingDown: 'توقّف سمع BMO عن العمل. اكتب إلى BMO حتى يعود.',
+  noticeTextAnswers: 'يجيب BMO هنا كتابةً: صوته غير متاح.',
+  noticeOfflineVoice: 'BMO دون اتصال: تحدّث أو اكتب. يسمع الإنجليزية.',
 };

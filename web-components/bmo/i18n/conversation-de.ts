@@ -41,4 +41,7 @@ export const bmoConversationDe: typeof bmoConversationEn = {
   errorRoomUnavailable:
     'BMOs Gesprächsserver nimmt gerade keine Gespräche an. Versuch es in einer Minute noch einmal.',
   errorAgentLeft: 'BMO hat das Gespräch verlassen.',
+  noticeHearingDown: 'BMOs Gehör funktioniert nicht mehr. Schreib BMO, bis es wieder da ist.',
+  noticeTextAnswers: 'BMO antwortet hier schriftlich: Seine Stimme ist nicht verfügbar.',
+  noticeOfflineVoice: 'BMO offline: sprich oder schreib. BMO versteht Englisch.',
 };

@@ -37,4 +37,8 @@ export const bmoConversationFr: typeof bmoConversationEn = {
   errorRoomUnavailable:
     'Le serveur de conversation de BMO n’accepte pas de conversations pour le moment. Réessayez dans une minute.',
   errorAgentLeft: 'BMO a quitté la conversation.',
+  noticeHearingDown:
+    'L’ouïe de BMO ne fonctionne plus. Écrivez à BMO en attendant qu’elle revienne.',
+  noticeTextAnswers: 'Ici, BMO répond par écrit : sa voix n’est pas disponible.',
+  noticeOfflineVoice: 'BMO hors ligne : parlez ou écrivez. Il entend l’anglais.',
 };

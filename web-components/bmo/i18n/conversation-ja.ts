@@ -35,4 +35,7 @@ export const bmoConversationJa: typeof bmoConversationEn = {
   errorRoomUnavailable:
     'BMOの会話サーバーは現在、会話を受け付けていません。1分ほどしてから、もう一度お試しください。',
   errorAgentLeft: 'BMOが会話から抜けました。',
+  noticeHearingDown: 'BMOの聞き取りが止まりました。戻るまで文字で話しかけてください。',
+  noticeTextAnswers: 'ここではBMOは文字で答えます。声は使えません。',
+  noticeOfflineVoice: 'オフラインのBMO：話しかけても入力してもOK。英語を聞き取ります。',
 };

@@ -37,4 +37,7 @@ export const bmoConversationPt: typeof bmoConversationEn = {
   errorRoomUnavailable:
     'O servidor de conversas do BMO não está aceitando conversas agora. Tente de novo daqui a um minuto.',
   errorAgentLeft: 'O BMO saiu da conversa.',
+  noticeHearingDown: 'A audição do BMO parou de funcionar. Escreva para o BMO até ela voltar.',
+  noticeTextAnswers: 'Aqui o BMO responde por escrito: a voz dele não está disponível.',
+  noticeOfflineVoice: 'BMO offline: fale ou escreva. Ele entende inglês.',
 };
