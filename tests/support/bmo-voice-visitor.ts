@@ -26,7 +26,12 @@ import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../contracts/livekit.ts';
 import { levelDbfs, parseWav, resample } from '../../voice-peer/audio.ts';
 
 const RATE = 48_000;
-const FRAME = RATE / 100;
+const FRAME_MS = 10;
+const FRAME = (RATE * FRAME_MS) / 1000;
+/** The microphone's queue: room for the longest phrase a test says, whole. */
+const QUEUE_MS = 30_000;
+/** How far ahead of the room the microphone keeps its silence. */
+const SILENCE_AHEAD_MS = 60;
 /** A sample louder than this is speech, not the tail of a WAV's silence. */
 const VOICED_SAMPLE = 300;
 /** BMO's frames louder than this are its voice (its track carries digital silence between). */
@@ -149,50 +154,49 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
   });
   await room.connect(serverUrl, token, { autoSubscribe: true, dynacast: false });
 
-  // the microphone: silence, or the phrase being said, in 10 ms frames paced by the source's queue.
-  // A second of it: on a busy machine this loop can wait hundreds of milliseconds for the CPU, and a
-  // short queue ran dry mid-phrase, sending gaps the recognizer heard as other words.
-  const source = new AudioSource(RATE, 1, 1000);
+  // The microphone: silence, or the phrase being said, in 10 ms frames that the source plays out in
+  // real time. A phrase goes into the source's queue whole, the moment it is given, so that what
+  // the room hears of it never depends on this loop getting the CPU: with both cores busy the loop
+  // can wait more than a second, and a queue it fed as it went (60 ms, then a second) ran dry
+  // mid-phrase, sending gaps the recognizer heard as other words ('guess Wi-Fi', 'Wi-Fi Penbird').
+  // Silence is kept a few frames ahead only, so a phrase starts within that of being given.
+  const source = new AudioSource(RATE, 1, QUEUE_MS);
   const track = LocalAudioTrack.createAudioTrack('microphone', source);
   const options = new TrackPublishOptions();
   options.source = TrackSource.SOURCE_MICROPHONE;
   await room.localParticipant?.publishTrack(track, options);
   let phrase:
-    | {
-        samples: Int16Array;
-        voicedEnd: number;
-        at: number;
-        /** When its last sound left, once it has. */
-        leftAt?: number;
-        done: (t: number) => void;
-      }
+    | { samples: Int16Array; voicedEnd: number; queued?: boolean; done: (leftAt: number) => void }
     | undefined;
   let open = true;
-  const silence = new Int16Array(FRAME);
+  const silence = new AudioFrame(new Int16Array(FRAME), RATE, 1, FRAME);
   const microphone = (async () => {
-    while (open) {
-      let data = silence;
-      if (phrase) {
-        data = new Int16Array(FRAME);
-        data.set(phrase.samples.subarray(phrase.at, phrase.at + FRAME));
-        const before = phrase.at;
-        phrase.at += FRAME;
-        const end = phrase.voicedEnd > 0 ? phrase.voicedEnd : phrase.samples.length;
-        if (before < end && phrase.at >= end)
-          phrase.leftAt = performance.now() + source.queuedDuration;
-        if (phrase.at >= phrase.samples.length) {
-          // all of it queued: done once the queue has played it out
-          const { done, leftAt = performance.now() } = phrase;
+    try {
+      while (open) {
+        const said = phrase;
+        if (said && !said.queued) {
+          said.queued = true;
+          // one frame of the whole phrase: the source cuts it into 10 ms frames itself
+          const { samples, voicedEnd } = said;
+          await source.captureFrame(new AudioFrame(samples, RATE, 1, samples.length));
           const sent = performance.now() + source.queuedDuration;
-          setTimeout(() => done(leftAt), Math.max(0, sent - performance.now()));
-          phrase = undefined;
+          const tail = voicedEnd > 0 ? ((samples.length - voicedEnd) * 1000) / RATE : 0;
+          // done once the queue has played it out; its last sound left `tail` before that
+          setTimeout(
+            () => {
+              if (phrase === said) phrase = undefined;
+              said.done(sent - tail);
+            },
+            Math.max(0, sent - performance.now()),
+          );
+        } else if (source.queuedDuration > SILENCE_AHEAD_MS) {
+          await new Promise((resolve) => setTimeout(resolve, FRAME_MS));
+        } else {
+          await source.captureFrame(silence);
         }
       }
-      try {
-        await source.captureFrame(new AudioFrame(data, RATE, 1, FRAME));
-      } catch {
-        return;
-      }
+    } catch {
+      // the source closed with the room
     }
   })();
 
@@ -227,7 +231,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       if (phrase) return Promise.reject(new Error('the visitor is already speaking'));
       const { samples, voicedEnd } = pcm48k(wav);
       return new Promise((resolve) => {
-        phrase = { samples, voicedEnd, at: 0, done: resolve };
+        phrase = { samples, voicedEnd, done: resolve };
       });
     },
     async type(text) {
