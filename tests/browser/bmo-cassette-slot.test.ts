@@ -238,6 +238,28 @@ describe('<bmo-cassette-slot>', () => {
     await sendKeys({ press: 'Escape' });
   });
 
+  it('closed, leaves focus where the visitor went before its close event came', async () => {
+    const page = await fixture<HTMLDivElement>(
+      html`<div>
+        <bmo-cassette-slot .assistant=${source}></bmo-cassette-slot>
+        <input aria-label="Type to BMO" />
+      </div>`,
+    );
+    const el = page.querySelector<BmoCassetteSlot>('bmo-cassette-slot');
+    const input = page.querySelector('input');
+    if (!el || !input) throw new Error('fixture');
+    setCassette({ title: 'Wi-Fi', content: 'correct horse battery staple' });
+    await showing(el, 'Wi-Fi');
+
+    // the visitor closes the cassette and is in the chat box before the close event is handled
+    await click(cassetteButton(el));
+    const closed = oneEvent(dialog(el), 'close');
+    dialog(el).close();
+    input.focus();
+    await closed;
+    expect(document.activeElement).to.equal(input);
+  });
+
   describe('Copy', () => {
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
     afterEach(() => {

@@ -136,7 +136,7 @@ export function connectionControls(c: ConnectionControls) {
     <button
       type="button"
       class="mic"
-      aria-pressed=${c.muted ? 'true' : 'false'}
+      aria-pressed=${String(c.muted)}
       aria-describedby=${c.deaf ? 'engine-notice' : nothing}
       ?disabled=${c.connection !== 'connected' || c.deaf}
       @click=${() => c.setMuted(!c.muted)}

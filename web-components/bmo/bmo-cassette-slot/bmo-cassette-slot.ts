@@ -176,8 +176,11 @@ export class BmoCassetteSlot extends LitElement {
   }
 
   #onDialogClose(): void {
+    // Focus goes back to the cassette as the dialog closes, by the browser (HTML's dialog closing
+    // steps restore it to the opener). Not here as well: the close event comes a task later, and a
+    // visitor who had gone on to the chat box and pressed Enter had it land on the cassette,
+    // opening it again instead of sending (the full e2e run caught it with the machine busy).
     this.opened = null;
-    this.#cassetteButton?.focus();
   }
 
   async #copy(): Promise<void> {
@@ -220,7 +223,7 @@ export class BmoCassetteSlot extends LitElement {
         class="mute"
         part="mute"
         type="button"
-        aria-pressed=${muted ? 'true' : 'false'}
+        aria-pressed=${String(muted)}
         title=${muted ? t.cassetteSoundsOff : t.cassetteSoundsOn}
         @click=${this.#toggleMute}
       >
