@@ -88,17 +88,18 @@ test('by voice, BMO hears the PhilHealth question, puts the ID on the cassette a
   await expect(answer).toContainText(/cassette/i, { timeout: 30_000 });
   await expect(face(page, 'listening')).toBeVisible({ timeout: 30_000 });
 
-  // a second question on the same session, about something the notes do not hold
+  // a second question on the same session, about something the notes do not hold: an honest
+  // answer in the words BMO heard (a busy machine can turn 'license number' into other words)
   await sayInto(page, speak("What is my driver's license number?").wav);
   await expect(
     lines(page)
-      .filter({ hasText: /driver'?s license/i })
+      .filter({ hasText: /driver/i })
       .first(),
   ).toContainText('You', {
     timeout: 30_000,
   });
   await expect(lines(page).filter({ hasText: /couldn't find anything about/ })).toContainText(
-    /drivers? license.*Nothing to put on the cassette/,
+    /about "driver.*Nothing to put on the cassette/,
     { timeout: 30_000 },
   );
   // the cassette still holds the ID
