@@ -241,6 +241,21 @@ export function placeInQuestion(text: string): string | undefined {
   return place || undefined;
 }
 
+/** Words a spoken turn opens with that say nothing of what it asks. */
+const SPOKEN_FILLERS = new Set([
+  'well',
+  'so',
+  'um',
+  'uh',
+  'er',
+  'erm',
+  'oh',
+  'okay',
+  'ok',
+  'hmm',
+  'mm',
+]);
+
 /** Words that open a noun phrase: what follows them names a thing, not the question's frame. */
 const ARTICLES = new Set(['the', 'a', 'an', 'this', 'that']);
 
@@ -254,10 +269,14 @@ const ARTICLES = new Set(['the', 'a', 'an', 'this', 'that']);
  */
 export function heardKeywords(text: string): string[] {
   const all = words(text);
+  // a turn that opens on a filler ("Well, guest Wi-Fi password."): the recognizer writes what a
+  // visitor says before the question, or what it made of a start it caught late (a question that
+  // talked over BMO lost its "What is my" that way), and neither names the subject
+  while (all.length > 1 && SPOKEN_FILLERS.has(all[0] ?? '')) all.shift();
   const my = all.indexOf('my');
   const single = (keys: string[]) => keys.map((key): Term => [key]);
   const after = my >= 0 ? keywords(all.slice(my + 1).join(' ')) : [];
-  if (subjectWords(single(after)).length === 0) return keywords(text);
+  if (subjectWords(single(after)).length === 0) return keywords(all.join(' '));
   const frame = all.slice(0, my);
   const article = frame.findIndex((word) => ARTICLES.has(word));
   const phrase = article >= 0 ? keywords(frame.slice(article + 1).join(' ')) : [];

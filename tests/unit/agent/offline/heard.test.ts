@@ -80,6 +80,20 @@ describe('the offline BMO on heard questions', () => {
     );
   });
 
+  it('leaves out the filler a heard turn opens with, and finds what the rest asks for', () => {
+    // heard when a question that talked over BMO lost its start: 'What is my' came back 'Well'
+    const { said, cassettes } = turn('Well, Guest Wi-Fi password.');
+    expect(cassettes).toEqual([{ title: 'Guest password', content: 'lemon-grab-4417' }]);
+    expect(said).toMatch(/cassette/);
+    expect(understand('Um, so what is my PhilHealth ID?', { heard: true })).toEqual(
+      understand('What is my PhilHealth ID?', { heard: true }),
+    );
+    // typed, the visitor's words all count
+    expect(understand('Well, Guest Wi-Fi password.')).toMatchObject({
+      terms: expect.arrayContaining([['well']]) as unknown,
+    });
+  });
+
   it('still answers honestly what the notes do not hold', () => {
     const { said, cassettes } = turn("What is my driver's license number?");
     expect(cassettes).toEqual([]);
