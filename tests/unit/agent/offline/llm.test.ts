@@ -28,6 +28,13 @@ import {
   toolCalls,
 } from '../../helpers/bmo-session.ts';
 
+/**
+ * Time a hostile text may take to read, whatever else the machine runs: these texts read in tens of
+ * milliseconds, and a reading that is not linear in them (a regular expression that backtracks) takes
+ * minutes on a million characters. 200 ms was passed at a load of 30 (481 ms).
+ */
+const LINEAR_MS = 2_000;
+
 const PHILHEALTH_ID = '12-345678901-2';
 
 let sample: VaultIndex;
@@ -207,13 +214,13 @@ describe('the offline BMO and small talk or bad input', () => {
         { userText: message, heard: false, steps: [], recentUserMessages: 1 },
         { tools: new Set(['get_current_time', 'obsidian-query']), mayCallTools: true },
       );
-      expect(performance.now() - started).toBeLessThan(200);
+      expect(performance.now() - started).toBeLessThan(LINEAR_MS);
       expect(step.type === 'say' ? step.text : step.name).not.toBe('');
     }
     // the long punctuation run inside a fact label or title stays linear too
     const started = performance.now();
     const fact = factsIn({ path: 'a.md', heading: '', text: `${'('.repeat(50_000)}Code: AB-1234` });
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(LINEAR_MS);
     expect(fact.map((f) => f.value)).toEqual(['AB-1234']);
     // and so do the sentence, list, table and number forms on 25,000 characters full of them
     // (each character is read a bounded number of times)

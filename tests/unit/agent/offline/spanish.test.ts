@@ -25,6 +25,13 @@ import {
   toolCalls,
 } from '../../helpers/bmo-session.ts';
 
+/**
+ * Time a hostile text may take to read, whatever else the machine runs: these texts read in tens of
+ * milliseconds, and a reading that is not linear in them (a regular expression that backtracks) takes
+ * minutes on a million characters. 200 ms was passed at a load of 30 (481 ms).
+ */
+const LINEAR_MS = 2_000;
+
 const PHILHEALTH_ID = '12-345678901-2';
 
 let sample: VaultIndex;
@@ -300,7 +307,7 @@ describe('the offline BMO in Spanish: small talk and bad input', () => {
         { userText: message, heard: false, steps: [], recentUserMessages: 1 },
         { tools: new Set(['get_current_time', 'obsidian-query']), mayCallTools: true, lang: 'es' },
       );
-      expect(performance.now() - started).toBeLessThan(200);
+      expect(performance.now() - started).toBeLessThan(LINEAR_MS);
       expect(step.type === 'say' ? step.text : step.name).not.toBe('');
     }
   });
