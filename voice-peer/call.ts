@@ -43,6 +43,8 @@ const TONE_NOTICES: Record<ToneReason, string> = {
   failed: 'The reader’s voice failed on a sentence, so you heard a tone there; it will try again.',
 };
 
+/** How long the last events on a closing call's data channel may take to leave. */
+const LAST_EVENT_MS = 2_000;
 const ICE_GATHERING_MS = 5_000;
 const PACE_MS = 20;
 /**
@@ -168,13 +170,32 @@ export class VoiceCall {
     clearInterval(this.#pace);
     this.#microphone.close();
     for (const sink of this.#sinks) sink.stop();
-    try {
-      this.#channel?.close();
-      this.#pc.close();
-    } catch {
-      // Already closed.
-    }
+    this.#closePeer();
     this.#options.onEnd(this.id);
+  }
+
+  /**
+   * Closes the data channel, then the peer once the channel has closed (or after a moment): a
+   * channel's close first sends what it holds, so the last event (the `error` that says why the call
+   * ends) reaches the page. Closing the peer at once dropped it whenever the CPU was busy.
+   */
+  #closePeer(): void {
+    const pc = this.#pc;
+    const closePc = () => {
+      try {
+        pc.close();
+      } catch {
+        // Already closed.
+      }
+    };
+    const channel = this.#channel;
+    if (!channel || channel.readyState !== 'open') return closePc();
+    const timer = setTimeout(closePc, LAST_EVENT_MS);
+    channel.onclose = () => {
+      clearTimeout(timer);
+      closePc();
+    };
+    channel.close();
   }
 
   #opened(): void {
