@@ -2,9 +2,10 @@
  * BMO's session: a conversation in a LiveKit room, the one object that holds an assistant's
  * connection. Each `<bmo-assistant>` owns one (through its `BmoAssistantController`) and gives it
  * that assistant's own stores, so two assistants on a page hold two conversations. It asks the
- * edge for a token (token.ts), loads `livekit-client` (only then, with `import()`), joins the room
- * through a `RoomConnection` (connection.ts, which turns the room's events into the stores, with
- * cassettes and the transcript through intake.ts), turns the microphone on, and leaves.
+ * edge for a token (token.ts), loads what it uses of `livekit-client` (livekit.ts, only then,
+ * with `import()`), joins the room through a `RoomConnection` (connection.ts, which turns the
+ * room's events into the stores, with cassettes and the transcript through intake.ts), turns the
+ * microphone on, and leaves.
  *
  * Elements never call it; the assistant calls its actions in answer to the visitor or the host.
  */
@@ -33,7 +34,7 @@ import {
 } from './rules.ts';
 import { requestRoomToken, type RoomToken } from './token.ts';
 
-type LiveKit = typeof import('livekit-client');
+type LiveKit = typeof import('./livekit.ts');
 
 export interface BmoRoomOptions {
   /** The assistant's own BMO stores, which this session writes. */
@@ -48,7 +49,7 @@ export interface BmoRoomOptions {
   agentJoinTimeoutMs?: number;
   /** The time limit of each attempt at the token route, ms (default `TOKEN_ATTEMPT_TIMEOUT_MS`). */
   tokenAttemptTimeoutMs?: number;
-  /** Loads the LiveKit SDK; a dynamic `import('livekit-client')` by default. */
+  /** Loads the LiveKit SDK; a dynamic `import('./livekit.ts')` by default (what BMO uses of it). */
   loadLiveKit?: () => Promise<LiveKit>;
   fetch?: typeof globalThis.fetch;
   /** The name shown to BMO; the server picks one when absent. */
@@ -261,7 +262,7 @@ export class BmoRoom {
 
     let lk: LiveKit;
     try {
-      lk = await (this.#options.loadLiveKit ?? (() => import('livekit-client')))();
+      lk = await (this.#options.loadLiveKit ?? (() => import('./livekit.ts')))();
     } catch (error) {
       if (current()) this.#failConnect(this.#t().errorLoadFailed, error, log);
       return;

@@ -23,7 +23,7 @@ import {
   agentStateFromAttribute,
 } from './rules.ts';
 
-type LiveKit = typeof import('livekit-client');
+type LiveKit = typeof import('./livekit.ts');
 
 /** What a connection needs from the session that owns it (`BmoRoom`). */
 export interface RoomConnectionHost {
