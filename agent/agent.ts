@@ -3,7 +3,7 @@
  * builds one per job; tests build one with their own vault and room.
  */
 import { type llm, voice } from '@livekit/agents';
-import type { AccessLevel } from '../contracts/livekit.ts';
+import type { AccessLevel } from '../contracts/livekit-schema.ts';
 import type { LogFields } from './log.ts';
 import type { VaultIndex } from './vault-index.ts';
 import { bmoInstructions } from './prompt.ts';

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_REALTIME_MODEL } from '../contracts/reading-token.ts';
-import type { AgentEngine } from '../contracts/livekit.ts';
+import type { AgentEngine } from '../contracts/livekit-schema.ts';
 import { trimChars } from '../contracts/text.ts';
 
 /** Jobs per worker process by default: a BMO job is mostly waiting on the network. */

@@ -23,12 +23,12 @@ import {
   AGENT_SPEECH_ATTRIBUTE,
   LANG_ATTRIBUTE,
   LIVEKIT_AGENT_NAME,
-} from '../contracts/livekit.ts';
+} from '../contracts/livekit-schema.ts';
 import { visitorLang } from './prompt.ts';
 import { createBmoAgent } from './agent.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { type LogFields, errorFields, logEvent, redactSdkPii } from './log.ts';
-import type { AccessLevel } from '../contracts/livekit.ts';
+import type { AccessLevel } from '../contracts/livekit-schema.ts';
 import type { SupportedLang } from '../contracts/locale.ts';
 import { JobCapacity } from './job-capacity.ts';
 import { type JobLimitReason, enforceJobLimits } from './job-limits.ts';

@@ -15,7 +15,7 @@
  */
 import type { Context } from 'hono';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { AccessLevel } from '../contracts/livekit.ts';
+import type { AccessLevel } from '../contracts/livekit-schema.ts';
 import { type AppEnv, type Bindings, isLocalDevelopment } from './env.ts';
 import { trimEnd } from '../contracts/text.ts';
 

@@ -6,7 +6,7 @@
  * `roomAdmin` grant for that one room), so nothing is kept between calls.
  */
 import { AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
-import { LIVEKIT_AGENT_NAME } from '../contracts/livekit.ts';
+import { LIVEKIT_AGENT_NAME } from '../contracts/livekit-schema.ts';
 import { ApiError } from './errors.ts';
 
 export interface LiveKitSettings {

@@ -10,7 +10,7 @@
  */
 import wrtc from '@roamhq/wrtc';
 import type { RTCAudioData } from '@roamhq/wrtc/types/nonstandard';
-import type { LogEvent } from '../contracts/events.ts';
+import type { LogEvent } from '../contracts/events-schema.ts';
 import type { SupportedLang } from '../contracts/locale.ts';
 import type { VoicePeerNotice } from '../contracts/realtime.ts';
 import { FRAME_SAMPLES, TRACK_RATE, frames } from './audio.ts';

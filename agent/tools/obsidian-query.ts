@@ -5,7 +5,7 @@
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
 import { OBSIDIAN_QUERY } from '../../contracts/tools.ts';
-import { ACCESS_ATTRIBUTE, AccessLevel } from '../../contracts/livekit.ts';
+import { ACCESS_ATTRIBUTE, AccessLevel } from '../../contracts/livekit-schema.ts';
 import type { Passage, VaultIndex } from '../vault-index.ts';
 import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';

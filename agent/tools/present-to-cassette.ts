@@ -15,7 +15,7 @@ import {
   MAX_RELIABLE_PACKET_BYTES,
   PresentToCassetteParams,
   encodeCassette,
-} from '../../contracts/cassette.ts';
+} from '../../contracts/cassette-schema.ts';
 import { type LogFields, errorFields, logEvent } from '../log.ts';
 import { PRESENT_TO_CASSETTE } from '../../contracts/tools.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';

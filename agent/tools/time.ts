@@ -5,7 +5,7 @@
  */
 import { llm } from '@livekit/agents';
 import { z } from 'zod';
-import { TIME_ZONE_ATTRIBUTE } from '../../contracts/livekit.ts';
+import { TIME_ZONE_ATTRIBUTE } from '../../contracts/livekit-schema.ts';
 import { GET_CURRENT_TIME } from '../../contracts/tools.ts';
 import type { LogFields } from '../log.ts';
 import { type ToolReply, loggedExecute } from './logged.ts';

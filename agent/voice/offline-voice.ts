@@ -12,7 +12,7 @@ import {
   AGENT_HEARING_ATTRIBUTE,
   AGENT_SPEECH_ATTRIBUTE,
   type AgentAbility,
-} from '../../contracts/livekit.ts';
+} from '../../contracts/livekit-schema.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import { type LogFields, errorFields, logEvent } from '../log.ts';
 import { phrasesFor } from '../offline/phrases-for.ts';

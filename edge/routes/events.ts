@@ -6,7 +6,7 @@
  * written as one JSON line to the Worker's logs, tagged with the origin it came from.
  */
 import { Hono } from 'hono';
-import { BeaconEvent } from '../../contracts/events.ts';
+import { BeaconEvent } from '../../contracts/events-schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { clip } from '../../contracts/text.ts';

@@ -19,7 +19,7 @@ import {
   type LiveKitTokenRequest,
   type LiveKitTokenResponse,
   type LiveKitTokenSourceResponse,
-} from '../../contracts/livekit.ts';
+} from '../../contracts/livekit-schema.ts';
 
 type RefusedField = (typeof LIVEKIT_TOKEN_SOURCE_REFUSED)[number];
 

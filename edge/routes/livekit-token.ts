@@ -37,7 +37,7 @@ import {
   type LiveKitTokenResponse,
   TIME_ZONE_ATTRIBUTE,
   LANG_ATTRIBUTE,
-} from '../../contracts/livekit.ts';
+} from '../../contracts/livekit-schema.ts';
 import { type AppEnv, intSetting, isLocalDevelopment } from '../env.ts';
 import { refuseLiveKitDevKeys } from '../livekit-credentials.ts';
 import type { LiveKitSettings } from '../livekit-rooms.ts';

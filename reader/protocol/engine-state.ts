@@ -4,7 +4,7 @@
  * a fresh isolate, which is how a Durable Object holding the socket wakes from hibernation and
  * goes on where it was.
  */
-import type { LogEvent } from '../../contracts/events.ts';
+import type { LogEvent } from '../../contracts/events-schema.ts';
 import type { SupportedLang } from '../../contracts/locale.ts';
 import type { AgentName } from '../../contracts/reading-schema.ts';
 import type { Transcriber } from '../hearing/transcriber.ts';

@@ -3,7 +3,7 @@
  * own labels and ids as parameters, never the user's words), time spent per agent, and the
  * session summary. Nothing here reaches the client.
  */
-import type { LogEvent } from '../../contracts/events.ts';
+import type { LogEvent } from '../../contracts/events-schema.ts';
 import { DrawCardResult, ToolErrorResult, type AgentName } from '../../contracts/reading-schema.ts';
 import { DRAW_CARD, SHOW_CARD } from '../reading/policy-actions.ts';
 import type { ReaderPolicy } from '../reading/policy.ts';

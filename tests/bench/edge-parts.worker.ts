@@ -13,7 +13,7 @@
  * development allows, and CreateRoom answered in the isolate), and validation and signing alone.
  */
 import { AccessToken, RoomAgentDispatch, RoomServiceClient, TrackSource } from 'livekit-server-sdk';
-import { isTimeZone } from '../../contracts/livekit.ts';
+import { isTimeZone } from '../../contracts/livekit-schema.ts';
 import { ReadingTokenRequest } from '../../contracts/reading-token.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';

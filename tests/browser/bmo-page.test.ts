@@ -4,7 +4,7 @@ import '../../web-components/app/pages/bmo-page.ts';
 import type { PageBmo } from '../../web-components/app/pages/bmo-page.ts';
 import type { BmoAssistant } from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 import { upsertBmoTranscript, type BmoStores } from '../../web-components/stores/bmo.ts';
-import type { LogEvent } from '../../contracts/events.ts';
+import type { LogEvent } from '../../contracts/events-schema.ts';
 import { addEventSink, configureEvents } from '../../web-components/events/index.ts';
 import { expectAccessible, waitUntil } from './helpers/a11y.ts';
 

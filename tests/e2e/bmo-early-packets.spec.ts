@@ -1,7 +1,7 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
-import { AGENT_ENGINE_ATTRIBUTE } from '../../contracts/livekit.ts';
+import { AGENT_ENGINE_ATTRIBUTE } from '../../contracts/livekit-schema.ts';
 import type {} from '../../web-components/bmo/bmo-assistant/bmo-assistant.ts';
 
 // Packets from a sender the page does not know yet, on the real livekit-server: an agent that

@@ -5,7 +5,7 @@ import { Room, dispose } from '@livekit/rtc-node';
 import { expect, test } from '@playwright/test';
 import { AgentDispatchClient } from 'livekit-server-sdk';
 import { ApiErrorBody } from '../../contracts/api-schema.ts';
-import { LIVEKIT_AGENT_NAME, LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import { LIVEKIT_AGENT_NAME, LiveKitTokenResponse } from '../../contracts/livekit-schema.ts';
 import { freeTcpPort } from '../support/free-port.ts';
 import { type LiveKitServer, startLiveKitServer } from '../support/livekit-server.ts';
 import { type RunningWrangler, startWrangler } from '../support/wrangler.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
-import { ACCESS_ATTRIBUTE } from '../../contracts/livekit.ts';
+import { ACCESS_ATTRIBUTE } from '../../contracts/livekit-schema.ts';
 import { ROOT } from '../support/paths.ts';
 import {
   STARTER_ORIGIN,

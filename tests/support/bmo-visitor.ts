@@ -12,13 +12,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ParticipantKind, type RemoteParticipant, Room, RoomEvent } from '@livekit/rtc-node';
-import { CASSETTE_TOPIC, parseCassette } from '../../contracts/cassette.ts';
+import { CASSETTE_TOPIC, parseCassette } from '../../contracts/cassette-schema.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
   CHAT_TOPIC,
   LiveKitTokenResponse,
   TRANSCRIPTION_TOPIC,
-} from '../../contracts/livekit.ts';
+} from '../../contracts/livekit-schema.ts';
 import { ROOT } from './paths.ts';
 
 /** A value as the sample vault's note writes it (what BMO must answer comes from the notes). */

@@ -21,8 +21,12 @@ import {
   TrackPublishOptions,
   TrackSource,
 } from '@livekit/rtc-node';
-import { CASSETTE_TOPIC, type CassetteMessage, parseCassette } from '../../contracts/cassette.ts';
-import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../contracts/livekit.ts';
+import {
+  CASSETTE_TOPIC,
+  type CassetteMessage,
+  parseCassette,
+} from '../../contracts/cassette-schema.ts';
+import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../contracts/livekit-schema.ts';
 import { levelDbfs, parseWav, resample } from '../../voice-peer/audio.ts';
 
 const RATE = 48_000;

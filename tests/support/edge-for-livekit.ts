@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookEvent } from 'livekit-server-sdk';
-import { LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import { LiveKitTokenResponse } from '../../contracts/livekit-schema.ts';
 import { LIVEKIT_WEBHOOK_PATH } from '../../scripts/livekit-local.ts';
 import { app } from '../../edge/app.ts';
 import type { Bindings } from '../../edge/env.ts';

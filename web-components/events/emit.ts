@@ -13,7 +13,7 @@ import {
   LogCode,
   type LogEvent,
   LogEvent as LogEventSchema,
-} from '../../contracts/events.ts';
+} from '../../contracts/events-schema.ts';
 
 export type EventSink = (event: LogEvent) => void;
 

@@ -17,7 +17,7 @@ import {
   HealthResponse,
   TURNSTILE_HEADER,
 } from '../../contracts/api-schema.ts';
-import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit.ts';
+import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit-schema.ts';
 import {
   type ReadingTokenRequest,
   ReadingTokenResponse,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { TokenSourceResponseObject } from 'livekit-client';
 import { HealthResponse } from '../../../contracts/api-schema.ts';
-import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../../contracts/livekit.ts';
+import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../../contracts/livekit-schema.ts';
 import { freeTcpPort } from '../../support/free-port.ts';
 import { ROOT } from '../../support/paths.ts';
 

@@ -13,7 +13,7 @@ import {
   LIVEKIT_AGENT_NAME,
   type LiveKitTokenResponse,
   TRANSCRIPTION_TOPIC,
-} from '../../../contracts/livekit.ts';
+} from '../../../contracts/livekit-schema.ts';
 import { GOODBYE_LINES } from '../../../agent/job-limits.ts';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';

@@ -18,7 +18,7 @@ import {
   AGENT_HEARING_ATTRIBUTE,
   AGENT_SPEECH_ATTRIBUTE,
   AGENT_STATE_ATTRIBUTE,
-} from '../../../contracts/livekit.ts';
+} from '../../../contracts/livekit-schema.ts';
 import { HEARING_DOWN, UNHEARD, VOICE_DOWN } from '../../../agent/offline/phrases.ts';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
 import { type VoiceVisitor, joinAsVoiceVisitor } from '../../support/bmo-voice-visitor.ts';

@@ -14,8 +14,8 @@ import {
   dispose,
 } from '@livekit/rtc-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CassetteMessage, parseCassette } from '../../../contracts/cassette.ts';
-import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit.ts';
+import { type CassetteMessage, parseCassette } from '../../../contracts/cassette-schema.ts';
+import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit-schema.ts';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
 import { memoryRooms } from '../../support/edge-env.ts';

@@ -9,7 +9,10 @@ import { Room, dispose } from '@livekit/rtc-node';
 import { AccessToken, AgentDispatchClient, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../contracts/api-schema.ts';
-import { LIVEKIT_AGENT_NAME, type LiveKitTokenResponse } from '../../../contracts/livekit.ts';
+import {
+  LIVEKIT_AGENT_NAME,
+  type LiveKitTokenResponse,
+} from '../../../contracts/livekit-schema.ts';
 import { app } from '../../../edge/app.ts';
 import type { Bindings } from '../../../edge/env.ts';
 import { ROOM_EMPTY_TIMEOUT_SECONDS } from '../../../edge/routes/livekit-token.ts';

@@ -6,7 +6,7 @@ import {
   PresentToCassetteParams,
   encodeCassette,
   parseCassette,
-} from '../../../contracts/cassette.ts';
+} from '../../../contracts/cassette-schema.ts';
 
 const encoder = new TextEncoder();
 

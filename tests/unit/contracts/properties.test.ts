@@ -9,7 +9,7 @@ import {
   PresentToCassetteParams,
   encodeCassette,
   parseCassette,
-} from '../../../contracts/cassette.ts';
+} from '../../../contracts/cassette-schema.ts';
 import { CARD_IDS } from '../../../contracts/cards.ts';
 import { DrawCardParams, ShowCardParams } from '../../../contracts/reading-schema.ts';
 import { secureShuffle } from '../../../web-components/tarot/tarot-card-picker/secure-shuffle.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone } from '../../../contracts/livekit.ts';
+import { isTimeZone } from '../../../contracts/livekit-schema.ts';
 
 describe('isTimeZone (the token request\u2019s time zone check)', () => {
   it('accepts a zone the runtime knows, again and again, from its cache', () => {

@@ -9,7 +9,7 @@ import {
   CASSETTE_TOPIC,
   parseCassette,
   type CassetteMessage,
-} from '../../../contracts/cassette.ts';
+} from '../../../contracts/cassette-schema.ts';
 import {
   AGENT_ENGINE_ATTRIBUTE,
   AGENT_HEARING_ATTRIBUTE,
@@ -17,7 +17,7 @@ import {
   AgentAbility,
   AgentEngine,
   LiveKitTokenRequest,
-} from '../../../contracts/livekit.ts';
+} from '../../../contracts/livekit-schema.ts';
 import { EdgeError } from '../../shared/edge-client.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError, BmoHearing } from '../../stores/bmo.ts';

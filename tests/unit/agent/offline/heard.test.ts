@@ -13,7 +13,7 @@ import { UNHEARD } from '../../../../agent/offline/phrases.ts';
 import type { ToolStep } from '../../../../agent/offline/turn.ts';
 import { queryVault } from '../../../../agent/tools/obsidian-query.ts';
 import { VaultIndex } from '../../../../agent/vault-index.ts';
-import type { AccessLevel } from '../../../../contracts/livekit.ts';
+import type { AccessLevel } from '../../../../contracts/livekit-schema.ts';
 
 const PHILHEALTH_ID = '12-345678901-2';
 const TOOLS = new Set(['get_current_time', 'obsidian-query', 'present_to_cassette']);

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { AccessLevel } from '../../../../contracts/livekit.ts';
+import type { AccessLevel } from '../../../../contracts/livekit-schema.ts';
 import { VaultIndex } from '../../../../agent/vault-index.ts';
 import {
   type OfflineBmoTestSession,

@@ -4,7 +4,7 @@ import {
   CASSETTE_TOPIC,
   MAX_RELIABLE_PACKET_BYTES,
   parseCassette,
-} from '../../../../contracts/cassette.ts';
+} from '../../../../contracts/cassette-schema.ts';
 import {
   CASSETTE_ROOM_UNAVAILABLE,
   CassetteDeck,

@@ -9,7 +9,7 @@ import { type ReadableStream } from 'node:stream/web';
 import { voice } from '@livekit/agents';
 import { AudioFrame } from '@livekit/rtc-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_HEARING_ATTRIBUTE } from '../../../../contracts/livekit.ts';
+import { AGENT_HEARING_ATTRIBUTE } from '../../../../contracts/livekit-schema.ts';
 import { type AgentLogEntry, setLogSink } from '../../../../agent/log.ts';
 import { HEARING_DOWN } from '../../../../agent/offline/phrases.ts';
 import { loadVad } from '../../../../agent/voice/vad.ts';

@@ -13,7 +13,7 @@ import * as starter from 'livekit-client-2-17';
 import * as today from 'livekit-client';
 import { AccessToken, RoomConfiguration } from 'livekit-server-sdk';
 import { describe, expect, it } from 'vitest';
-import { LiveKitTokenSourceResponse } from '../../../../contracts/livekit.ts';
+import { LiveKitTokenSourceResponse } from '../../../../contracts/livekit-schema.ts';
 import type { AppEnv, Bindings } from '../../../../edge/env.ts';
 import {
   ROOM_EMPTY_TIMEOUT_SECONDS,

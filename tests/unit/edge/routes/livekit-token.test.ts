@@ -9,7 +9,7 @@ import {
   LIVEKIT_TOKEN_SOURCE_REFUSED,
   LiveKitTokenResponse,
   LiveKitTokenSourceResponse,
-} from '../../../../contracts/livekit.ts';
+} from '../../../../contracts/livekit-schema.ts';
 import type { AppEnv, Bindings } from '../../../../edge/env.ts';
 import { ApiError, errorBody, errorResponse } from '../../../../edge/errors.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getCard } from '../../../../reader/reading/deck.ts';
-import { LogEvent } from '../../../../contracts/events.ts';
+import { LogEvent } from '../../../../contracts/events-schema.ts';
 import { RealtimeErrorEvent } from '../../../../contracts/realtime.ts';
 import {
   IntentHandoff,

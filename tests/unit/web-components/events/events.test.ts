@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BeaconEvent, LogEvent } from '../../../../contracts/events.ts';
+import { BeaconEvent, LogEvent } from '../../../../contracts/events-schema.ts';
 import { app } from '../../../../edge/app.ts';
 import { deployed } from '../../../support/edge-env.ts';
 import {

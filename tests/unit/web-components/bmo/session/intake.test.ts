@@ -1,7 +1,7 @@
 import { ParticipantKind } from 'livekit-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeCassette } from '../../../../../contracts/cassette.ts';
-import type { LogEvent } from '../../../../../contracts/events.ts';
+import { encodeCassette } from '../../../../../contracts/cassette-schema.ts';
+import type { LogEvent } from '../../../../../contracts/events-schema.ts';
 import { configureEvents, SessionLog } from '../../../../../web-components/events/index.ts';
 import { SenderHoldBuffer } from '../../../../../web-components/bmo/session/held-packets.ts';
 import {

@@ -1,6 +1,6 @@
 import { ConnectionError, ParticipantKind } from 'livekit-client';
 import { describe, expect, it } from 'vitest';
-import { encodeCassette } from '../../../../../contracts/cassette.ts';
+import { encodeCassette } from '../../../../../contracts/cassette-schema.ts';
 import { EdgeError, type EdgeErrorCode } from '../../../../../web-components/shared/edge-client.ts';
 import {
   AGENT_PARTICIPANT_KIND,

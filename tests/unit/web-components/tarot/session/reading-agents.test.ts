@@ -1,7 +1,10 @@
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type LogEvent, LogEvent as LogEventSchema } from '../../../../../contracts/events.ts';
+import {
+  type LogEvent,
+  LogEvent as LogEventSchema,
+} from '../../../../../contracts/events-schema.ts';
 import { getCard } from '../../../../../reader/reading/deck.ts';
 import {
   type IntentHandoff,

@@ -1,6 +1,9 @@
 import { ScriptedRealtimeTransport } from '@openai/agents-realtime/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LogEvent, LogEvent as LogEventSchema } from '../../../../../contracts/events.ts';
+import {
+  type LogEvent,
+  LogEvent as LogEventSchema,
+} from '../../../../../contracts/events-schema.ts';
 import { getCard } from '../../../../../reader/reading/deck.ts';
 import { startReaderServer, type ReaderServer } from '../../../../support/reader-node-host.ts';
 import { SessionLog } from '../../../../../web-components/events/index.ts';
