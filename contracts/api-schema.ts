@@ -4,33 +4,12 @@
  * here, so a first load names them without zod.
  */
 import { z } from 'zod';
+import { ERROR_CODES } from './api-error.ts';
 import { ReadingEngine } from './reading-token.ts';
 
 export { API_PATHS, TURNSTILE_HEADER, type ApiPath } from './api.ts';
+export { ERROR_CODES } from './api-error.ts';
 
-export const ERROR_CODES = [
-  'bad_request',
-  'unauthorized',
-  'forbidden_origin',
-  'origin_required',
-  'forbidden_host',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'budget_exhausted',
-  'too_many_sessions',
-  'site_spent',
-  'site_busy',
-  'bmo_full',
-  'not_configured',
-  'misconfigured',
-  'upstream_misconfigured',
-  'upstream_busy',
-  'upstream_unavailable',
-  'internal',
-] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,10 +1,11 @@
 /**
  * The edge's routes and headers, without zod. A first load (an element before its session) may
  * not carry zod, so a contract it needs is a pair: `<name>.ts` without zod, and `<name>-schema.ts`
- * with the schemas, which re-exports it (`api`, `reading`, `locale`). The browser's first load names
- * the routes from here; `api-schema.ts` comes with a session.
+ * with the schemas, which re-exports it (`api`, `reading`, `locale`, `cassette`, `livekit`,
+ * `events`). The browser's first load names the routes from here; a session reads the edge's
+ * errors with `api-error.ts`, and `api-schema.ts` comes with a session that loads zod anyway (a
+ * reading's).
  */
-
 /**
  * The edge's routes, below its origin. The browser's edge client, the edge's route table and the
  * tests all name them from here.

@@ -1,37 +1,45 @@
 /**
- * The one structured event vocabulary for the spec's logging requirements: session start, agent
- * transition, tool call, error and session summary. The browser emits these through
- * `web-components/events/`; the edge and the agent may write the same shapes as JSON lines.
+ * The one structured event vocabulary as zod schemas: session start, agent transition, tool call,
+ * error and session summary, and what a page may beacon. The edge parses a beacon with these; the
+ * reader and the agent write the same shapes. The `events` pair's schema half: the vocabulary's
+ * names, and the checks the browser holds its events to without zod, are `events.ts`, re-exported
+ * here.
  *
- * Every event names itself in `event` and carries `sessionId` and `time` (ISO 8601). The objects are strict: a field that is
- * not in the schema fails validation, so a transcript, a prompt or a token cannot ride along.
- * Context summaries are counts and enums, never the user's words.
+ * The objects are strict: a field that is not in the schema fails validation, so a transcript, a
+ * prompt or a token cannot ride along. Context summaries are counts and enums, never the user's
+ * words.
  */
 import { z } from 'zod';
+import {
+  BEACON_IDENTIFIER,
+  CONNECTION_STATUSES,
+  ERROR_KINDS,
+  LOG_CODE,
+  SESSION_TRANSPORTS,
+} from './events.ts';
 import { AgentName, IntentHandoff } from './reading-schema.ts';
 import { Modality, ReadingEngine } from './reading-token.ts';
 
-export const EVENT_NAMES = [
-  'session_start',
-  'agent_transition',
-  'tool_call',
-  'error',
-  'session_summary',
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+export {
+  BEACON_IDENTIFIER,
+  CONNECTION_STATUSES,
+  ERROR_KINDS,
+  EVENT_NAMES,
+  type EventName,
+  ISO_TIME,
+  LOG_CODE,
+  SESSION_TRANSPORTS,
+  isBeaconParamValue,
+  isLogCode,
+  isLogEvent,
+} from './events.ts';
 
 const SessionId = z.string().min(1).max(100);
 const Time = z.iso.datetime();
 const Duration = z.number().int().min(0);
 
 /** How the connection stood when something happened. */
-export const ConnectionStatus = z.enum([
-  'idle',
-  'connecting',
-  'connected',
-  'disconnected',
-  'error',
-]);
+export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
 /** The reading's modality (`contracts/reading-token.ts` `Modality`). */
@@ -53,7 +61,7 @@ export const DeviceInfo = z.strictObject({
 export type DeviceInfo = z.infer<typeof DeviceInfo>;
 
 /** How a reading's session travels: WebRTC (OpenAI voice) or WebSocket (text, the local reader). */
-export const SessionTransport = z.enum(['webrtc', 'websocket']);
+export const SessionTransport = z.enum(SESSION_TRANSPORTS);
 export type SessionTransport = z.infer<typeof SessionTransport>;
 
 export const SessionStartEvent = z.strictObject({
@@ -115,14 +123,6 @@ export const ToolCallEvent = z.strictObject({
 });
 export type ToolCallEvent = z.infer<typeof ToolCallEvent>;
 
-export const ERROR_KINDS = [
-  'connection',
-  'tool',
-  'validation',
-  'timeout',
-  'unsupported',
-  'microphone',
-] as const;
 export const ErrorKind = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
@@ -171,9 +171,9 @@ export type LogEvent = z.infer<typeof LogEvent>;
  * position label), never words (the page sends a phrase's length instead). So a client cannot
  * write its own text into the logs, whatever it sends.
  */
-export const LogCode = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'must be a code');
+export const LogCode = z.string().regex(LOG_CODE, 'must be a code');
 export const BeaconParamValue = z.union([
-  z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be an identifier'),
+  z.string().regex(BEACON_IDENTIFIER, 'must be an identifier'),
   z.number(),
   z.boolean(),
   z.null(),

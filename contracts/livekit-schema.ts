@@ -1,94 +1,69 @@
 /**
- * The LiveKit token API (`POST /api/livekit/token`): what the page asks for and what the edge
- * answers. The response follows LiveKit's own connection-details convention (`serverUrl`,
- * `roomName`, `participantToken`, `participantName`), so LiveKit's client helpers read it as is.
+ * The LiveKit token API as zod schemas: what the page asks for and what the edge answers, in our
+ * shape and in LiveKit's own token-source shape, and the attributes' closed lists. The `livekit`
+ * pair's schema half: the names, the fields' rules and the page's check are `livekit.ts`,
+ * re-exported here.
  */
 import { z } from 'zod';
 import { SupportedLangSchema } from './locale-schema.ts';
+import {
+  ACCESS_LEVELS,
+  AGENT_ABILITIES,
+  AGENT_ENGINES,
+  LIVEKIT_URL_PROTOCOL,
+  PARTICIPANT_NAME_MAX,
+  TIME_ZONE_MAX,
+  isPrintable,
+  isTimeZone,
+} from './livekit.ts';
 
-/** The agent the token dispatches into the room (the worker registers under this name). */
-export const LIVEKIT_AGENT_NAME = 'bmo';
+export {
+  ACCESS_ATTRIBUTE,
+  ACCESS_LEVELS,
+  AGENT_ABILITIES,
+  AGENT_ENGINES,
+  AGENT_ENGINE_ATTRIBUTE,
+  AGENT_HEARING_ATTRIBUTE,
+  AGENT_SPEECH_ATTRIBUTE,
+  AGENT_STATE_ATTRIBUTE,
+  CHAT_TOPIC,
+  LANG_ATTRIBUTE,
+  LIVEKIT_AGENT_NAME,
+  LIVEKIT_TOKEN_SOURCE_REFUSED,
+  LIVEKIT_URL_PROTOCOL,
+  PARTICIPANT_NAME_MAX,
+  TIME_ZONE_ATTRIBUTE,
+  TIME_ZONE_MAX,
+  TRANSCRIPTION_TOPIC,
+  agentAbilityOf,
+  agentEngineOf,
+  isPrintable,
+  isTimeZone,
+  liveKitTokenResponseOf,
+  liveKitUrlOf,
+  participantNameOf,
+  timeZoneOf,
+} from './livekit.ts';
 
-/** LiveKit's own names the page and the agent both use: typed chat in, transcriptions out. */
-export const CHAT_TOPIC = 'lk.chat';
-export const TRANSCRIPTION_TOPIC = 'lk.transcription';
-/** The attribute an agent participant sets with its state (`listening`, `thinking`, …). */
-export const AGENT_STATE_ATTRIBUTE = 'lk.agent.state';
-
-/** The participant attribute carrying the visitor's IANA time zone, read by `get_current_time`. */
-export const TIME_ZONE_ATTRIBUTE = 'tz';
-
-/**
- * The participant attribute the edge writes into a visitor's token with what BMO may read for them:
- * `owner` (every note) or `visitor` (public notes only). A participant cannot change attributes
- * that a token grants; the agent reads this one from the token, never from anything the page sends.
- */
-export const ACCESS_ATTRIBUTE = 'bmo.access';
-export const AccessLevel = z.enum(['owner', 'visitor']);
+/** What BMO may read for a visitor (`bmo.access`). */
+export const AccessLevel = z.enum(ACCESS_LEVELS);
 export type AccessLevel = z.infer<typeof AccessLevel>;
 
-/**
- * The participant attribute the edge writes into a visitor's token with the language BMO answers
- * in: one of the supported tags (contracts/locale.ts), checked by the edge from the token request;
- * absent for English. The agent reads it from the token and parses it again, so no free text from
- * the page ever reaches BMO's instructions.
- */
-export const LANG_ATTRIBUTE = 'bmo.lang';
-
-/**
- * The attribute BMO's own participant sets with the engine it thinks with: `openai` (OpenAI's
- * models) or `offline` (the local language model). Whether it hears and speaks is said apart, in
- * the two attributes below.
- */
-export const AGENT_ENGINE_ATTRIBUTE = 'bmo.engine';
-export const AgentEngine = z.enum(['openai', 'offline']);
+/** The engine BMO thinks with (`bmo.engine`). */
+export const AgentEngine = z.enum(AGENT_ENGINES);
 export type AgentEngine = z.infer<typeof AgentEngine>;
 
-/**
- * What BMO's participant says of its ears (`bmo.hearing`: does it hear the visitor's microphone)
- * and of its voice (`bmo.speech`: does it answer aloud): `on`; `off`, not in this session (no
- * speech recognizer runs, or the visitor's language is not one it hears; a typed-chat model);
- * `down`, the part stopped working during the session (BMO says it could not hear, or answers in
- * text) and may come back. Absent: not said yet.
- */
-export const AGENT_HEARING_ATTRIBUTE = 'bmo.hearing';
-export const AGENT_SPEECH_ATTRIBUTE = 'bmo.speech';
-export const AgentAbility = z.enum(['on', 'off', 'down']);
+/** What BMO's participant says of its ears and its voice (`bmo.hearing`, `bmo.speech`). */
+export const AgentAbility = z.enum(AGENT_ABILITIES);
 export type AgentAbility = z.infer<typeof AgentAbility>;
-
-/**
- * Zone names already accepted: building an `Intl.DateTimeFormat` per check is the largest part of
- * the token route's own work (profiled in workerd), and a visitor's zone is one of a few hundred.
- * Only valid names are kept, and at most `KNOWN_ZONES_MAX` (case variants are valid too).
- */
-const knownZones = new Set<string>();
-const KNOWN_ZONES_MAX = 1000;
-
-/** True when the runtime knows `value` as an IANA time zone name. */
-export function isTimeZone(value: string): boolean {
-  if (knownZones.has(value)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-  } catch {
-    return false;
-  }
-  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(value);
-  return true;
-}
-
-/** Control characters and the bidirectional overrides that would disguise a name. */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** The name BMO and the room show for the visitor: plain text, 1 to 40 characters. */
 const ParticipantName = z
   .string()
   .trim()
   .min(1)
-  .max(40)
-  .refine(
-    (name) => !UNPRINTABLE.test(name),
-    'must be plain text: no control characters or direction overrides',
-  );
+  .max(PARTICIPANT_NAME_MAX)
+  .refine(isPrintable, 'must be plain text: no control characters or direction overrides');
 
 export const LiveKitTokenRequest = z.object({
   /** The name BMO and the room show for the visitor (default "Visitor"). */
@@ -98,7 +73,7 @@ export const LiveKitTokenRequest = z.object({
     .string()
     .trim()
     .min(1)
-    .max(64)
+    .max(TIME_ZONE_MAX)
     .refine(isTimeZone, 'must be an IANA time zone name such as "Europe/Paris"')
     .optional(),
   /** The language BMO answers in, one of the supported tags (default English). */
@@ -108,7 +83,7 @@ export type LiveKitTokenRequest = z.infer<typeof LiveKitTokenRequest>;
 
 export const LiveKitTokenResponse = z.object({
   /** The LiveKit server's WebSocket URL. */
-  serverUrl: z.url({ protocol: /^(wss?|https?)$/ }),
+  serverUrl: z.url({ protocol: LIVEKIT_URL_PROTOCOL }),
   /** A fresh room for this session, `bmo-<random>`. */
   roomName: z.string().startsWith('bmo-'),
   /** A short-lived participant JWT for that room only. */
@@ -132,17 +107,6 @@ export const LiveKitTokenSourceRequest = z.object({
   participant_name: ParticipantName.optional(),
 });
 export type LiveKitTokenSourceRequest = z.infer<typeof LiveKitTokenSourceRequest>;
-
-/**
- * Token request fields the edge decides and a client may not send (answered with 400 naming them);
- * only a `room_config` naming our own agent alone, which changes nothing, is let through.
- */
-export const LIVEKIT_TOKEN_SOURCE_REFUSED = [
-  'participant_identity',
-  'participant_attributes',
-  'participant_metadata',
-  'room_config',
-] as const;
 
 /**
  * The token answer: our connection details plus LiveKit's `TokenSourceResponse` fields

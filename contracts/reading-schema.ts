@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AGENT_NAMES } from './reading.ts';
+import { READING_TOPICS } from './reading-lists.ts';
 
 export { AGENT_NAMES, APP_NOTE_PREFIX, handoffToolName } from './reading.ts';
 export const AgentName = z.enum(AGENT_NAMES);
@@ -84,9 +85,7 @@ export type DrawnCard = z.infer<typeof DrawnCard>;
 export const IntentHandoff = z.object({
   intentSummary: z.string().min(1).describe('The question in one sentence, in the user’s terms.'),
   hiddenConcern: z.string().describe('The deeper worry under the question, or "" if none.'),
-  topic: z
-    .enum(['love', 'career', 'money', 'health', 'family', 'spiritual', 'general'])
-    .describe('The area of life the question is about.'),
+  topic: z.enum(READING_TOPICS).describe('The area of life the question is about.'),
   timeframe: z.string().describe('The period the question covers, e.g. "the next three months".'),
 });
 export type IntentHandoff = z.infer<typeof IntentHandoff>;

@@ -7,12 +7,13 @@
  */
 import { z } from 'zod';
 import { SupportedLangSchema } from './locale-schema.ts';
+import { MODALITIES, READING_ENGINES } from './reading-lists.ts';
 
 /** The Realtime model when `OPENAI_REALTIME_MODEL` does not name one (edge, reader and agent). */
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
 
 /** Whether a reading is spoken or typed: the same agents, another output modality. */
-export const Modality = z.enum(['voice', 'text']);
+export const Modality = z.enum(MODALITIES);
 export type Modality = z.infer<typeof Modality>;
 
 export const ReadingTokenRequest = z.object({
@@ -34,7 +35,7 @@ export const ReadingTokenRequest = z.object({
 export type ReadingTokenRequest = z.infer<typeof ReadingTokenRequest>;
 
 /** Which engine reads: the offline `local` reader inside the edge, or OpenAI's Realtime API. */
-export const ReadingEngine = z.enum(['local', 'openai']);
+export const ReadingEngine = z.enum(READING_ENGINES);
 export type ReadingEngine = z.infer<typeof ReadingEngine>;
 
 export const ReadingTokenResponse = z.object({

@@ -2,7 +2,7 @@
  * Short, safe descriptions for the logs: a clipped text, a readable message for anything thrown,
  * and the device a session runs on (kinds and flags, never an identifier).
  */
-import type { DeviceInfo } from '../../contracts/events-schema.ts';
+import type { DeviceInfo } from '../../contracts/events.ts';
 
 /** Cuts text to `max` characters, so an overlong message shortens instead of being dropped. */
 export function clip(text: string, max: number): string {

@@ -1,19 +1,19 @@
 /**
  * The browser's one way out for structured events (docs/architecture.md, "Events and logs"). Every
- * event is
- * checked against `contracts/events.ts` before it leaves, then handed to the sinks: the console in
- * development, `navigator.sendBeacon` to an endpoint where one is configured (by
- * `configureEvents({ endpoint })` or `<meta name="va-events-endpoint" content="/api/events">`),
- * and any sink a test or a host page adds. No transcripts, prompts or secrets: the schemas are
- * strict, and the helpers below only ever take counts, enums and short labels.
+ * event is checked against the vocabulary in `contracts/events.ts` (strict checks, without zod)
+ * before it leaves, then handed to the sinks: the console in development, `navigator.sendBeacon`
+ * to an endpoint where one is configured (by `configureEvents({ endpoint })` or
+ * `<meta name="va-events-endpoint" content="/api/events">`), and any sink a test or a host page
+ * adds. No transcripts, prompts or secrets: the checks are strict, and the helpers below only ever
+ * take counts, enums and short labels.
  */
 import {
   type BeaconEvent,
-  BeaconParamValue,
-  LogCode,
   type LogEvent,
-  LogEvent as LogEventSchema,
-} from '../../contracts/events-schema.ts';
+  isBeaconParamValue,
+  isLogCode,
+  isLogEvent,
+} from '../../contracts/events.ts';
 
 export type EventSink = (event: LogEvent) => void;
 
@@ -66,22 +66,18 @@ export function beaconForm(event: LogEvent): BeaconEvent {
   if (event.event === 'error') {
     const { stack, ...rest } = event;
     void stack;
-    const message = LogCode.safeParse(event.message).success
-      ? event.message
-      : `${event.type}_${event.severity}`;
+    const message = isLogCode(event.message) ? event.message : `${event.type}_${event.severity}`;
     return { ...rest, message };
   }
   if (event.event === 'tool_call') {
     const params = Object.fromEntries(
       Object.entries(event.params).map(([name, value]) => [
         name,
-        BeaconParamValue.safeParse(value).success || typeof value !== 'string'
-          ? value
-          : value.length,
+        isBeaconParamValue(value) || typeof value !== 'string' ? value : value.length,
       ]),
     );
     const { errorCode, ...rest } = event;
-    const code = errorCode !== undefined && LogCode.safeParse(errorCode).success ? errorCode : '';
+    const code = errorCode !== undefined && isLogCode(errorCode) ? errorCode : '';
     return { ...rest, params, ...(code ? { errorCode: code } : {}) };
   }
   return event;
@@ -104,17 +100,15 @@ function beacon(event: LogEvent): void {
  * would put stray fields in a log is caught here instead of leaking them.
  */
 export function emitEvent(event: LogEvent): boolean {
-  const parsed = LogEventSchema.safeParse(event);
-  if (!parsed.success) {
+  if (!isLogEvent(event)) {
     if (config.console) {
       console.warn('[events] dropped an event that does not match the contract', {
-        event: event.event,
-        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        event: (event as { event?: unknown }).event,
       });
     }
     return false;
   }
-  const valid = parsed.data;
+  const valid = event;
   if (config.console) {
     const log =
       valid.event === 'error' && valid.severity === 'error' ? console.error : console.info;

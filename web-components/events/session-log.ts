@@ -13,7 +13,7 @@ import type {
   ReadingMode,
   SessionTransport,
   ToolCallEvent,
-} from '../../contracts/events-schema.ts';
+} from '../../contracts/events.ts';
 import type { AgentName } from '../../contracts/reading-schema.ts';
 import { clip } from './describe.ts';
 import { emitEvent } from './emit.ts';

@@ -1,28 +1,24 @@
 /**
  * The one way from a browser element to the edge: where it is (`apiBase`, an origin such as
- * `https://edge.example`, or this page's origin when empty), its routes (`contracts/api-schema.ts`
- * `API_PATHS`), its answers checked against the contract schemas, its one error shape
- * (`ApiErrorBody`) turned into an `EdgeError` with a `code` and a `status`, and a retry with
- * backoff for what may pass (a network failure, 429, 5xx), honouring `Retry-After`. Every call
- * takes an `AbortSignal`; aborting stops the request and any wait before a retry.
+ * `https://edge.example`, or this page's origin when empty), its routes (`contracts/api.ts`
+ * `API_PATHS`), its answers checked against the contract, its one error shape (`apiErrorOf`)
+ * turned into an `EdgeError` with a `code` and a `status`, and a retry with backoff for what may
+ * pass (a network failure, 429, 5xx), honouring `Retry-After`. Every call takes an `AbortSignal`;
+ * aborting stops the request and any wait before a retry.
  *
- * Both experiences use it: the tarot for its reading token and health check, BMO for its LiveKit
- * token. Each rewords `EdgeError` in its own voice where it needs to; the default message already
- * reads as a sentence.
+ * Both experiences use it: the tarot for its reading token and health check (checked with their
+ * zod schemas, which its session loads anyway), BMO for its LiveKit token (checked without zod,
+ * so BMO's session carries none). Each rewords `EdgeError` in its own voice where it needs to; the
+ * default message already reads as a sentence.
  */
-import type { z } from 'zod';
+import { API_PATHS, TURNSTILE_HEADER } from '../../contracts/api.ts';
+import { type ErrorCode, apiErrorOf } from '../../contracts/api-error.ts';
+import type { Parser } from '../../contracts/checks.ts';
 import {
-  API_PATHS,
-  ApiErrorBody,
-  HealthResponse,
-  TURNSTILE_HEADER,
-} from '../../contracts/api-schema.ts';
-import { type LiveKitTokenRequest, LiveKitTokenResponse } from '../../contracts/livekit-schema.ts';
-import {
-  type ReadingTokenRequest,
-  ReadingTokenResponse,
-  VoiceCallState,
-} from '../../contracts/reading-token.ts';
+  type LiveKitTokenRequest,
+  type LiveKitTokenResponse,
+  liveKitTokenResponseOf,
+} from '../../contracts/livekit.ts';
 import { apiUrl } from './api-url.ts';
 import { trimTrailingSlashes } from './trim-slashes.ts';
 
@@ -33,7 +29,7 @@ export { apiUrl };
  * `http` for another error status, `network` when it could not be reached, `invalid_response` for
  * an answer that is not the contract's.
  */
-export type EdgeErrorCode = ApiErrorBody['error']['code'] | 'http' | 'network' | 'invalid_response';
+export type EdgeErrorCode = ErrorCode | 'http' | 'network' | 'invalid_response';
 
 /** A failed call to the edge, readable as is (`message`), with what a program needs to decide. */
 export class EdgeError extends Error {
@@ -162,19 +158,27 @@ async function errorFrom(response: Response, url: string): Promise<EdgeError> {
   } catch {
     body = undefined;
   }
-  const parsed = ApiErrorBody.safeParse(body);
+  const error = apiErrorOf(body);
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   const init = {
     status: response.status,
     retryAfterMs,
     foreignOrigin: foreignOriginOf(url),
   };
-  if (parsed.success) {
-    const { code, message } = parsed.data.error;
+  if (error) {
+    const { code, message } = error;
     return new EdgeError(message, { ...init, code, detail: message });
   }
   return new EdgeError(`The server answered ${response.status}.`, { ...init, code: 'http' });
 }
+
+/** The LiveKit token answer, read by the contract's zod-free check. */
+const LIVEKIT_TOKEN_ANSWER: Parser<LiveKitTokenResponse> = {
+  safeParse(value) {
+    const data = liveKitTokenResponseOf(value);
+    return data ? { success: true, data } : { success: false };
+  },
+};
 
 /** A small client for the edge's routes; one per element (it holds no session). */
 export class EdgeClient {
@@ -197,37 +201,6 @@ export class EdgeClient {
     return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : apiUrl(this.apiBase, path);
   }
 
-  /** `GET /api/health`: which engine reads there and whether LiveKit is set up. */
-  health(options: CallOptions = {}): Promise<HealthResponse> {
-    return this.get(API_PATHS.health, HealthResponse, options);
-  }
-
-  /** `POST /api/voice/token`: a short-lived reading token (offline reader or OpenAI). */
-  readingToken(
-    body: ReadingTokenRequest,
-    options: CallOptions = {},
-  ): Promise<ReadingTokenResponse> {
-    return this.post(API_PATHS.readingToken, body, ReadingTokenResponse, options);
-  }
-
-  /**
-   * `GET /api/voice/calls/{callId}` (below `callUrl`, the token's) with the call's token: whether
-   * the edge ended that call at one of the reading's limits.
-   */
-  voiceCallState(
-    callUrl: string,
-    callId: string,
-    token: string,
-    options: CallOptions = {},
-  ): Promise<VoiceCallState> {
-    return this.#call(
-      `${trimTrailingSlashes(callUrl)}/${encodeURIComponent(callId)}`,
-      { method: 'GET', headers: { authorization: `Bearer ${token}` } },
-      VoiceCallState,
-      options.signal,
-    );
-  }
-
   /**
    * `POST /api/livekit/token`: a participant token for a fresh BMO room. `url` overrides the
    * route (an element's `token-url`).
@@ -236,25 +209,25 @@ export class EdgeClient {
     body: LiveKitTokenRequest,
     options: CallOptions & { url?: string | undefined } = {},
   ): Promise<LiveKitTokenResponse> {
-    return this.post(options.url ?? API_PATHS.livekitToken, body, LiveKitTokenResponse, options);
+    return this.post(options.url ?? API_PATHS.livekitToken, body, LIVEKIT_TOKEN_ANSWER, options);
   }
 
-  /** GET `path` and parse the answer with `schema`. */
-  get<S extends z.ZodType>(
+  /** GET `path` (or an absolute URL) and parse the answer with `schema`. */
+  get<T>(
     path: string,
-    schema: S,
-    options: CallOptions = {},
-  ): Promise<z.output<S>> {
-    return this.#call(path, { method: 'GET' }, schema, options.signal);
+    schema: Parser<T>,
+    options: CallOptions & { headers?: Record<string, string> | undefined } = {},
+  ): Promise<T> {
+    return this.#call(
+      path,
+      { method: 'GET', headers: options.headers ?? {} },
+      schema,
+      options.signal,
+    );
   }
 
-  /** POST `body` as JSON to `path` and parse the answer with `schema`. */
-  post<S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: S,
-    options: CallOptions = {},
-  ): Promise<z.output<S>> {
+  /** POST `body` as JSON to `path` (or an absolute URL) and parse the answer with `schema`. */
+  post<T>(path: string, body: unknown, schema: Parser<T>, options: CallOptions = {}): Promise<T> {
     return this.#call(
       path,
       {
@@ -270,12 +243,12 @@ export class EdgeClient {
     );
   }
 
-  async #call<S extends z.ZodType>(
+  async #call<T>(
     path: string,
     init: RequestInit,
-    schema: S,
+    schema: Parser<T>,
     signal: AbortSignal | undefined,
-  ): Promise<z.output<S>> {
+  ): Promise<T> {
     const url = this.url(path);
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortReason(signal);
@@ -308,7 +281,7 @@ export class EdgeClient {
     return Math.min(Math.round(delay), this.#retry.maxDelayMs);
   }
 
-  async #parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  async #parse<T>(response: Response, schema: Parser<T>): Promise<T> {
     let body: unknown;
     try {
       body = await response.json();

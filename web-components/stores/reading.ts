@@ -10,7 +10,7 @@
  * any number of readings share a page without seeing each other's state.
  */
 import { type ReadableAtom, type WritableAtom, atom, computed } from 'nanostores';
-import type { ConnectionStatus, ErrorKind, ReaderEngine } from '../../contracts/events-schema.ts';
+import type { ConnectionStatus, ErrorKind, ReaderEngine } from '../../contracts/events.ts';
 import type {
   AgentName,
   DrawnCard,

@@ -11,7 +11,7 @@
  */
 import type { Room } from 'livekit-client';
 import { API_PATHS } from '../../../contracts/api.ts';
-import type { ConnectionStatus, ErrorKind } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
 import {
   announceBmo,

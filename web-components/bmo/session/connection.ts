@@ -7,7 +7,7 @@
  * stores.
  */
 import type { Participant, RemoteParticipant, RemoteTrack, Room } from 'livekit-client';
-import { CASSETTE_TOPIC } from '../../../contracts/cassette-schema.ts';
+import { CASSETTE_TOPIC } from '../../../contracts/cassette.ts';
 import type { SessionLog } from '../../events/index.ts';
 import { announceBmo, type BmoError, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';

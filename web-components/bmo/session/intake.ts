@@ -7,7 +7,7 @@
  * whatever size they declare.
  */
 import type { ParticipantKind } from 'livekit-client';
-import type { ConnectionStatus } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus } from '../../../contracts/events.ts';
 import type { SessionLog } from '../../events/index.ts';
 import { upsertBmoTranscript, type BmoStores } from '../../stores/bmo.ts';
 import type { CassetteStore } from '../../stores/cassette.ts';

@@ -9,15 +9,17 @@ import {
   CASSETTE_TOPIC,
   parseCassette,
   type CassetteMessage,
-} from '../../../contracts/cassette-schema.ts';
+} from '../../../contracts/cassette.ts';
 import {
   AGENT_ENGINE_ATTRIBUTE,
   AGENT_HEARING_ATTRIBUTE,
   AGENT_SPEECH_ATTRIBUTE,
-  AgentAbility,
-  AgentEngine,
-  LiveKitTokenRequest,
-} from '../../../contracts/livekit-schema.ts';
+  type LiveKitTokenRequest,
+  agentAbilityOf,
+  agentEngineOf,
+  participantNameOf,
+  timeZoneOf,
+} from '../../../contracts/livekit.ts';
 import { EdgeError } from '../../shared/edge-client.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { BmoAgentState, BmoEngine, BmoError, BmoHearing } from '../../stores/bmo.ts';
@@ -141,8 +143,7 @@ export function agentStateFromAttribute(value: string | undefined): BmoAgentStat
 
 /** The engine BMO's participant names in `bmo.engine`; anything else is not known yet. */
 export function engineFromAttribute(value: string | undefined): BmoEngine | undefined {
-  const parsed = AgentEngine.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return agentEngineOf(value);
 }
 
 /** What BMO's participant says it has: its engine, its ears and its voice. */
@@ -157,16 +158,12 @@ export interface BmoAbilities {
  * not its ears is one from before they were said: offline, it hears nothing.
  */
 export function abilitiesFromAttributes(attributes: Record<string, string>): BmoAbilities {
-  const ability = (value: string | undefined) => {
-    const parsed = AgentAbility.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
-  };
   const engine = engineFromAttribute(attributes[AGENT_ENGINE_ATTRIBUTE]);
-  const said = ability(attributes[AGENT_HEARING_ATTRIBUTE]);
+  const said = agentAbilityOf(attributes[AGENT_HEARING_ATTRIBUTE]);
   return {
     engine,
     hearing: said ?? (engine === 'offline' ? 'off' : undefined),
-    speech: ability(attributes[AGENT_SPEECH_ATTRIBUTE]),
+    speech: agentAbilityOf(attributes[AGENT_SPEECH_ATTRIBUTE]),
   };
 }
 
@@ -279,10 +276,10 @@ export function tokenRequestBody(input: {
   lang?: SupportedLang | undefined;
 }): LiveKitTokenRequest {
   const body: LiveKitTokenRequest = {};
-  const name = LiveKitTokenRequest.shape.participantName.safeParse(input.participantName);
-  if (name.success && name.data) body.participantName = name.data;
-  const zone = LiveKitTokenRequest.shape.timeZone.safeParse(input.timeZone);
-  if (zone.success && zone.data) body.timeZone = zone.data;
+  const name = participantNameOf(input.participantName);
+  if (name) body.participantName = name;
+  const zone = timeZoneOf(input.timeZone);
+  if (zone) body.timeZone = zone;
   // English is the agent's default: only another supported language is sent.
   if (input.lang && input.lang !== 'en') body.lang = input.lang;
   return body;

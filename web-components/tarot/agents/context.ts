@@ -8,7 +8,7 @@
  */
 import type { ReadingStrings } from '../i18n/session-en.ts';
 import type { RunContext } from '@openai/agents-core';
-import type { ConnectionStatus, ErrorKind } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, ErrorKind } from '../../../contracts/events.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';
 import type {
   AgentName,

@@ -7,7 +7,7 @@
  * owns the SDK's `RealtimeSession`.
  */
 import type { RealtimeAgent, RealtimeSession } from '@openai/agents-realtime';
-import type { ConnectionStatus, SessionTransport } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { Announcer } from '../../stores/announcer.ts';

@@ -3,7 +3,7 @@
  * purpose: an element can ask without loading the session code. The requests themselves go through
  * the shared edge client (`web-components/shared/edge-client.ts`).
  */
-import { API_PATHS } from '../../../contracts/api-schema.ts';
+import { API_PATHS, HealthResponse } from '../../../contracts/api-schema.ts';
 import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import { EdgeClient, apiUrl } from '../../shared/edge-client.ts';
 
@@ -40,7 +40,7 @@ export async function requestReaderEngine(
     retry: { attempts: 1 },
   });
   try {
-    const health = await client.health({ signal: options.signal });
+    const health = await client.get(API_PATHS.health, HealthResponse, { signal: options.signal });
     return health.reader ? { engine: health.reader, hears: health.hears === true } : null;
   } catch {
     return null;

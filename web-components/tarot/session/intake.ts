@@ -5,7 +5,7 @@
  * session that is still current may write; a closed one's late events are ignored.
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
-import type { ConnectionStatus, ContextSummary } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, ContextSummary } from '../../../contracts/events.ts';
 import { VoicePeerNotice } from '../../../contracts/realtime.ts';
 import { AGENT_NAMES, type AgentName } from '../../../contracts/reading-schema.ts';
 import { READING_LIMIT_CODES, type ReadingLimit } from '../../../contracts/reading-token.ts';

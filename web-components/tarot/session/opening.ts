@@ -3,7 +3,7 @@
  * past messages replayed into a resumed session, and the start of the session's log.
  */
 import type { RealtimeSession } from '@openai/agents-realtime';
-import type { ConnectionStatus, SessionTransport } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 import { type SessionLog, describeDevice } from '../../events/index.ts';
 import type { Modality } from '../agents/context.ts';

@@ -5,7 +5,7 @@
  * "Agent timeout" warning in the log (the spec's) and a nudge; a handoff whose input failed
  * validation is asked for again.
  */
-import type { ConnectionStatus } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';
 import type { ReadingFacts } from '../agents/context.ts';

@@ -11,7 +11,7 @@ import type {
   RealtimeSessionConfig,
   RealtimeTransportLayer,
 } from '@openai/agents-realtime';
-import type { SessionTransport } from '../../../contracts/events-schema.ts';
+import type { SessionTransport } from '../../../contracts/events.ts';
 import type { CardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 import type { SessionLog } from '../../events/index.ts';

@@ -18,7 +18,7 @@
  */
 import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
 import type { AgentName, DrawCardParams } from '../../../contracts/reading-schema.ts';
-import type { ConnectionStatus, SessionTransport } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus, SessionTransport } from '../../../contracts/events.ts';
 import { SessionLog } from '../../events/index.ts';
 import { type Announcer, createAnnouncer } from '../../stores/announcer.ts';
 import type { ReadingStore } from '../../stores/reading.ts';

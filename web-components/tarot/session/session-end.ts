@@ -10,8 +10,9 @@
  *   `maxSessionMinutes` has gone by on the page's clock was hung up at the cap. Only durations on
  *   one clock are compared, so the edge's and the page's clocks may disagree freely.
  */
-import type { ReadingLimit, VoiceCallState } from '../../../contracts/reading-token.ts';
+import { type ReadingLimit, VoiceCallState } from '../../../contracts/reading-token.ts';
 import { EdgeClient } from '../../shared/edge-client.ts';
+import { trimTrailingSlashes } from '../../shared/trim-slashes.ts';
 import type { ReadingToken } from './token.ts';
 
 /** How long the page waits for the edge to say why a call closed before it decides alone. */
@@ -25,9 +26,11 @@ export type CallStateQuery = (call: {
 }) => Promise<VoiceCallState>;
 
 const askTheEdge: CallStateQuery = ({ callUrl, callId, token }) =>
-  new EdgeClient({ retry: { attempts: 1 } }).voiceCallState(callUrl, callId, token, {
-    signal: AbortSignal.timeout(ASK_MS),
-  });
+  new EdgeClient({ retry: { attempts: 1 } }).get(
+    `${trimTrailingSlashes(callUrl)}/${encodeURIComponent(callId)}`,
+    VoiceCallState,
+    { signal: AbortSignal.timeout(ASK_MS), headers: { authorization: `Bearer ${token}` } },
+  );
 
 export class SessionEnd {
   readonly #now: () => number;

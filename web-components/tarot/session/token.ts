@@ -7,7 +7,8 @@
  * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
-import type { ReadingEngine, ReadingTokenResponse } from '../../../contracts/reading-token.ts';
+import { API_PATHS } from '../../../contracts/api.ts';
+import { type ReadingEngine, ReadingTokenResponse } from '../../../contracts/reading-token.ts';
 import { describeError } from '../../events/index.ts';
 import { EdgeClient, EdgeError, type RetryPolicy } from '../../shared/edge-client.ts';
 import { type MicrophoneProblem, microphoneProblem } from '../../shared/microphone-error.ts';
@@ -106,18 +107,16 @@ export async function requestReadingToken(options: RequestTokenOptions): Promise
     retry: options.retry,
   });
   try {
-    return await client.readingToken(
+    return await client.post(
+      options.endpoint ?? API_PATHS.readingToken,
       {
         sessionId: options.sessionId,
         mode: options.mode,
         ...(options.transport ? { transport: options.transport } : {}),
         ...(options.lang && options.lang !== 'en' ? { lang: options.lang } : {}),
       },
-      {
-        signal: options.signal,
-        turnstileToken: options.turnstileToken,
-        ...(options.endpoint ? { url: options.endpoint } : {}),
-      },
+      ReadingTokenResponse,
+      { signal: options.signal, turnstileToken: options.turnstileToken },
     );
   } catch (error) {
     if (error instanceof EdgeError) throw readingErrorFrom(error, options.strings);

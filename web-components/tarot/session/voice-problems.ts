@@ -3,7 +3,7 @@
  * store shows, what a screen-reader user hears, and the log line (a code and a reason, never a
  * transcript).
  */
-import type { ErrorKind } from '../../../contracts/events-schema.ts';
+import type { ErrorKind } from '../../../contracts/events.ts';
 import { type SessionLog, describeError } from '../../events/index.ts';
 import { microphoneProblem } from '../../shared/microphone-error.ts';
 import type { Announcer } from '../../stores/announcer.ts';

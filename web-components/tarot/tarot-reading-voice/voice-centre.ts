@@ -4,7 +4,7 @@
  * it was inside the reading or had fallen to the page, so a keyboard user never loses their place.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ConnectionStatus } from '../../../contracts/events-schema.ts';
+import type { ConnectionStatus } from '../../../contracts/events.ts';
 import type { AgentName } from '../../../contracts/reading-schema.ts';
 
 /** What takes the centre of the screen. */

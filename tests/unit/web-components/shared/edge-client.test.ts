@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { API_PATHS, HealthResponse } from '../../../../contracts/api-schema.ts';
 import {
+  type ReadingTokenRequest,
+  ReadingTokenResponse,
+} from '../../../../contracts/reading-token.ts';
+import {
+  type CallOptions,
   EdgeClient,
   EdgeError,
   parseRetryAfter,
@@ -13,6 +19,12 @@ const TOKEN = {
   model: 'gpt-realtime',
   url: 'ws://127.0.0.1:8787/api/reader/realtime',
 };
+
+/** The tarot's two routes, as its session asks them (tarot/session/token.ts, edge-api.ts). */
+const readingToken = (client: EdgeClient, body: ReadingTokenRequest, options?: CallOptions) =>
+  client.post(API_PATHS.readingToken, body, ReadingTokenResponse, options);
+const health = (client: EdgeClient, options?: CallOptions) =>
+  client.get(API_PATHS.health, HealthResponse, options);
 
 type Answer = Response | Error;
 
@@ -51,7 +63,7 @@ describe('the edge client', () => {
   it('posts to the route below api-base and returns the contract-checked answer', async () => {
     const { fetch, calls } = scriptedFetch([json(200, TOKEN)]);
     const client = new EdgeClient({ apiBase: 'https://edge.example//', fetch });
-    expect(await client.readingToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
+    expect(await readingToken(client, { sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
     expect(calls[0]?.url).toBe('https://edge.example/api/voice/token');
     expect(calls[0]?.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ sessionId: SESSION, mode: 'text' });
@@ -60,8 +72,8 @@ describe('the edge client', () => {
   it('sends a Turnstile token as X-Turnstile-Token on token requests, and no such header without one', async () => {
     const { fetch, calls } = scriptedFetch([json(200, TOKEN), json(200, TOKEN)]);
     const client = new EdgeClient({ fetch });
-    await client.readingToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: 'tt-1' });
-    await client.readingToken({ sessionId: SESSION, mode: 'text' }, { turnstileToken: '' });
+    await readingToken(client, { sessionId: SESSION, mode: 'text' }, { turnstileToken: 'tt-1' });
+    await readingToken(client, { sessionId: SESSION, mode: 'text' }, { turnstileToken: '' });
     expect(new Headers(calls[0]?.init?.headers).get('X-Turnstile-Token')).toBe('tt-1');
     expect(new Headers(calls[1]?.init?.headers).has('X-Turnstile-Token')).toBe(false);
   });
@@ -84,12 +96,50 @@ describe('the edge client', () => {
     ]);
   });
 
+  it('checks the LiveKit token answer without zod: a room not named bmo-, a non-URL or an expiry that is not a whole second is refused', async () => {
+    const livekit = {
+      serverUrl: ' wss://live.example ',
+      roomName: 'bmo-abc',
+      participantToken: 'jwt',
+      participantName: 'Visitor',
+      expiresAt: 1_900_000_000,
+      server_url: 'wss://live.example',
+    };
+    const bad = [
+      { ...livekit, roomName: 'other-abc' },
+      { ...livekit, serverUrl: 'not a url' },
+      { ...livekit, serverUrl: 'ftp://live.example' },
+      { ...livekit, expiresAt: 1.5 },
+      { ...livekit, participantToken: '' },
+    ];
+    const { fetch } = scriptedFetch([json(200, livekit), ...bad.map((body) => json(200, body))]);
+    const client = new EdgeClient({ fetch, retry: { attempts: 1 } });
+    const { server_url: _, ...ours } = livekit;
+    // trimmed as zod trims a URL, and only the contract's fields, as zod keeps them
+    expect(await client.livekitToken({})).toEqual({ ...ours, serverUrl: 'wss://live.example' });
+    for (const body of bad) {
+      await expect(client.livekitToken({}), JSON.stringify(body)).rejects.toMatchObject({
+        code: 'invalid_response',
+      });
+    }
+  });
+
+  it('sends the headers a GET is given (a call token to a voice call’s state)', async () => {
+    const { fetch, calls } = scriptedFetch([json(200, { ended: null })]);
+    const state = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+    await new EdgeClient({ fetch }).get('https://edge.example/api/voice/calls/c1', state, {
+      headers: { authorization: 'Bearer ek_call_1' },
+    });
+    expect(calls[0]?.url).toBe('https://edge.example/api/voice/calls/c1');
+    expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer ek_call_1');
+  });
+
   it('turns the edge’s error shape into an EdgeError with its code, status and message, without retrying a 4xx', async () => {
     const { fetch, calls } = scriptedFetch([
       json(403, { error: { code: 'forbidden_origin', message: 'Origin not allowed' } }),
     ]);
     const { sleep, waits } = recordingSleep();
-    const attempt = new EdgeClient({ fetch, sleep }).health();
+    const attempt = health(new EdgeClient({ fetch, sleep }));
     await expect(attempt).rejects.toBeInstanceOf(EdgeError);
     await expect(attempt).rejects.toMatchObject({
       code: 'forbidden_origin',
@@ -102,17 +152,25 @@ describe('the edge client', () => {
   });
 
   it('says the status when an error answer is not the edge’s shape', async () => {
-    const { fetch } = scriptedFetch([new Response('<h1>Bad gateway</h1>', { status: 400 })]);
-    await expect(new EdgeClient({ fetch }).health()).rejects.toMatchObject({
-      code: 'http',
-      status: 400,
-      message: 'The server answered 400.',
-    });
+    const notTheShape = [
+      new Response('<h1>Bad gateway</h1>', { status: 400 }),
+      json(400, { error: { code: 'no_such_code', message: 'x' } }),
+      json(400, { error: { code: 'bad_request', message: 'x', issues: [{ path: 1 }] } }),
+      json(400, { error: 'bad_request' }),
+    ];
+    const { fetch } = scriptedFetch(notTheShape);
+    for (let answer = 0; answer < notTheShape.length; answer++) {
+      await expect(health(new EdgeClient({ fetch }))).rejects.toMatchObject({
+        code: 'http',
+        status: 400,
+        message: 'The server answered 400.',
+      });
+    }
   });
 
   it('refuses an answer that is not the contract’s, without retrying', async () => {
     const { fetch, calls } = scriptedFetch([json(200, { ...TOKEN, token: 'sk-secret' })]);
-    const attempt = new EdgeClient({ fetch }).readingToken({ sessionId: SESSION, mode: 'voice' });
+    const attempt = readingToken(new EdgeClient({ fetch }), { sessionId: SESSION, mode: 'voice' });
     await expect(attempt).rejects.toMatchObject({
       code: 'invalid_response',
       message: 'The server sent an answer this page cannot use.',
@@ -133,7 +191,7 @@ describe('the edge client', () => {
       random: () => 0.5,
       retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 10_000 },
     });
-    expect(await client.readingToken({ sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
+    expect(await readingToken(client, { sessionId: SESSION, mode: 'text' })).toEqual(TOKEN);
     expect(calls).toHaveLength(3);
     // Half the exponential step plus jitter on the other half: 100 → 75, 200 → 150.
     expect(waits).toEqual([75, 150]);
@@ -145,7 +203,7 @@ describe('the edge client', () => {
       new TypeError('Failed to fetch'),
     ]);
     const { sleep, waits } = recordingSleep();
-    const attempt = new EdgeClient({ fetch, sleep, retry: { attempts: 2 } }).health();
+    const attempt = health(new EdgeClient({ fetch, sleep, retry: { attempts: 2 } }));
     await expect(attempt).rejects.toMatchObject({
       code: 'network',
       status: undefined,
@@ -157,11 +215,9 @@ describe('the edge client', () => {
 
   it('names another origin’s edge when it cannot be reached, since the browser hides why', async () => {
     const { fetch } = scriptedFetch([new TypeError('Failed to fetch')]);
-    const attempt = new EdgeClient({
-      apiBase: 'https://edge.example',
-      fetch,
-      retry: { attempts: 1 },
-    }).health();
+    const attempt = health(
+      new EdgeClient({ apiBase: 'https://edge.example', fetch, retry: { attempts: 1 } }),
+    );
     await expect(attempt).rejects.toMatchObject({
       code: 'network',
       foreignOrigin: 'https://edge.example',
@@ -181,7 +237,7 @@ describe('the edge client', () => {
       );
     const first = scriptedFetch([limited('2'), json(200, TOKEN)]);
     const short = recordingSleep();
-    await new EdgeClient({ fetch: first.fetch, sleep: short.sleep }).readingToken({
+    await readingToken(new EdgeClient({ fetch: first.fetch, sleep: short.sleep }), {
       sessionId: SESSION,
       mode: 'text',
     });
@@ -189,7 +245,7 @@ describe('the edge client', () => {
 
     const second = scriptedFetch([limited('60')]);
     const long = recordingSleep();
-    const attempt = new EdgeClient({ fetch: second.fetch, sleep: long.sleep }).readingToken({
+    const attempt = readingToken(new EdgeClient({ fetch: second.fetch, sleep: long.sleep }), {
       sessionId: SESSION,
       mode: 'text',
     });
@@ -218,7 +274,8 @@ describe('the edge client', () => {
       fetch,
       retry: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 120_000 },
     });
-    const attempt = client.readingToken(
+    const attempt = readingToken(
+      client,
       { sessionId: SESSION, mode: 'text' },
       { signal: controller.signal },
     );
@@ -231,7 +288,7 @@ describe('the edge client', () => {
 
   it('does not call at all with a signal already aborted', async () => {
     const { fetch, calls } = scriptedFetch([json(200, TOKEN)]);
-    const attempt = new EdgeClient({ fetch }).health({ signal: AbortSignal.abort() });
+    const attempt = health(new EdgeClient({ fetch }), { signal: AbortSignal.abort() });
     await expect(attempt).rejects.toMatchObject({ name: 'AbortError' });
     expect(calls).toHaveLength(0);
   });
