@@ -1,7 +1,9 @@
 /**
- * What a page downloads, from a Vite build manifest: an entry's first load (the entry and its
- * static imports, with their CSS) and its weight once a session starts (plus every chunk reached
- * through import(), where the SDKs live), in gzipped bytes. Shared by the budget check
+ * What a page downloads, from a Vite build manifest, in gzipped bytes: an entry's first load (the
+ * entry and its static imports, with their CSS, and the import()s it fires while nobody has done
+ * anything: `FIRST_PAINT_IMPORTS`), its weight once a session starts (plus the chunks reached
+ * through the other import()s, where the SDKs live), and apart what its options load when set
+ * (`loadedByOptions`: the launcher, another language's strings). Shared by the budget check
  * (scripts/check-budgets.ts, in `npm test`) and the bundle benchmark (tests/bench/bundle.bench.ts).
  *
  * Besides the embed (dist/embed/) and the hosted page (dist/), it builds two more things the same
@@ -34,13 +36,23 @@ export function readManifest(dir: string): Manifest {
 }
 
 /**
- * The files a chunk loads: statically, or also through import(). The import()s of chunks in
- * `skipDynamicOf` are not followed (the page shell's lazy routes are other pages, not a session).
+ * A module as the embed's manifest names it (`web-components/voice/voice-launcher/x.ts`), from
+ * whichever build named it (the package's bundle names `web-components/dist/web-components/…/x.js`).
+ */
+export function sourceOf(key: string): string {
+  const at = key.lastIndexOf('web-components/');
+  return at < 0 ? key : key.slice(at).replace(/\.js$/, '.ts');
+}
+
+/**
+ * The files a chunk loads: statically, and through the import()s `follow` takes (given the
+ * imported module, `sourceOf` its key). The import()s of chunks in `skipDynamicOf` are not
+ * followed (the page shell's lazy routes are other pages, not a session).
  */
 export function closure(
   manifest: Manifest,
   key: string,
-  followDynamic: boolean,
+  follow: (source: string) => boolean = () => false,
   skipDynamicOf: ReadonlySet<string> = new Set(),
 ): Set<string> {
   const files = new Set<string>();
@@ -54,9 +66,68 @@ export function closure(
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     queue.push(...(chunk.imports ?? []));
-    if (followDynamic && !skipDynamicOf.has(current)) queue.push(...(chunk.dynamicImports ?? []));
+    if (skipDynamicOf.has(current)) continue;
+    queue.push(...(chunk.dynamicImports ?? []).filter((imported) => follow(sourceOf(imported))));
   }
   return files;
+}
+
+/**
+ * The import()s a page fires while nobody has done anything (a section that renders itself, an
+ * example that loads its element), by the budget names of the entries and routes that fire them:
+ * a first load counts them and all they load. tests/e2e/first-load.spec.ts opens every entry and
+ * route untouched and fails on a file it fetches that its first load does not count.
+ */
+export const FIRST_PAINT_IMPORTS: Record<string, readonly string[]> = {
+  // the live examples render themselves, a few sections a task: the launcher's own element, the
+  // root elements' launcher variants, and the cassette slot's sound for its example cassette
+  'page docs': [
+    'web-components/voice/voice-launcher/voice-launcher.ts',
+    'web-components/voice/voice-launcher/launcher-panel.ts',
+    'web-components/bmo/bmo-cassette-slot/sound.ts',
+  ],
+};
+
+/**
+ * What a page's options load before any session, not a session: the launcher (`variant`), and an
+ * element's strings in a language other than English (`lang`). A session's weight is that of a
+ * session in English on a page without the launcher; another language's session differs by its
+ * words.
+ */
+export function loadedByOptions(source: string): boolean {
+  return (
+    /\/voice-launcher\//.test(source) ||
+    /\/i18n\/(?!en\.ts$)[a-z]{2}(?:-[a-z]+)?\.ts$/i.test(source)
+  );
+}
+
+/** What `name` (a budget's name: `embed bmo`, `page docs`) loads before anyone does anything. */
+export function firstLoadOf(manifest: Manifest, key: string, name: string): Set<string> {
+  const firstPaint = new Set(FIRST_PAINT_IMPORTS[name] ?? []);
+  return closure(manifest, key, (source) => firstPaint.has(source));
+}
+
+/** What `name`'s options load beyond its first load (`loadedByOptions`), and all that loads. */
+function optionsLoadOf(manifest: Manifest, key: string, name: string): Set<string> {
+  const first = firstLoadOf(manifest, key, name);
+  const all = closure(manifest, key, (source) => loadedByOptions(source));
+  return new Set([...all].filter((file) => !first.has(file)));
+}
+
+/** What `name` loads once a session starts: its first load, and every import() but its options'. */
+function sessionLoadOf(
+  manifest: Manifest,
+  key: string,
+  name: string,
+  skipDynamicOf?: ReadonlySet<string>,
+): Set<string> {
+  const firstPaint = new Set(FIRST_PAINT_IMPORTS[name] ?? []);
+  return closure(
+    manifest,
+    key,
+    (source) => firstPaint.has(source) || !loadedByOptions(source),
+    skipDynamicOf,
+  );
 }
 
 /** Gzipped size (level 9) of the files, summed, in KiB. */
@@ -118,20 +189,28 @@ export interface EntryWeight {
   entry: string;
   firstKiB: number;
   sessionKiB: number;
+  /** What its options load besides (`loadedByOptions`: the launcher, another language's strings). */
+  optionsKiB: number;
   firstHasZod: boolean;
 }
 
-/** First load and after-a-session weight of every entry of a library build. */
-export function entryWeights(dir: string): EntryWeight[] {
+/**
+ * First load and after-a-session weight of every entry of a library build, whose budgets are named
+ * `${kind} ${family}`.
+ */
+export function entryWeights(dir: string, kind: string): EntryWeight[] {
   const manifest = readManifest(dir);
   return Object.entries(manifest)
     .filter(([, chunk]) => chunk.isEntry)
     .map(([key, chunk]) => {
-      const first = closure(manifest, key, false);
+      const entry = chunk.src ?? key;
+      const name = `${kind} ${familyOf(entry)}`;
+      const first = firstLoadOf(manifest, key, name);
       return {
-        entry: chunk.src ?? key,
+        entry,
         firstKiB: gzipKiB(dir, first),
-        sessionKiB: gzipKiB(dir, closure(manifest, key, true)),
+        sessionKiB: gzipKiB(dir, sessionLoadOf(manifest, key, name)),
+        optionsKiB: gzipKiB(dir, optionsLoadOf(manifest, key, name)),
         firstHasZod: includesZod(dir, first),
       };
     });
@@ -184,7 +263,7 @@ export async function packageWeights(): Promise<EntryWeight[]> {
   }
   const out = join(WEIGHTS, 'package');
   await buildEntries(out, entry);
-  return entryWeights(out);
+  return entryWeights(out, 'package');
 }
 
 /**
@@ -214,7 +293,7 @@ export async function bareSdkWeights(): Promise<Record<string, number>> {
   const out = join(WEIGHTS, 'sdk');
   await buildEntries(out, entry);
   const weights: Record<string, number> = {};
-  for (const weight of entryWeights(out)) {
+  for (const weight of entryWeights(out, 'sdk')) {
     const family = Object.keys(entry).find((name) => weight.entry.endsWith(`${name}.js`));
     if (family) weights[family] = weight.sessionKiB;
   }
@@ -230,23 +309,27 @@ export function pageWeights(): EntryWeight[] {
   const page = readManifest(dir);
   const shellKey = Object.keys(page).find((key) => page[key]?.isEntry);
   if (!shellKey) throw new Error('the page manifest has no entry');
-  const shell = closure(page, shellKey, false);
+  const shell = firstLoadOf(page, shellKey, 'page shell');
   const weights: EntryWeight[] = [
     {
       entry: 'shell',
       firstKiB: gzipKiB(dir, shell),
       sessionKiB: gzipKiB(dir, shell),
+      optionsKiB: 0,
       firstHasZod: false,
     },
   ];
   for (const [key, chunk] of Object.entries(page)) {
     if (!chunk.src?.includes('/pages/')) continue;
-    const first = new Set([...shell, ...closure(page, key, false)]);
-    const all = new Set([...shell, ...closure(page, key, true, new Set([shellKey]))]);
+    const route = chunk.src.replace(/^.*\/pages\//, '').replace(/-page\.ts$/, '');
+    const name = `page ${route}`;
+    const first = new Set([...shell, ...firstLoadOf(page, key, name)]);
+    const all = new Set([...shell, ...sessionLoadOf(page, key, name, new Set([shellKey]))]);
     weights.push({
-      entry: chunk.src.replace(/^.*\/pages\//, '').replace(/-page\.ts$/, ''),
+      entry: route,
       firstKiB: gzipKiB(dir, first),
       sessionKiB: gzipKiB(dir, all),
+      optionsKiB: gzipKiB(dir, optionsLoadOf(page, key, name)),
       firstHasZod: false,
     });
   }

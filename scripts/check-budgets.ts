@@ -94,7 +94,7 @@ export function weightFindings(
 async function main(): Promise<void> {
   const budgets = readBudgets();
   const measured = new Map([
-    ...named('embed', entryWeights(join(ROOT, 'dist', 'embed'))),
+    ...named('embed', entryWeights(join(ROOT, 'dist', 'embed'), 'embed')),
     ...named('package', await packageWeights()),
     ...named('page', pageWeights()),
   ]);

@@ -3,7 +3,8 @@
  * npm package's family entries as a site's bundler takes them, and each hosted page route, the
  * first load (before a session) against its goal (bench/budgets.json, whose budgets CI enforces), and
  * what a session adds against the weight of the SDKs the family loads, built alone in this run
- * from a bare entry (a session cannot cost less than its SDKs; the goal is within 5% of them).
+ * from a bare entry (a session cannot cost less than its SDKs; the goal is within 5% of them),
+ * and apart what its options load when set (the launcher, another language's strings).
  */
 import { join } from 'node:path';
 import {
@@ -40,6 +41,11 @@ export async function bundleBench(): Promise<BenchRow[]> {
         goal === undefined ? undefined : { name: `${name} goal`, value: goal },
       ),
     );
+    if (weight.optionsKiB > 0) {
+      rows.push(
+        row('bundle', `${name}: its options, loaded when set`, weight.optionsKiB, 'KiB gz'),
+      );
+    }
     const sdkFamily = sdkFamilyOf(kind, family);
     const sdkKiB = sdkFamily === undefined ? undefined : sdk[sdkFamily];
     if (sdkKiB === undefined) return;
@@ -49,7 +55,7 @@ export async function bundleBench(): Promise<BenchRow[]> {
       row('bundle', `${name}: after a session starts`, weight.sessionKiB, 'KiB gz', baseline),
     );
   };
-  for (const weight of entryWeights(join(ROOT, 'dist', 'embed'))) {
+  for (const weight of entryWeights(join(ROOT, 'dist', 'embed'), 'embed')) {
     add('embed', weight, familyOf(weight.entry));
   }
   for (const weight of await packageWeights()) add('package', weight, familyOf(weight.entry));

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type ApiError, ERROR_CODES, apiErrorOf } from '../../../contracts/api-error.ts';
-import { ApiErrorBody } from '../../../contracts/api-schema.ts';
+import { ApiErrorBody, HealthResponse } from '../../../contracts/api-schema.ts';
+import { healthOf } from '../../../contracts/health.ts';
 import {
   type CassetteMessage as PlainCassette,
   parseCassette,
@@ -379,6 +380,29 @@ describe('the zod-free checks and their zod schemas', () => {
     const accepted = agree(bodies, (value) => {
       const zod = ApiErrorBody.safeParse(value);
       expect(apiErrorOf(value) !== undefined).toBe(zod.success);
+      return zod.success;
+    });
+    expect(accepted).toBeGreaterThan(50);
+  });
+
+  it('read the same engine and hearing from the edge’s health answer', () => {
+    const answers = fc.oneof(
+      shaped({
+        status: mostly(fc.constant('ok'), fc.constantFrom('down', 'OK')),
+        reader: oneOf(READING_ENGINES),
+        hears: bool,
+        livekit: bool,
+        agent: oneOf(['up', 'down', 'unknown']),
+        ceiling: oneOf(['open', 'spent', 'busy']),
+        time: mostly(fc.string({ maxLength: 24 }), wrong),
+      }),
+      wrong,
+    );
+    const accepted = agree(answers, (value) => {
+      const zod = HealthResponse.safeParse(value);
+      expect(healthOf(value)).toEqual(
+        zod.success ? { reader: zod.data.reader, hears: zod.data.hears } : undefined,
+      );
       return zod.success;
     });
     expect(accepted).toBeGreaterThan(50);

@@ -32,6 +32,7 @@ const weight = (firstKiB: number, firstHasZod = false): EntryWeight => ({
   entry: 'web-components/voice/index.ts',
   firstKiB,
   sessionKiB: firstKiB,
+  optionsKiB: 0,
   firstHasZod,
 });
 

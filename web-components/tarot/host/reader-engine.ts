@@ -2,15 +2,54 @@
  * Which engine reads on the edge (OpenAI or the offline reader, and whether that one hears), asked
  * of its health check while `<tarot-reading>` shows the mode selection, so the choice can say so.
  * Asked once per edge; the answer for the newest edge asked about wins.
+ *
+ * Nobody has done anything yet when it asks, so whatever it loads to ask is part of the family's
+ * first load: it asks with a plain `fetch` and the contract's few-line check (contracts/health.ts),
+ * once and without retrying (the answer only labels the choice), rather than loading the edge
+ * client and zod for it.
  */
+import { API_PATHS } from '../../../contracts/api.ts';
+import { healthOf } from '../../../contracts/health.ts';
 import type { ReadingEngine } from '../../../contracts/reading-token.ts';
-import type { ReaderHealth } from '../session/edge-api.ts';
+import { apiUrl } from '../../shared/api-url.ts';
+
+export interface RequestReaderEngineOptions {
+  /** The edge's origin; default '' (this page's). */
+  apiBase?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** The engine behind readings on an edge, and whether its offline reader hears English speech. */
+export interface ReaderHealth {
+  engine: ReadingEngine;
+  hears: boolean;
+}
+
+/**
+ * Which engine the edge reads with (`GET /api/health`): the offline `local` reader or `openai`,
+ * and whether the offline reader hears; null when the edge cannot say (unreachable, an answer that
+ * is not the contract's, or a deployed edge, whose health names no engine: the token answer
+ * does).
+ */
+export async function requestReaderEngine(
+  options: RequestReaderEngineOptions = {},
+): Promise<ReaderHealth | null> {
+  try {
+    const response = await (options.fetch ?? globalThis.fetch)(
+      apiUrl(options.apiBase, API_PATHS.health),
+      options.signal ? { signal: options.signal } : {},
+    );
+    const health = response.ok ? healthOf(await response.json()) : undefined;
+    return health?.reader ? { engine: health.reader, hears: health.hears === true } : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface ReaderEngineQueryOptions {
   /** The edge's origin ('' for the page's own), read at each question. */
   apiBase: () => string;
-  /** Whether the host is still in the document. */
-  connected: () => boolean;
   /** The answer changed: the host renders again. */
   changed: () => void;
 }
@@ -38,22 +77,7 @@ export class ReaderEngineQuery {
     const apiBase = this.#options.apiBase();
     if (this.#from === apiBase) return;
     this.#from = apiBase;
-    // The edge client checks the answer with the contract's schemas: it loads here, after the
-    // choice has rendered, rather than with the element.
-    let health: ReaderHealth | null = null;
-    try {
-      const { requestReaderEngine } = await import('../session/edge-api.ts');
-      // Removed while the code loaded: ask again if it comes back. Asked about another edge: the
-      // newer question answers.
-      if (!this.#options.connected()) {
-        if (this.#from === apiBase) this.#from = null;
-        return;
-      }
-      if (this.#from !== apiBase) return;
-      health = await requestReaderEngine({ apiBase });
-    } catch {
-      // The code did not load: the choice shows no engine note, as when the edge is unreachable.
-    }
+    const health = await requestReaderEngine({ apiBase });
     if (this.#from !== apiBase) return;
     this.#health = health;
     this.#options.changed();

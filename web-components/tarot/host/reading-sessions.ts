@@ -127,7 +127,6 @@ export class ReadingSessions implements ReactiveController {
     });
     this.#reader = new ReaderEngineQuery({
       apiBase: options.apiBase,
-      connected: () => this.#connected,
       changed: () => host.requestUpdate(),
     });
     host.addController(this);

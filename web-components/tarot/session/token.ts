@@ -4,7 +4,7 @@
  * reader (with its WebSocket `url`) or OpenAI. Errors come back as readable sentences.
  *
  * The edge is this page's origin unless an `apiBase` names another (an embed on a site owner's
- * page: that edge must list the site in `ALLOWED_ORIGINS`); see `edge-api.ts`.
+ * page: that edge must list the site in `ALLOWED_ORIGINS`); see `shared/api-url.ts`.
  */
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import { API_PATHS } from '../../../contracts/api.ts';

@@ -20,7 +20,7 @@ const TOKEN = {
   url: 'ws://127.0.0.1:8787/api/reader/realtime',
 };
 
-/** The tarot's two routes, as its session asks them (tarot/session/token.ts, edge-api.ts). */
+/** A POST and a GET with zod schemas, as the tarot's session passes them (tarot/session/token.ts). */
 const readingToken = (client: EdgeClient, body: ReadingTokenRequest, options?: CallOptions) =>
   client.post(API_PATHS.readingToken, body, ReadingTokenResponse, options);
 const health = (client: EdgeClient, options?: CallOptions) =>

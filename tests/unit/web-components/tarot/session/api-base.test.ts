@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestReadingToken } from '../../../../../web-components/tarot/session/token.ts';
-import {
-  apiUrl,
-  requestReaderEngine,
-} from '../../../../../web-components/tarot/session/edge-api.ts';
+import { apiUrl } from '../../../../../web-components/shared/api-url.ts';
 
 const SESSION = '7d6f4a43-0f0a-4f57-9a1c-1f4ad0f0e0b1';
 
@@ -58,31 +55,5 @@ describe('the edge an embed talks to (api-base)', () => {
     await expect(attempt).rejects.toThrow(
       'Could not reach the reading service at https://edge.example. It may be offline, or it may not accept readings from this site.',
     );
-  });
-
-  it('reads the engine and whether its reader hears from the edge’s health check, and null when the edge cannot say', async () => {
-    const urls: string[] = [];
-    const health = { status: 'ok', reader: 'local', livekit: false, time: '2026-01-01T00:00:00Z' };
-    expect(
-      await requestReaderEngine({
-        apiBase: 'https://edge.example',
-        fetch: recordingFetch(200, health, urls),
-      }),
-    ).toEqual({ engine: 'local', hears: false });
-    // An edge whose offline reader hears says so.
-    expect(
-      await requestReaderEngine({ fetch: recordingFetch(200, { ...health, hears: true }, []) }),
-    ).toEqual({ engine: 'local', hears: true });
-    expect(urls).toEqual(['https://edge.example/api/health']);
-    expect(await requestReaderEngine({ fetch: recordingFetch(200, { status: 'ok' }, []) })).toBe(
-      null,
-    );
-    expect(
-      await requestReaderEngine({
-        fetch: async () => {
-          throw new TypeError('Failed to fetch');
-        },
-      }),
-    ).toBe(null);
   });
 });
