@@ -148,8 +148,8 @@ export class LocaleController<T extends Strings> implements ReactiveController {
   }
 
   /** `n` written for the element's language (`1,234` in English, `1234`/`1.234` in Spanish). */
-  number(n: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.#lang, options).format(n);
+  number(n: number): string {
+    return new Intl.NumberFormat(this.#lang).format(n);
   }
 
   hostConnected(): void {

@@ -136,6 +136,7 @@ export const styles = [
        card fades further, to 0.15 in all (0.45 × 0.33). */
     .spread {
       transition: opacity var(--va-duration-m, 300ms) ease;
+      will-change: opacity;
     }
 
     .spread[data-drawn] {

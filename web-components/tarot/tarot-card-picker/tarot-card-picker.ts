@@ -184,6 +184,10 @@ export class TarotCardPicker extends LitElement {
     const t = this.#locale.t;
     const position = t.position(this.positionLabel);
     const title = position ? t.chooseCardFor(position) : t.chooseCard;
+    // The card numbers are only ever read out (in each card's accessible name), and a screen
+    // reader says plain digits in its own language: no Intl.NumberFormat, whose first use in a page
+    // costs some 10 ms (its data loading) inside the first render of the spread.
+    const of = String(total);
     return html`
       ${langNotice(this.#locale.fallbackNote)}
       <header part="header">
@@ -204,7 +208,7 @@ export class TarotCardPicker extends LitElement {
                 @keydown=${this.#onKeydown}
                 @focusin=${this.#onFocusin}
               >
-                ${Array.from({ length: this.dealt }, (_, i) => this.#renderCard(i, total))}
+                ${Array.from({ length: this.dealt }, (_, i) => this.#renderCard(i, of))}
               </div>`
         }
         ${this.result ? this.#renderReveal(this.result) : nothing}
@@ -222,11 +226,11 @@ export class TarotCardPicker extends LitElement {
     `;
   }
 
-  #renderCard(index: number, total: number) {
+  /** A face-down card; `of` is the number of cards. */
+  #renderCard(index: number, of: string) {
     const drawn = index === this.drawnIndex && this.result;
-    const locale = this.#locale;
-    const t = locale.t;
-    const place = t.cardOf(locale.number(index + 1), locale.number(total));
+    const t = this.#locale.t;
+    const place = t.cardOf(String(index + 1), of);
     const label = drawn ? `${place}, ${t.drawn(orientationText(drawn, t))}` : place;
     return html`<button
       class="card"
