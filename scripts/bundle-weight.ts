@@ -36,8 +36,9 @@ export function readManifest(dir: string): Manifest {
 }
 
 /**
- * A module as the embed's manifest names it (`web-components/voice/voice-launcher/x.ts`), from
- * whichever build named it (the package's bundle names `web-components/dist/web-components/…/x.js`).
+ * A module as the embed's manifest names it (`web-components/bmo/session/livekit.ts`), from
+ * whichever build named it (the package's bundle names the built `.js` below
+ * `web-components/dist/web-components/`).
  */
 export function sourceOf(key: string): string {
   const at = key.lastIndexOf('web-components/');
