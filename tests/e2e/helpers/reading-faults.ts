@@ -86,8 +86,10 @@ export async function readToFollowup(page: Page): Promise<Locator> {
     reading.locator('tarot-reading-text [part="card-entry"][data-action="shown"]'),
   ).toHaveCount(drawn.length);
   // Settled: the phase turns to Followup at the handoff, and Followup's greeting comes a turn
-  // later. A state read between the two (a loaded machine reads there) misses the greeting.
+  // later. A state read between the two (a loaded machine reads there) misses the greeting, and one
+  // read while the greeting is still arriving holds half of it, which a reload does not keep.
   await expect(lastAnswer(reading)).toContainText(FOLLOWUP_GREETING);
+  await expect(lastAnswer(reading)).toHaveAttribute('data-done', 'true');
   return reading;
 }
 
