@@ -8,11 +8,11 @@
  */
 import type { Announcer } from '../../stores/announcer.ts';
 // the words only: session/connection.ts would bring the edge client (and zod) into the first load
-import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { type TarotRootStrings, tarotRootEn } from '../i18n/root-en.ts';
 
-export const COST_CAP_NOTICE = tarotEn.costCapNotice;
+export const COST_CAP_NOTICE = tarotRootEn.costCapNotice;
 /** The same words as a call the edge hung up at the cap (the session's own check). */
-export const COST_CAP_ENDED = tarotEn.timeLimitEnded;
+export const COST_CAP_ENDED = tarotRootEn.timeLimitEnded;
 
 const STORAGE_PREFIX = 'tarot-reading.started:';
 const MINUTE_MS = 60_000;
@@ -25,7 +25,7 @@ export interface ReadingCostCapOptions {
   /** The host's own announcer (its live regions). */
   announcer: Announcer;
   /** The strings of the visitor's language for the notice and the end (English when none). */
-  strings?: () => TarotStrings;
+  strings?: () => TarotRootStrings;
   /** Ends the active reading, as its end does (without starting the clock again). */
   end: () => void;
   storage?: StartStore | undefined;
@@ -95,8 +95,8 @@ export class ReadingCostCap {
     this.#options.announcer.announce(this.#strings().timeLimitEnded);
   }
 
-  #strings(): TarotStrings {
-    return this.#options.strings?.() ?? tarotEn;
+  #strings(): TarotRootStrings {
+    return this.#options.strings?.() ?? tarotRootEn;
   }
 
   #storageKey(): string {

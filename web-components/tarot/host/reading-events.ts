@@ -12,7 +12,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { AgentName } from '../../../contracts/reading.ts';
-import { tarotEn } from '../i18n/en.ts';
+import { tarotRootEn } from '../i18n/root-en.ts';
 import type { ConnectionStatus, ReadingStore } from '../../stores/reading.ts';
 import type { Modality } from '../agents/context.ts';
 
@@ -157,7 +157,7 @@ export class ReadingEvents implements ReactiveController {
           this.#fire('tarot-reading-phase', {
             sessionId: id(),
             agent,
-            label: tarotEn.phase(agent),
+            label: tarotRootEn.phase(agent),
           });
         }
       }),

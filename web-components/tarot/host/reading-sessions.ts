@@ -12,6 +12,7 @@ import { ReadingCostCap } from './reading-cost-cap.ts';
 import { ReaderEngineQuery } from './reader-engine.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { TarotStrings } from '../i18n/en.ts';
+import type { TarotRootStrings } from '../i18n/root-en.ts';
 
 /** What a `<tarot-reading>` shows: the mode selection, or a reading by text or by voice. */
 export type ReadingMode = 'choose' | Modality;
@@ -21,8 +22,11 @@ export interface ReadingSessionsOptions {
   mode: () => ReadingMode;
   /** The host's checked language (its locale controller's), read when a mode's session is made. */
   lang?: () => SupportedLang;
-  /** The host's strings (its locale controller's), for the sessions' errors and notes. */
-  strings?: () => TarotStrings;
+  /**
+   * The host's strings (its locale controller's: the root's English words, or all of another
+   * language's), for the sessions' errors and notes.
+   */
+  strings?: () => TarotRootStrings & Partial<TarotStrings>;
   /** The edge's origin ('' for the page's own), read each time a session asks for a token. */
   apiBase: () => string;
   /** The host page's Turnstile token ('' for none), read each time a session asks for a token. */

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { PickerState } from '../../stores/reading.ts';
-import type { TarotStrings } from '../i18n/en.ts';
+import type { TarotCardsStrings } from '../i18n/cards-en.ts';
 import './tarot-card-picker.ts';
 
 /**
@@ -13,7 +13,7 @@ export function pickerSection(
   picker: PickerState,
   excluded: readonly string[],
   imageBase: string,
-  t: TarotStrings,
+  t: TarotCardsStrings,
 ) {
   if (!picker.open) return nothing;
   return html`<section

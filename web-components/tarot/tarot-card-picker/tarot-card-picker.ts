@@ -10,6 +10,7 @@ import { styles } from './tarot-card-picker.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import type { TarotStrings } from '../i18n/en.ts';
+import { type TarotCardsStrings, tarotCardsEn } from '../i18n/cards-en.ts';
 import '../tarot-card/tarot-card.ts';
 
 export type TarotCardPickDetail = DrawCardResult;
@@ -89,7 +90,7 @@ export class TarotCardPicker extends LitElement {
   /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotCardsEn);
 
   @state() private order: readonly string[] = [];
   /** How many of `order` are on the table yet: the rest follow, `DEAL` per frame. */
@@ -359,7 +360,7 @@ function nextFrame(callback: () => void): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-function orientationText(result: DrawCardResult, t: TarotStrings): string {
+function orientationText(result: DrawCardResult, t: TarotCardsStrings): string {
   return t.cardAs(t.cardName(result.cardId), result.reversed);
 }
 

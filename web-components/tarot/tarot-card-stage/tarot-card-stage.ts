@@ -8,6 +8,7 @@ import { styles } from './tarot-card-stage.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import type { TarotStrings } from '../i18n/en.ts';
+import { tarotCardsEn } from '../i18n/cards-en.ts';
 import '../tarot-card/tarot-card.ts';
 
 /** A card as the stage shows it. */
@@ -67,7 +68,7 @@ export class TarotCardStage extends LitElement {
   /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotCardsEn);
 
   @state() private entries: readonly Entry[] = [];
   @state() private announcement = '';

@@ -6,7 +6,8 @@ import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
-import { tarotEn, type TarotStrings } from '../i18n/en.ts';
+import type { TarotStrings } from '../i18n/en.ts';
+import { type TarotCardsStrings, tarotCardsEn } from '../i18n/cards-en.ts';
 import type { SpreadRow } from '../../stores/reading.ts';
 
 /**
@@ -17,7 +18,7 @@ export function cardLabel(
   card: CardIdentity | undefined,
   reversed: boolean,
   faceDown: boolean,
-  t: TarotStrings = tarotEn,
+  t: TarotCardsStrings = tarotCardsEn,
 ): string {
   if (!card) return t.unknownCard;
   if (faceDown) return t.faceDownCard;
@@ -25,17 +26,17 @@ export function cardLabel(
 }
 
 /** "The Fool, reversed" / "El Loco, invertida", in the view's language. */
-export function cardAsLies(t: TarotStrings, cardId: string, reversed: boolean): string {
+export function cardAsLies(t: TarotCardsStrings, cardId: string, reversed: boolean): string {
   return t.cardAs(t.cardName(cardId), reversed);
 }
 
 /** A card named as the conversation and the spread show it: reversed said, upright not. */
-export function cardShort(t: TarotStrings, cardId: string, reversed: boolean): string {
+export function cardShort(t: TarotCardsStrings, cardId: string, reversed: boolean): string {
   return reversed ? cardAsLies(t, cardId, true) : t.cardName(cardId);
 }
 
 /** A spread row's value: the card (reversed said), or that it is not drawn yet. */
-export function spreadRowWords(t: TarotStrings, row: SpreadRow): string {
+export function spreadRowWords(t: TarotCardsStrings, row: SpreadRow): string {
   return row.card ? cardShort(t, row.card.cardId, row.card.reversed) : t.notDrawnYet;
 }
 
@@ -84,7 +85,7 @@ export class TarotCardElement extends LitElement {
   /** Any of the element's words, over its language's strings. */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotCardsEn);
 
   /** The image that failed to load, so the SVG art stands in for it. */
   @state() private failedImage = '';

@@ -90,7 +90,7 @@ export class TarotReadingText extends LitElement {
   /** Any of its words, over the strings of its language (its own, `<tarot-reading>`'s, the page's). */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotEn);
 
   get #log(): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>('.log');

@@ -199,7 +199,7 @@ export class TarotReadingVoice extends LitElement {
   /** Any of its words, over the strings of its language (its own, `<tarot-reading>`'s, the page's). */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;
 
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotEn);
 
   /** The person's choice to show the transcript; null until they choose. */
   @state() private transcriptChoice: boolean | null = null;

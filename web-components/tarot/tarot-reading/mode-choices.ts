@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import type { LocaleController } from '../../shared/i18n/locale-controller.ts';
-import type { TarotStrings } from '../i18n/en.ts';
+import type { TarotRootStrings } from '../i18n/root-en.ts';
 
 export interface ModeChoicesOptions {
   /** Whether this browser can do a voice reading (WebRTC and the microphone API). */
@@ -17,7 +17,7 @@ export interface ModeChoicesOptions {
   /** The person chose a mode (a button, or a plain click on a link). */
   choose: (mode: 'text' | 'voice') => void;
   /** The element's language: its words, and `sentenceDir` for English in a right-to-left layout. */
-  locale: Pick<LocaleController<TarotStrings>, 't' | 'sentenceDir'>;
+  locale: Pick<LocaleController<TarotRootStrings>, 't' | 'sentenceDir'>;
 }
 
 /** `<tarot-reading>`'s mode selection: "Text Chat" and "Voice Reading". */

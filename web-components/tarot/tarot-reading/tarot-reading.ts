@@ -24,6 +24,7 @@ import { ReadingEvents, type TarotReadingEventMap } from '../host/reading-events
 import { styles } from './tarot-reading.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
+import { tarotRootEn } from '../i18n/root-en.ts';
 import type { ReadingStrings } from '../i18n/session-en.ts';
 
 export type TarotReadingMode = ReadingMode;
@@ -222,7 +223,7 @@ export class TarotReading extends LitElement {
     },
   });
   #reduced = new StoreController(this, $reducedMotion);
-  #locale = tarotLocale(this);
+  #locale = tarotLocale(this, tarotRootEn);
   #voiceSupported = voiceSupported();
   #focusView = false;
 
