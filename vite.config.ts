@@ -5,6 +5,10 @@ import { manifestPlugin } from './scripts/vite-manifest-plugin.ts';
 // Builds the hosted page into dist/, which wrangler serves beside the API. Each page is its own
 // chunk, and the heavy SDKs (livekit-client, @openai/agents-realtime) are loaded with import()
 // when a session starts, so they never sit in the first load.
+
+/** The chunks a first paint imports: each route's page, and the reading views a route opens in. */
+const FIRST_PAINT_CHUNK = /^assets\/([\w-]+-page|tarot-reading-(text|voice))-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [manifestPlugin(), litTemplatesPlugin()],
   define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
@@ -21,7 +25,16 @@ export default defineConfig({
     // The SDK chunks (livekit-client, @openai/agents-realtime) are large and load only on demand.
     chunkSizeWarningLimit: 1000,
     // Every browser the CSS target names preloads modules itself: no polyfill in the first load.
-    modulePreload: { polyfill: false },
+    // Preloaded with what they import: the shell (links in index.html), each route's page and the
+    // reading views, which a first paint waits for. A session, a language, the launcher or the
+    // consent question load when the visitor acts, and fetch their chunk and then what it imports,
+    // as the embed's always have: the list of files each import() would preload sits in the chunk
+    // that calls it, up to 0.45 KiB gz of a route's first load.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'html' || FIRST_PAINT_CHUNK.test(file) ? deps : [],
+    },
   },
   server: {
     proxy: {
