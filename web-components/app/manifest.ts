@@ -52,6 +52,21 @@ interface RawManifest {
 
 const FAMILIES = ['voice', 'tarot', 'bmo'] as const;
 
+/**
+ * A property with its attribute's description and type where it has none of its own: the build
+ * leaves them out of a property whose attribute says the same (scripts/vite-manifest-plugin.ts).
+ */
+function withAttributeWords(member: ManifestMember, attributes: Named[]): ManifestMember {
+  const source = attributes.find((attribute) => attribute.name === member.attribute);
+  return source
+    ? {
+        ...member,
+        description: member.description ?? source.description,
+        type: member.type ?? source.type,
+      }
+    : member;
+}
+
 export function elementDocs(source: RawManifest = manifest as RawManifest): ElementDoc[] {
   const docs: ElementDoc[] = [];
   for (const module of source.modules) {
@@ -66,13 +81,15 @@ export function elementDocs(source: RawManifest = manifest as RawManifest): Elem
         summary: item.summary ?? '',
         description: item.description ?? '',
         attributes: item.attributes ?? [],
-        properties: (item.members ?? []).filter(
-          (member) =>
-            member.kind === 'field' &&
-            !member.static &&
-            (member.privacy ?? 'public') === 'public' &&
-            !member.name.startsWith('#'),
-        ),
+        properties: (item.members ?? [])
+          .filter(
+            (member) =>
+              member.kind === 'field' &&
+              !member.static &&
+              (member.privacy ?? 'public') === 'public' &&
+              !member.name.startsWith('#'),
+          )
+          .map((member) => withAttributeWords(member, item.attributes ?? [])),
         events: item.events ?? [],
         slots: item.slots ?? [],
         cssParts: item.cssParts ?? [],
