@@ -80,12 +80,12 @@ export function closure(
  * route untouched and fails on a file it fetches that its first load does not count.
  */
 export const FIRST_PAINT_IMPORTS: Record<string, readonly string[]> = {
-  // the live examples render themselves, a few sections a task: the launcher's own element, the
-  // root elements' launcher variants, and the cassette slot's sound for its example cassette
+  // the live examples render themselves, a few sections a task: the launcher's own element and
+  // the root elements' launcher variants (the example cassette, in before any gesture, moves
+  // silently and loads no sound)
   'page docs': [
     'web-components/voice/voice-launcher/voice-launcher.ts',
     'web-components/voice/voice-launcher/launcher-panel.ts',
-    'web-components/bmo/bmo-cassette-slot/sound.ts',
   ],
 };
 

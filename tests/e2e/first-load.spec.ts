@@ -10,6 +10,10 @@ import { expect, test } from './helpers/fixtures.ts';
 // style it fetched must be one its first load counts, so a budget never misses a byte that every
 // visitor pays.
 
+// Left alone means no user gesture, and Playwright's trace gives the page one (its snapshots run
+// script as a user would), which would load what only a gesture loads (the cassette's sound).
+test.use({ trace: 'off' });
+
 /** What the page fetched below `prefix` until the network went quiet, as the manifest names it. */
 async function fetchedUntilQuiet(page: Page, open: () => Promise<void>, prefix: string) {
   const fetched = new Set<string>();

@@ -11,11 +11,14 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CassetteSoundKind } from './sound.ts';
 
 /**
- * Plays a cassette sound. The sound module (its synthesis) loads with the first cassette, not
- * with the slot: a slot that never receives one never loads it. Calls resolve in order, so an
- * eject's sound still comes before the insert's that follows it.
+ * Plays a cassette sound. The sound module (its synthesis) loads with the first cassette after the
+ * page's first user gesture, not with the slot: before a gesture a browser starts no audio, so a
+ * cassette then moves silently without loading it (where the browser keeps that record,
+ * `navigator.userActivation`), and a slot that never receives a cassette never loads it. Calls
+ * resolve in order, so an eject's sound still comes before the insert's that follows it.
  */
 function playSound(kind: CassetteSoundKind): void {
+  if (globalThis.navigator?.userActivation?.hasBeenActive === false) return;
   void import('./sound.ts')
     .then(({ playCassetteSound }) => playCassetteSound(kind))
     .catch(() => undefined);
