@@ -3,8 +3,9 @@
  * entry and its static imports, with their CSS, and the import()s it fires while nobody has done
  * anything: `FIRST_PAINT_IMPORTS`), its weight once a session starts (plus the chunks reached
  * through the other import()s, where the SDKs live), and apart what its options load when set
- * (`loadedByOptions`: the launcher, another language's strings). Shared by the budget check
- * (scripts/check-budgets.ts, in `npm test`) and the bundle benchmark (tests/bench/bundle.bench.ts).
+ * (`loadedByOptions`: the launcher, the consent question); neither counts another language's strings
+ * (`otherLanguage`). Shared by the budget check (scripts/check-budgets.ts, in `npm test`) and the
+ * bundle benchmark (tests/bench/bundle.bench.ts).
  *
  * Besides the embed (dist/embed/) and the hosted page (dist/), it builds two more things the same
  * way, into .tools/weights/: the npm package's entries as a site's bundler would take them
@@ -90,15 +91,23 @@ export const FIRST_PAINT_IMPORTS: Record<string, readonly string[]> = {
 };
 
 /**
- * What a page's options load before any session, not a session: the launcher (`variant`), and an
- * element's strings in a language other than English (`lang`). A session's weight is that of a
- * session in English on a page without the launcher; another language's session differs by its
- * words.
+ * What a page's options load before or with a session, not the session itself: the launcher
+ * (`variant`) and the consent question (`consent-text`). A session's weight is that of a session
+ * in English on a page with neither.
  */
 export function loadedByOptions(source: string): boolean {
-  return (
-    /\/voice-launcher\//.test(source) ||
-    /\/i18n\/(?!en\.ts$)[a-z]{2}(?:-[a-z]+)?\.ts$/i.test(source)
+  return /\/voice-launcher\//.test(source) || /\/voice-mic-consent\/mic-consent\.ts$/.test(source);
+}
+
+/**
+ * Strings in a language other than English (`lang`), an element's, a conversation's or a reading
+ * session's, and the tables that find them: a page or a session in English loads none, and another
+ * language's weight differs from English's by its words only, so neither options nor a session
+ * count them.
+ */
+export function otherLanguage(source: string): boolean {
+  return /\/i18n\/(?:languages|(?:conversation-|session-)?(?!en\.ts$)[a-z]{2}(?:-[a-z]+)?)\.ts$/i.test(
+    source,
   );
 }
 
@@ -126,7 +135,7 @@ function sessionLoadOf(
   return closure(
     manifest,
     key,
-    (source) => firstPaint.has(source) || !loadedByOptions(source),
+    (source) => firstPaint.has(source) || !(loadedByOptions(source) || otherLanguage(source)),
     skipDynamicOf,
   );
 }
@@ -190,7 +199,7 @@ export interface EntryWeight {
   entry: string;
   firstKiB: number;
   sessionKiB: number;
-  /** What its options load besides (`loadedByOptions`: the launcher, another language's strings). */
+  /** What its options load besides (`loadedByOptions`: the launcher, the consent question). */
   optionsKiB: number;
   firstHasZod: boolean;
 }

@@ -4,7 +4,8 @@
  * first load (before a session) against its goal (bench/budgets.json, whose budgets CI enforces), and
  * what a session adds against the weight of the SDKs the family loads, built alone in this run
  * from a bare entry (a session cannot cost less than its SDKs; the goal is within 5% of them),
- * and apart what its options load when set (the launcher, another language's strings).
+ * and apart what its options load when set (the launcher, the consent question). Neither counts
+ * another language's strings: a session is weighed in English.
  */
 import { join } from 'node:path';
 import {
