@@ -1,6 +1,7 @@
 /**
  * BMO past one machine, on one machine: Redis, LiveKit nodes in multi-node mode sharing it, a
- * signal balancer in front of them (tcp-balancer.ts), BMO agent workers on the offline BMO, and
+ * signal balancer in front of them for visitors and the edge, a second entry for the workers that
+ * keeps them all on one node (tcp-balancer.ts), BMO agent workers on the offline BMO, and
  * the edge under `wrangler dev` (local development, `LOAD_TEST_LIMITS=true`) minting tokens for the
  * balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
  * everything that started, and a start that fails stops what it had started before throwing;
@@ -18,7 +19,7 @@ import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
 import { freeTcpPort } from './free-port.ts';
 import { type LiveKitServer, startLiveKitServer } from './livekit-server.ts';
 import { type RedisServer, startRedis } from './redis-server.ts';
-import { type TcpBalancer, startTcpBalancer } from './tcp-balancer.ts';
+import { type BalancerPolicy, type TcpBalancer, startTcpBalancer } from './tcp-balancer.ts';
 import { type RunningWrangler, startWrangler } from './wrangler.ts';
 
 /** The load threshold the worker runs with in `start` mode (the SDK's production default). */
@@ -33,6 +34,12 @@ export interface ClusterSettings {
   jobInitSeconds?: number;
   /** Seconds an emptied room stays open (the edge's LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS). */
   roomEmptySeconds?: number;
+  /**
+   * How the workers' entry hands out their connections: `one node` (default) registers every worker
+   * with the same node, so LiveKit draws among all of them by load; `round robin` spreads them as
+   * the visitors' balancer does, which leaves a node's lone worker idle (docs/scaling.md).
+   */
+  workerEntry?: BalancerPolicy;
   /** Echo the workers' output (debugging). */
   echo?: boolean;
 }
@@ -54,6 +61,8 @@ export interface Cluster {
   redis: RedisServer;
   nodes: ClusterNode[];
   balancer: TcpBalancer;
+  /** Where the workers connect (their LIVEKIT_URL): `handed` says which node holds them. */
+  workerEntry: TcpBalancer;
   workers: ClusterWorker[];
   edge: RunningWrangler;
   /** The origin the page is served from: what a visitor's browser sends as `Origin`. */
@@ -141,18 +150,20 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
       nodes.push({ name, server });
     }
 
-    const balancer = await startTcpBalancer(
-      nodes.map(({ name, server }) => ({ name, port: server.ports.port })),
-    );
+    const targets = nodes.map(({ name, server }) => ({ name, port: server.ports.port }));
+    const balancer = await startTcpBalancer(targets);
     stoppers.push(() => balancer.stop());
     ports.push({ name: 'balancer', port: balancer.port });
+    const workerEntry = await startTcpBalancer(targets, settings.workerEntry ?? 'one node');
+    stoppers.push(() => workerEntry.stop());
+    ports.push({ name: 'worker entry', port: workerEntry.port });
 
     const workers = await Promise.all(
       Array.from({ length: settings.workers }, async (_, i) => {
         const healthPort = await freeTcpPort();
         const worker = await startAgentWorker(
           {
-            LIVEKIT_URL: balancer.url,
+            LIVEKIT_URL: workerEntry.url,
             LIVEKIT_API_KEY: keys.apiKey,
             LIVEKIT_API_SECRET: keys.apiSecret,
             BMO_AGENT_HTTP_PORT: String(healthPort),
@@ -194,6 +205,7 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
       redis,
       nodes,
       balancer,
+      workerEntry,
       workers,
       edge,
       origin: edge.url,

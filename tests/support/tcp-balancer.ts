@@ -1,10 +1,17 @@
 /**
  * The signal balancer in front of the LiveKit nodes: one loopback TCP port that hands each new
- * connection (a visitor's or a worker's signal WebSocket, the edge's server-API call) to the next
- * node in turn, and to the one after it when a node refuses. It is a layer-4 pass-through, as a
+ * connection to a node, and to the next one when a node refuses. It is a layer-4 pass-through, as a
  * deployment's load balancer is: WebSocket upgrades and Twirp calls go through untouched, and a
  * stopped node costs only the connections it held (their clients reconnect, and land on a node that
  * answers). Media does not pass through it: each node's ICE candidates name its own ports.
+ *
+ * Two policies, for two kinds of client:
+ * - `round robin` (visitors, the edge's server-API calls): each connection to the next node in turn.
+ * - `one node` (the agent workers): every connection to the same node, the one the last connection
+ *   reached, until it refuses; then to the next that accepts, which becomes the one (no fail-back
+ *   when the first returns). LiveKit offers a job to the node whose workers have the most headroom
+ *   in all, greedily, and draws a worker by load only inside that node; with every worker on one
+ *   node, that draw is among all of them (docs/scaling.md).
  */
 import { type Server, type Socket, connect, createServer } from 'node:net';
 
@@ -12,6 +19,8 @@ export interface BalancerTarget {
   name: string;
   port: number;
 }
+
+export type BalancerPolicy = 'round robin' | 'one node';
 
 export interface TcpBalancer {
   port: number;
@@ -24,7 +33,10 @@ export interface TcpBalancer {
   stop(): Promise<void>;
 }
 
-export function startTcpBalancer(targets: readonly BalancerTarget[]): Promise<TcpBalancer> {
+export function startTcpBalancer(
+  targets: readonly BalancerTarget[],
+  policy: BalancerPolicy = 'round robin',
+): Promise<TcpBalancer> {
   const handed: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
   const open = new Set<Socket>();
   let next = 0;
@@ -39,7 +51,11 @@ export function startTcpBalancer(targets: readonly BalancerTarget[]): Promise<Tc
         return;
       }
       const upstream = connect({ host: '127.0.0.1', port: target.port });
-      upstream.once('connect', () => resolve({ upstream, target }));
+      upstream.once('connect', () => {
+        // `one node`: the node that accepted is where the next connection goes first
+        if (policy === 'one node') next = (start + tried) % targets.length;
+        resolve({ upstream, target });
+      });
       upstream.once('error', () => {
         upstream.destroy();
         failovers += 1;
@@ -52,7 +68,7 @@ export function startTcpBalancer(targets: readonly BalancerTarget[]): Promise<Tc
     client.once('close', () => open.delete(client));
     client.pause();
     const start = next;
-    next = (next + 1) % targets.length;
+    if (policy === 'round robin') next = (next + 1) % targets.length;
     reach(start).then(
       ({ upstream, target }) => {
         handed[target.name] = (handed[target.name] ?? 0) + 1;
