@@ -10,6 +10,8 @@ export class JobCapacity {
   readonly #launchMs: number;
   /** Jobs accepted here, by id, with when: running, starting, or since ended. */
   readonly #accepted = new Map<string, number>();
+  /** Accepted jobs seen running: once one is gone from the running jobs, it has ended. */
+  readonly #seenRunning = new Set<string>();
 
   /** `max`: BMO_MAX_JOBS; `launchMs`: how long an accepted job may take to show as running. */
   constructor(max: number, launchMs: number) {
@@ -17,12 +19,21 @@ export class JobCapacity {
     this.#launchMs = launchMs;
   }
 
-  /** The jobs this worker holds: `running` (ids), and those accepted and still starting. */
+  /**
+   * The jobs this worker holds: `running` (ids), and those accepted and still starting. Called
+   * with the running jobs often (each request, each load report), so a job seen running is freed
+   * as soon as it ends, not a start window after it was accepted.
+   */
   held(running: readonly string[], now: number): number {
     const live = new Set(running);
     for (const [id, at] of this.#accepted) {
-      // gone from the running jobs after its start window: it ended (or never started)
-      if (!live.has(id) && now - at > this.#launchMs) this.#accepted.delete(id);
+      if (live.has(id)) this.#seenRunning.add(id);
+      // gone from the running jobs after it ran, or after its start window: it ended (or never
+      // started)
+      else if (this.#seenRunning.has(id) || now - at > this.#launchMs) {
+        this.#accepted.delete(id);
+        this.#seenRunning.delete(id);
+      }
     }
     let starting = 0;
     for (const id of this.#accepted.keys()) if (!live.has(id)) starting += 1;

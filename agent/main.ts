@@ -267,6 +267,8 @@ function runWorker(): void {
       // server then stops dispatching BMO at all.
       loadFunc: async (worker) => {
         server = worker;
+        // notes the jobs running now, so one that ends between two requests frees its place
+        capacity.held(running(), Date.now());
         return worker.activeJobs.length / config.maxJobs;
       },
       requestFunc: async (request) => {

@@ -34,4 +34,15 @@ describe('a worker’s job capacity', () => {
     expect(capacity.held(['b'], 60_000)).toBe(2);
     expect(capacity.held(['b'], 80_000)).toBe(1);
   });
+
+  it('frees the place of a job that ran and ended within its start window at once', () => {
+    const capacity = new JobCapacity(2, 30_000);
+    capacity.take('a', [], 0);
+    capacity.take('b', [], 0);
+    // both seen running (a request, or a load report), then both end seconds later
+    expect(capacity.held(['a', 'b'], 2_500)).toBe(2);
+    expect(capacity.take('c', [], 10_000)).toBe(true);
+    expect(capacity.take('d', [], 10_000)).toBe(true);
+    expect(capacity.take('e', [], 10_000)).toBe(false);
+  });
 });
