@@ -30,6 +30,8 @@ export interface TcpBalancer {
   readonly handed: Record<string, number>;
   /** Connections refused by a node and passed on to the next, so far. */
   readonly failovers: number;
+  /** The node the next connection is handed to first. */
+  readonly current: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -51,15 +53,18 @@ export function startTcpBalancer(
         return;
       }
       const upstream = connect({ host: '127.0.0.1', port: target.port });
-      upstream.once('connect', () => {
-        // `one node`: the node that accepted is where the next connection goes first
-        if (policy === 'one node') next = (start + tried) % targets.length;
-        resolve({ upstream, target });
-      });
-      upstream.once('error', () => {
+      // refused: on to the next node (an error once connected is the connection's own, below)
+      const refused = () => {
         upstream.destroy();
         failovers += 1;
         reach(start, tried + 1).then(resolve, reject);
+      };
+      upstream.once('error', refused);
+      upstream.once('connect', () => {
+        upstream.off('error', refused);
+        // `one node`: the node that accepted is where the next connection goes first
+        if (policy === 'one node') next = (start + tried) % targets.length;
+        resolve({ upstream, target });
       });
     });
 
@@ -102,6 +107,9 @@ export function startTcpBalancer(
         handed,
         get failovers() {
           return failovers;
+        },
+        get current() {
+          return targets[next]?.name;
         },
         stop: () =>
           new Promise<void>((done) => {

@@ -18,13 +18,21 @@ afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.stop();
 });
 
-/** A node that writes its name to each connection; on `port` when given (a node coming back). */
-function standIn(name: string, port = 0): Promise<StandIn> {
+/**
+ * A node that writes its name to each connection; on `port` when given (a node coming back). One
+ * that `resets` accepts each connection, writes its name, and resets it when the client speaks.
+ */
+function standIn(name: string, port = 0, resets = false): Promise<StandIn> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    socket.end(name);
+    if (!resets) socket.end(name);
+    else {
+      socket.write(name);
+      // reset once the visitor's bytes have come through the balancer: it is surely connected
+      socket.once('data', () => socket.resetAndDestroy());
+    }
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -52,14 +60,14 @@ function standIn(name: string, port = 0): Promise<StandIn> {
   });
 }
 
-/** Which node a new connection through `balancer` reaches. */
+/** Which node a new connection through `balancer` reaches (what it said before it closed). */
 function reached(balancer: TcpBalancer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: balancer.port });
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: balancer.port }, () => socket.write('hi'));
     let text = '';
     socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.once('end', () => resolve(text));
-    socket.once('error', reject);
+    socket.once('close', () => resolve(text));
+    socket.on('error', () => undefined);
   });
 }
 
@@ -98,5 +106,14 @@ describe('the signal balancer', () => {
 
     await standIn('node-1', first.port);
     expect(await reachedBy(balancer, 3)).toEqual(['node-2', 'node-2', 'node-2']);
+  });
+
+  it('one node: a connection the node resets after accepting it moves nothing', async () => {
+    const nodes = [await standIn('node-1', 0, true), await standIn('node-2')];
+    const balancer = await startTcpBalancer(nodes, 'one node');
+    running.push(balancer);
+    expect(await reachedBy(balancer, 3)).toEqual(['node-1', 'node-1', 'node-1']);
+    expect(balancer.failovers).toBe(0);
+    expect(balancer.current).toBe('node-1');
   });
 });
