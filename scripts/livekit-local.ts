@@ -101,6 +101,19 @@ export function findOrBuildLiveKitServer(
   }
 }
 
+/**
+ * The binary as `npm start` finds or builds it, for a run that cannot go on without it (`npm run
+ * scale`, `npm run bench`); throws what to install when there is none.
+ */
+export function requireLiveKitServer(
+  env: NodeJS.ProcessEnv = process.env,
+  toolsBin = TOOLS_BIN,
+): string {
+  const found = findOrBuildLiveKitServer(env, toolsBin);
+  if ('problem' in found) throw new Error(found.problem);
+  return found.binary;
+}
+
 export interface LiveKitKeys {
   apiKey: string;
   apiSecret: string;

@@ -18,6 +18,7 @@ import { readerBench } from './reader.bench.ts';
 import { speechBench } from './speech.bench.ts';
 import { voiceReadyBench } from './voice-ready.bench.ts';
 import { readerBench as readerLoadBench, scaleBench } from '../../scripts/scale/run.ts';
+import { requireLiveKitServer } from '../../scripts/livekit-local.ts';
 import type { BenchRow } from './stats.ts';
 
 const suites: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -35,6 +36,10 @@ const chosen = (process.env.BENCH ?? Object.keys(suites).filter((name) => name !
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
+
+// the suites that run a livekit-server find it, or build it with Go, as `npm start` does
+const LIVEKIT_SUITES = new Set(['edge', 'cassette', 'scale']);
+if (chosen.some((name) => LIVEKIT_SUITES.has(name))) requireLiveKitServer();
 
 const rows: BenchRow[] = [];
 for (const name of chosen) {

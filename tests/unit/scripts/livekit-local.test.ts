@@ -13,6 +13,7 @@ import {
   freshKeys,
   liveKitConfig,
   privateTempFile,
+  requireLiveKitServer,
 } from '../../../scripts/livekit-local.ts';
 
 const dirs: string[] = [];
@@ -50,6 +51,19 @@ describe('finding livekit-server', () => {
       {
         binary: explicit,
       },
+    );
+  });
+});
+
+describe('a run that needs livekit-server (npm run scale, npm run bench)', () => {
+  it('takes the binary npm start would, and stops with what to install when there is none', () => {
+    const tools = tempDir();
+    const binary = join(tools, 'livekit-server');
+    writeFileSync(binary, '#!/bin/sh\n');
+    chmodSync(binary, 0o755);
+    expect(requireLiveKitServer({ PATH: tempDir() }, tools)).toBe(binary);
+    expect(() => requireLiveKitServer({ PATH: tempDir() }, tempDir())).toThrow(
+      LIVEKIT_INSTALL_HINT,
     );
   });
 });
