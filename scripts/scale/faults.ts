@@ -1,13 +1,14 @@
 /**
  * Faults at scale, each with every visitor of a step mid-conversation (all have had their first
- * answer): one worker killed (SIGKILL, a crash), one LiveKit node killed, Redis stopped. What each
+ * answer): one worker killed (SIGKILL, a crash), the LiveKit node the workers are registered with
+ * killed, Redis stopped. What each
  * costs is read from the visits: who lost BMO, who got it back on Reconnect and how fast, and who
  * noticed nothing.
  */
 import { Room } from '@livekit/rtc-node';
 import type { VisitResult } from '../../tests/support/bmo-visitor.ts';
 import { BMO_EN } from '../../web-components/bmo/i18n/conversation-en.ts';
-import type { Cluster } from '../../tests/support/scale-cluster.ts';
+import { type Cluster, alive } from '../../tests/support/scale-cluster.ts';
 import { mintToken, visit } from '../../tests/support/bmo-visitor.ts';
 import { BMO_JOIN_MS, type Spread, jobWorkers, spread } from './step.ts';
 
@@ -116,6 +117,9 @@ export async function killWorker(cluster: Cluster, visitors: number): Promise<Wo
 export interface NodeStopReport {
   visitors: number;
   stopped: string;
+  /** The node every worker registered with again, and how long after the kill the last did. */
+  workersMovedTo: string;
+  workersBackMs: number;
   /** Visitors who lost their room with the node. */
   affected: number;
   completed: number;
@@ -124,15 +128,51 @@ export interface NodeStopReport {
   results: VisitResult[];
 }
 
-/** Kills the last node; the visitors whose rooms it held reconnect through the edge. */
+/**
+ * Resolves once every worker still running (a killed one is not) has registered more times than
+ * `before` says, with the time taken.
+ */
+async function reregistered(cluster: Cluster, before: number[], since: number): Promise<number> {
+  const deadline = since + BMO_JOIN_MS;
+  const waiting = () =>
+    cluster.workers.some(
+      ({ worker }, i) =>
+        worker.pid !== undefined && alive(worker.pid) && worker.registrations <= (before[i] ?? 0),
+    );
+  while (waiting()) {
+    if (performance.now() > deadline) {
+      const state = cluster.workers.map(
+        ({ name, worker }) =>
+          `${name}: ${worker.registrations} registrations, last said ${worker.output.at(-1) ?? 'nothing'}`,
+      );
+      throw new Error(`a worker did not register again: ${state.join('; ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return performance.now() - since;
+}
+
+/**
+ * Kills the node the workers are registered with: its rooms are lost (their visitors reconnect
+ * through the edge) and every worker registers again through its entry, all with the same next node.
+ */
 export async function stopNode(cluster: Cluster, visitors: number): Promise<NodeStopReport> {
-  const node = cluster.nodes.at(-1);
-  if (!node) throw new Error('the cluster has no node');
-  const results = await withFault(cluster, visitors, () => node.server.kill());
+  const node = cluster.nodes.find((n) => n.name === cluster.workerEntry.current);
+  if (!node) throw new Error('no node holds the workers');
+  let workersBack: Promise<number> = Promise.resolve(0);
+  const results = await withFault(cluster, visitors, async () => {
+    const before = cluster.workers.map(({ worker }) => worker.registrations);
+    const killedAt = performance.now();
+    await node.server.kill();
+    workersBack = reregistered(cluster, before, killedAt);
+  });
+  const workersBackMs = await workersBack;
   const affected = results.filter((r) => r.bmoLost > 0);
   return {
     visitors,
     stopped: node.name,
+    workersMovedTo: cluster.workerEntry.current ?? 'no node',
+    workersBackMs,
     affected: affected.length,
     completed: results.filter((r) => r.ok).length,
     reconnectMs: spread(affected.flatMap((r) => r.recoveryMs)),

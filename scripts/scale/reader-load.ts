@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { ReadingTokenResponse } from '../../contracts/reading-token.ts';
 import { percentile, row, type BenchRow } from '../../tests/bench/stats.ts';
-import { groupUsage } from '../../tests/support/process-usage.ts';
+import { inGroup, memoryOf, readProcesses } from '../../tests/support/process-usage.ts';
 import { ReaderDriver } from '../../tests/support/reader-driver.ts';
 import { startWrangler, type RunningWrangler } from '../../tests/support/wrangler.ts';
 import { wrapProse } from './report.ts';
@@ -179,10 +179,11 @@ async function step(
   readings: number,
   withHostile: boolean,
 ): Promise<ReaderStep> {
-  const idle = edge.pid === undefined ? 0 : groupUsage(edge.pid).rssMiB;
+  const workerd = () => memoryOf(readProcesses(), inGroup(edge.pid)).rssMiB;
+  const idle = workerd();
   const enemy = withHostile ? hostile(edge.url) : undefined;
   const results = await Promise.all(Array.from({ length: readings }, () => reading(edge.url)));
-  const busy = edge.pid === undefined ? 0 : groupUsage(edge.pid).rssMiB;
+  const busy = workerd();
   enemy?.stop();
   for (const r of results) r.close();
   const turns = results.flatMap((r) => r.turnMs);

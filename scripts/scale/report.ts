@@ -1,7 +1,7 @@
 /**
- * What the scale run reports: rows for bench/results.json (each figure beside the 10-visitor step
- * or the idle route, measured in the same run) and the tables and list docs/scaling.md shows between
- * its `scale:table` markers.
+ * What the scale run reports: rows for bench/results.json (each saying what it measures, beside
+ * what bounds it where something does) and the capacity, tables and list docs/scaling.md shows
+ * between its `scale:table` markers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,80 +25,141 @@ export interface ScaleFaults {
   redis: RedisStopReport;
 }
 
-const within = (s: StepReport) => s.completed === s.visitors && s.answerMs.p95 <= 1_000;
+/** The stop rule for text visitors, in the words the report uses. */
+export const TEXT_STOP_RULE =
+  'a step is past capacity when a session does not complete or the answer p95 passes 1 s';
 
-/** The largest step within capacity, as sessions per core. */
-export function capacityPerCore(reports: StepReport[], cores: number): number {
-  const good = reports.filter(within).at(-1);
-  return good ? good.visitors / cores : 0;
+/** Within capacity for text visitors: every session completed and the answer p95 at most 1 s. */
+export const withinCapacity = (s: StepReport): boolean =>
+  s.completed === s.visitors && s.answerMs.p95 <= 1_000;
+
+/** What the search found: the largest step within capacity and the smallest past it. */
+export interface Capacity {
+  within?: number;
+  past?: number;
+  /** The most the workers take at all (each up to the load threshold): the search stopped there. */
+  most: number;
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+const perCore = (visitors: number, cores: number) => Math.round((visitors / cores) * 10) / 10;
+
+/** The capacity in words: between the bounds, per core, and what bounds it. */
+export function capacityWords(capacity: Capacity, cores: number): string {
+  const { within, past, most } = capacity;
+  if (within === undefined)
+    return `under ${past ?? 1} visitors at once: not even a step of ${past ?? 1} stayed within the stop rule`;
+  if (past === undefined)
+    return `at least ${within} visitors at once (${perCore(within, cores)} sessions per core): the most the workers take before each reports itself full (${most}) stayed within the stop rule, so the machine was not what limited it`;
+  return `${within} visitors at once (${perCore(within, cores)} sessions per core), under ${past} (${perCore(past, cores)} per core): ${within} stayed within the stop rule and ${past} did not`;
 }
 
 export function scaleRows(
   reports: StepReport[],
+  capacity: Capacity,
   faults: ScaleFaults | undefined,
   context: ScaleContext,
 ): BenchRow[] {
-  const base = reports[0];
   const rows: BenchRow[] = [];
   const s = context.settings;
-  const settings = `${s.workers} workers, ${s.nodes} nodes, BMO_MAX_JOBS ${s.maxJobs}, load threshold ${s.loadThreshold}; load average ${context.loadAtStart.toFixed(1)} on ${context.cores} cores at the start`;
+  const settings = `${s.workers} workers registered with one of ${s.nodes} LiveKit nodes, BMO_MAX_JOBS ${s.maxJobs}, load threshold ${s.loadThreshold}; load average ${context.loadAtStart.toFixed(1)} on ${context.cores} cores at the start`;
+  rows.push(
+    row(
+      'scale',
+      'text visitors: capacity, visitors at once (by bisection)',
+      capacity.within ?? 0,
+      'visitors',
+      capacity.past === undefined
+        ? undefined
+        : { name: 'smallest step past capacity', value: capacity.past },
+      `${TEXT_STOP_RULE}; ${settings}`,
+    ),
+    row(
+      'scale',
+      'text visitors: capacity per core',
+      perCore(capacity.within ?? 0, context.cores),
+      'sessions/core',
+      capacity.past === undefined
+        ? undefined
+        : { name: 'past capacity', value: perCore(capacity.past, context.cores) },
+      capacityWords(capacity, context.cores),
+    ),
+  );
   for (const step of reports) {
-    const n = step.visitors;
+    const n = `${step.visitors} text visitors`;
+    const load = `load average ${step.machine.loadBefore.toFixed(1)} before, ${step.machine.loadAfter.toFixed(1)} after`;
     rows.push(
       row(
         'scale',
-        `${n} visitors: sessions completed`,
+        `${n}: sessions completed`,
         step.completed,
         'sessions',
-        { name: 'started', value: step.visitors },
-        settings,
+        { name: 'visitors', value: step.visitors },
+        `${withinCapacity(step) ? 'within' : 'past'} capacity; ${load}`,
       ),
     );
     for (const p of ['p50', 'p95', 'p99'] as const) {
-      const ref =
-        base && step !== base
-          ? { name: `10-visitor step ${p}`, value: base.answerMs[p] }
-          : undefined;
-      rows.push(row('scale', `${n} visitors: question → answer ${p}`, step.answerMs[p], 'ms', ref));
-      const cref =
-        base && step !== base
-          ? { name: `10-visitor step ${p}`, value: base.cassetteMs[p] }
-          : undefined;
-      rows.push(
-        row('scale', `${n} visitors: question → cassette ${p}`, step.cassetteMs[p], 'ms', cref),
-      );
+      rows.push(row('scale', `${n}: question → answer ${p}`, step.answerMs[p], 'ms'));
     }
+    rows.push(row('scale', `${n}: question → cassette p95`, step.cassetteMs.p95, 'ms'));
     rows.push(
-      row('scale', `${n} visitors: token route p95`, step.tokenMs.p95, 'ms', {
+      row('scale', `${n}: token route p95`, step.tokenMs.p95, 'ms', {
         name: 'idle p95',
         value: context.tokenIdleP95,
       }),
     );
-    rows.push(row('scale', `${n} visitors: CPU per session`, step.cpuSecondsPerSession, 'CPU s'));
-    rows.push(
-      row('scale', `${n} visitors: worker memory per session`, step.memoryPerSessionMiB, 'MiB'),
-    );
+    const { cpu } = step;
     rows.push(
       row(
         'scale',
-        `${n} visitors: most jobs on one worker`,
+        `${n}: servers' CPU per session`,
+        step.cpuPerSession.servers,
+        'CPU s',
+        { name: "workers' alone", value: step.cpuPerSession.workers },
+        'the workers with their job processes (those that ended included), the LiveKit nodes, Redis and the edge, over the step, per completed session',
+      ),
+      row(
+        'scale',
+        `${n}: every process's CPU against /proc/stat`,
+        cpu.processes,
+        'CPU s',
+        { name: '/proc/stat busy', value: cpu.procStat },
+        `over ${cpu.wallSeconds} s: workers ${Object.values(cpu.workers).join(' / ')}, LiveKit ${cpu.livekit}, Redis ${cpu.redis}, edge ${cpu.edge}, visitors ${cpu.visitors}, other work on the machine ${cpu.others}`,
+      ),
+      row(
+        'scale',
+        `${n}: worker memory per session`,
+        step.memory.perSessionMiB,
+        'MiB',
+        undefined,
+        `the workers' proportional set size above rest with ${step.memory.peakSessions} sessions held at once, per session`,
+      ),
+      row(
+        'scale',
+        `${n}: worker memory at rest`,
+        sum(Object.values(step.memory.workerAtRestMiB)) / Math.max(1, s.workers),
+        'MiB',
+        undefined,
+        `each worker with its idle job processes, proportional set size: ${Object.values(step.memory.workerAtRestMiB).join(' / ')}`,
+      ),
+      row(
+        'scale',
+        `${n}: most jobs one worker held at once`,
         Math.max(...Object.values(step.peakJobsPerWorker)),
         'jobs',
         { name: 'BMO_MAX_JOBS', value: s.maxJobs },
-        JSON.stringify(step.jobsPerWorker),
+        `each worker's most at once: ${Object.values(step.peakJobsPerWorker).join(' / ')}`,
+      ),
+      row(
+        'scale',
+        `${n}: fewest jobs a worker took`,
+        Math.min(...Object.values(step.jobsPerWorker)),
+        'jobs',
+        { name: 'rooms', value: sum(Object.values(step.jobsPerWorker)) },
+        `jobs each worker took over the step: ${Object.values(step.jobsPerWorker).join(' / ')}`,
       ),
     );
   }
-  rows.push(
-    row(
-      'scale',
-      'capacity on this machine',
-      capacityPerCore(reports, context.cores),
-      'sessions/core',
-      undefined,
-      settings,
-    ),
-  );
   if (faults) {
     const w = faults.worker;
     rows.push(
@@ -116,14 +177,14 @@ export function scaleRows(
     rows.push(
       row(
         'scale',
-        `node stopped at ${n.visitors}: sessions completed`,
+        `the workers' node killed at ${n.visitors}: sessions completed`,
         n.completed,
         'sessions',
         { name: 'visitors', value: n.visitors },
-        `${n.affected} reconnected`,
+        `${n.affected} reconnected; the running workers registered again with ${n.workersMovedTo} in ${Math.round(n.workersBackMs)} ms`,
       ),
     );
-    rows.push(row('scale', 'node stopped: room lost → BMO back, p95', n.reconnectMs.p95, 'ms'));
+    rows.push(row('scale', 'node killed: BMO lost → back, p95', n.reconnectMs.p95, 'ms'));
     rows.push(
       row('scale', 'Redis stopped: new visitor', 0, '', undefined, faults.redis.newVisitor),
     );
@@ -132,8 +193,8 @@ export function scaleRows(
 }
 
 const cell = (n: number) => (Number.isFinite(n) ? String(n) : '–');
-const ratio = (value: number, base: number | undefined) =>
-  base && Number.isFinite(value) && base > 0 ? ` (×${(value / base).toFixed(1)})` : '';
+const signed = (fraction: number) =>
+  `${fraction >= 0 ? '+' : '−'}${Math.abs(fraction * 100).toFixed(1)}%`;
 const each = (values: Record<string, number>) => Object.values(values).join(' / ');
 
 /** A word that would open a list, a quote, a heading or a table if it began a line. */
@@ -161,54 +222,70 @@ export function wrapProse(text: string, width = 100, indent = ''): string {
 const item = (text: string) => wrapProse(`- ${text}`, 100, '  ');
 
 /**
- * The Markdown of the run, with its settings and the machine's load: a table of latencies, a
- * table of resources (two tables, each narrow enough for the docs check) and a list of the faults.
+ * The Markdown of the run, with its settings and the machine's load: the capacity and its stop
+ * rule, then a table each for latencies, dispatch, CPU and memory (each narrow enough for the docs
+ * check), in the order the steps ran, and a list of the faults.
  */
 export function scaleTable(
   reports: StepReport[],
+  capacity: Capacity,
   faults: ScaleFaults | undefined,
   context: ScaleContext,
 ): string {
   const s = context.settings;
-  const base = reports[0];
   const lines = [
     wrapProse(
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers, ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the run's own load included). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run scale\`: ${s.workers} workers registered with one of ${s.nodes} LiveKit nodes, \`BMO_MAX_JOBS\` ${s.maxJobs}, load threshold ${s.loadThreshold}, on ${context.cores} cores with a 1-minute load average of ${context.loadAtStart.toFixed(1)} at the start and ${context.loadAtEnd.toFixed(1)} at the end (the run's own load included). Token route idle p95: ${Math.round(context.tokenIdleP95)} ms.`,
     ),
     '',
-    '| visitors | completed | answer p50 / p95 / p99 ms | cassette p50 / p95 / p99 ms | token p95 ms |',
-    '| --- | --- | --- | --- | --- |',
+    wrapProse(
+      `**Text visitors: ${capacityWords(capacity, context.cores)}.** Found by bisection to within 10% or one visitor, whichever is larger; stop rule: ${TEXT_STOP_RULE}. Each step ran once, in this order:`,
+    ),
+    '',
+    '| visitors | within | completed | answer p50 / p95 / p99 ms | cassette p95 ms | token p95 ms | load average before → after |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of reports) {
-    // each step beside the first (the 10-visitor step), never the first beside itself
-    const ref = r === base ? undefined : base;
     const a = r.answerMs;
-    const c = r.cassetteMs;
     lines.push(
-      `| ${r.visitors} | ${r.completed}/${r.visitors} | ${cell(a.p50)} / ${cell(a.p95)}${ratio(a.p95, ref?.answerMs.p95)} / ${cell(a.p99)} | ${cell(c.p50)} / ${cell(c.p95)}${ratio(c.p95, ref?.cassetteMs.p95)} / ${cell(c.p99)} | ${cell(r.tokenMs.p95)} |`,
+      `| ${r.visitors} | ${withinCapacity(r) ? 'yes' : 'no'} | ${r.completed}/${r.visitors} | ${cell(a.p50)} / ${cell(a.p95)} / ${cell(a.p99)} | ${cell(r.cassetteMs.p95)} | ${cell(r.tokenMs.p95)} | ${r.machine.loadBefore.toFixed(1)} → ${r.machine.loadAfter.toFixed(1)} |`,
     );
   }
   lines.push(
     '',
-    '| visitors | jobs per worker | rooms per node | worker cores | CPU s per session | MiB per session |',
-    '| --- | --- | --- | --- | --- | --- |',
+    'Dispatch: the jobs each worker took, the most each held at once, and the rooms each node held.',
+    '',
+    '| visitors | jobs per worker | most held at once | rooms per node |',
+    '| --- | --- | --- | --- |',
     ...reports.map(
       (r) =>
-        `| ${r.visitors} | ${each(r.jobsPerWorker)} | ${each(r.roomsPerNode)} | ${each(r.workerCores)} | ${r.cpuSecondsPerSession} | ${r.memoryPerSessionMiB} |`,
+        `| ${r.visitors} | ${each(r.jobsPerWorker)} | ${each(r.peakJobsPerWorker)} | ${each(r.roomsPerNode)} |`,
     ),
-  );
-  const capacity = capacityPerCore(reports, context.cores);
-  const first = reports[0];
-  lines.push(
     '',
     wrapProse(
-      capacity > 0 || !first
-        ? `Capacity on this machine: **${capacity} sessions per core** (the largest step where every session completed and the answer p95 stayed under 1 s).`
-        : `Capacity on this machine: **under ${first.visitors / context.cores} sessions per core** as it was loaded: no step, not even the first (${first.visitors} visitors), kept every session and an answer p95 under 1 s.`,
+      "CPU seconds over each step, by part: each worker with its job processes (those that ended during the step included), the LiveKit nodes, Redis, the edge, the simulated visitors, and the machine's other work; their sum beside `/proc/stat`'s busy time; and the servers' CPU (workers, LiveKit, Redis, edge) per completed session.",
+    ),
+    '',
+    '| visitors | wall s | workers | LiveKit | Redis | edge | visitors | others | sum | /proc/stat | servers per session |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...reports.map(({ visitors, cpu, cpuPerSession }) => {
+      const off = cpu.procStat > 0 ? ` (${signed(cpu.processes / cpu.procStat - 1)})` : '';
+      return `| ${visitors} | ${cpu.wallSeconds} | ${each(cpu.workers)} | ${cpu.livekit} | ${cpu.redis} | ${cpu.edge} | ${cpu.visitors} | ${cpu.others} | ${cpu.processes}${off} | ${cpu.procStat} | ${cpuPerSession.servers} |`;
+    }),
+    '',
+    wrapProse(
+      "Memory of the workers, as proportional set size (each page shared by several processes split among them, so the figures add up): each worker at rest with its idle job processes, each worker's most during the step, and the workers' memory above rest per session at the moment they held the most sessions at once.",
+    ),
+    '',
+    '| visitors | at rest MiB | most MiB | sessions held at once | MiB per session |',
+    '| --- | --- | --- | --- | --- |',
+    ...reports.map(
+      ({ visitors, memory: m }) =>
+        `| ${visitors} | ${each(m.workerAtRestMiB)} | ${each(m.workerPeakMiB)} | ${m.peakSessions} | ${m.perSessionMiB} |`,
     ),
   );
-  const failed = reports.find((r) => !within(r));
-  if (failed?.failures.length)
+  const failed = reports.find((r) => !withinCapacity(r) && r.failures.length > 0);
+  if (failed)
     lines.push(
       '',
       wrapProse(
@@ -226,17 +303,17 @@ export function scaleTable(
         `**One worker killed (${w.killed}).** ${w.affected} sessions were on it; ${w.affectedRecovered} saw BMO leave and got BMO back on Reconnect (p50 / p95 ${cell(w.recoveryMs.p50)} / ${cell(w.recoveryMs.p95)} ms); ${w.othersDisturbed} other sessions noticed; ${w.completed}/${w.visitors} completed.`,
       ),
       item(
-        `**One node killed (${n.stopped}).** ${n.affected} visitors lost their room and reconnected through the edge to the other node (p50 / p95 ${cell(n.reconnectMs.p50)} / ${cell(n.reconnectMs.p95)} ms); ${n.completed}/${n.visitors} completed.`,
+        `**The workers' node killed (${n.stopped}).** The running workers registered again, with ${n.workersMovedTo}, ${Math.round(n.workersBackMs)} ms after the kill; ${n.affected} visitors lost BMO and reconnected through the edge (p50 / p95 ${cell(n.reconnectMs.p50)} / ${cell(n.reconnectMs.p95)} ms); ${n.completed}/${n.visitors} completed.`,
       ),
       item(
         `**Redis stopped.** A visitor mid-conversation ${faults.redis.liveVisitor}; a new visitor: ${faults.redis.newVisitor}`,
       ),
     );
-    if (!reports.some(within)) {
+    if (capacity.within === undefined) {
       lines.push(
         '',
         wrapProse(
-          `No step was within capacity on the machine as it was; the faults ran at ${w.visitors} visitors, the first step, where every session completed though the answers' p95 passed 1 s.`,
+          `No step was within capacity on the machine as it was; the faults ran at ${w.visitors} visitors, the smallest step where every session completed.`,
         ),
       );
     }

@@ -1,13 +1,14 @@
 /**
  * `npm run scale` (and `BENCH=scale npm run bench`): BMO on a cluster on this machine (Redis, two
- * LiveKit nodes, a signal balancer, three workers, the edge; tests/support/scale-cluster.ts),
- * steps of 10, 25, 50 and 100 visitors at once, stopping after the first step past capacity (an
- * answer p95 over 1 s, or a session that did not complete), then the faults at the largest step
- * within capacity. Writes its rows into bench/results.json and its table into docs/scaling.md.
+ * LiveKit nodes, a signal balancer, three workers registered through their own entry, the edge;
+ * tests/support/scale-cluster.ts). Finds the capacity for text visitors by bisection
+ * (scripts/scale/bisect.ts: steps of visitors at once, each within capacity or past it by the stop
+ * rule in report.ts), then runs the faults at the largest step within capacity. Writes its rows
+ * into bench/results.json and its tables into docs/scaling.md.
  *
- * Settings: SCALE_STEPS (10,25,50,100), SCALE_WORKERS (3), SCALE_NODES (2), SCALE_MAX_JOBS
- * (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true), SCALE_READINGS (50,200: the reader's
- * steps, scripts/scale/reader-load.ts; empty to skip).
+ * Settings: SCALE_FIRST (the first step's visitors, 10; 0 skips BMO), SCALE_WORKERS (3),
+ * SCALE_NODES (2), SCALE_MAX_JOBS (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true),
+ * SCALE_READINGS (50,200: the reader's steps, scripts/scale/reader-load.ts; empty to skip).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,34 +19,43 @@ import { mintToken } from '../../tests/support/bmo-visitor.ts';
 import { ROOT } from '../../tests/support/paths.ts';
 import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-cluster.ts';
 import { type BenchRow, percentile } from '../../tests/bench/stats.ts';
+import { requireLiveKitServer } from '../livekit-local.ts';
+import { type Bounds, narrowed, nextStep } from './bisect.ts';
 import { killWorker, stopNode, stopRedis } from './faults.ts';
 import { type StepReport, drained, runStep } from './step.ts';
 import { readerLoad, readerTable } from './reader-load.ts';
-import { scaleRows, scaleTable, writeDocSection } from './report.ts';
+import { scaleRows, scaleTable, withinCapacity, writeDocSection } from './report.ts';
 
 function numbers(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
   if (!raw) return fallback;
   return raw.split(',').map((part) => {
     const value = Number(part.trim());
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: ${part} is not a count`);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name}: ${part} is not a count`);
     return value;
   });
 }
 
 const one = (name: string, fallback: number) => numbers(name, [fallback])[0] ?? fallback;
 
-/** A step is within capacity when every session completed and the answer p95 is under 1 s. */
-export const withinCapacity = (step: StepReport): boolean =>
-  step.completed === step.visitors && step.answerMs.p95 <= 1_000;
+/** The jobs a worker takes before it reports itself full: load (jobs / max) reaching the threshold. */
+export const jobsUntilFull = (maxJobs: number, threshold = WORKER_LOAD_THRESHOLD): number => {
+  let jobs = 0;
+  while (jobs < maxJobs && jobs / maxJobs < threshold) jobs += 1;
+  return jobs;
+};
 
 export async function scaleBench(): Promise<BenchRow[]> {
+  requireLiveKitServer();
   const settings = {
     nodes: one('SCALE_NODES', 2),
     workers: one('SCALE_WORKERS', 3),
     maxJobs: one('SCALE_MAX_JOBS', 20),
   };
-  const steps = numbers('SCALE_STEPS', [10, 25, 50, 100]);
+  const limits = {
+    first: one('SCALE_FIRST', 10),
+    most: settings.workers * jobsUntilFull(settings.maxJobs),
+  };
   const loadAtStart = loadavg()[0] ?? 0;
   const cluster = await startCluster(settings);
   try {
@@ -55,28 +65,41 @@ export async function scaleBench(): Promise<BenchRow[]> {
     await drained(cluster);
 
     const reports: StepReport[] = [];
-    for (const visitors of steps) {
-      process.stdout.write(`scale: ${visitors} visitors…\n`);
+    let bounds: Bounds = {};
+    for (let visitors = nextStep(bounds, limits); visitors !== undefined;) {
+      process.stdout.write(
+        `scale: ${visitors} visitors (load average ${(loadavg()[0] ?? 0).toFixed(1)})…\n`,
+      );
       const report = await runStep(cluster, visitors);
       reports.push(report);
+      const within = withinCapacity(report);
       process.stdout.write(
-        `scale: ${visitors} visitors: ${report.completed}/${report.visitors} completed, answer p95 ${report.answerMs.p95} ms\n`,
+        `scale: ${visitors} visitors: ${report.completed}/${report.visitors} completed, answer p95 ${report.answerMs.p95} ms: ${within ? 'within' : 'past'} capacity; jobs per worker ${Object.values(report.jobsPerWorker).join(' / ')}${report.failures.length > 0 ? `; failures: ${report.failures.join('; ')}` : ''}\n`,
       );
+      bounds = narrowed(bounds, visitors, within);
       await drained(cluster);
-      if (!withinCapacity(report)) break;
+      visitors = nextStep(bounds, limits);
     }
-    // the faults run at the largest step within capacity; when even the first step's answers were
-    // slow (a busy machine) but every session completed, at that step, and the table says which
-    const good =
-      reports.filter(withinCapacity).at(-1) ??
-      reports.find((step) => step.completed === step.visitors);
+    // the faults run at the largest step within capacity, or fewer if the workers left after one
+    // is killed could not take them all; when no step was within capacity (a busy machine), at
+    // the smallest step where every session completed, and the report says so
+    const largest =
+      bounds.within ??
+      reports
+        .filter((step) => step.completed === step.visitors)
+        .map((step) => step.visitors)
+        .sort((a, b) => a - b)[0];
+    const faultVisitors =
+      largest === undefined
+        ? undefined
+        : Math.min(largest, (settings.workers - 1) * jobsUntilFull(settings.maxJobs));
     const faults =
-      good && process.env.SCALE_FAULTS !== 'false'
+      faultVisitors !== undefined && process.env.SCALE_FAULTS !== 'false'
         ? {
-            worker: await killWorker(cluster, good.visitors),
+            worker: await killWorker(cluster, faultVisitors),
             node: await (async () => {
               await drained(cluster);
-              return stopNode(cluster, good.visitors);
+              return stopNode(cluster, faultVisitors);
             })(),
             redis: await (async () => {
               await drained(cluster, 30_000);
@@ -91,16 +114,17 @@ export async function scaleBench(): Promise<BenchRow[]> {
       loadAtStart,
       loadAtEnd: loadavg()[0] ?? 0,
     };
-    await writeDocSection('scale:table', scaleTable(reports, faults, context));
+    const capacity = { ...bounds, most: limits.most };
+    await writeDocSection('scale:table', scaleTable(reports, capacity, faults, context));
     writeFileSync(
       join(ROOT, 'bench/scale-details.json'),
       JSON.stringify(
-        { context, reports, faults },
+        { context, capacity, reports, faults },
         (key, value: unknown) => (key === 'results' ? undefined : value),
         2,
       ),
     );
-    return scaleRows(reports, faults, context);
+    return scaleRows(reports, capacity, faults, context);
   } finally {
     await cluster.stop();
     const left = await cluster.leftovers();
@@ -144,7 +168,7 @@ export async function readerBench(): Promise<BenchRow[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = process.env.SCALE_STEPS === '' ? [] : await scaleBench();
+  const rows = one('SCALE_FIRST', 10) === 0 ? [] : await scaleBench();
   rows.push(...(await readerBench()));
   mergeResults(rows);
   console.table(

@@ -1,12 +1,22 @@
 /**
  * One step of the scale run: `visitors` simulated visitors at once against the cluster, each a
  * whole visit (tests/support/bmo-visitor.ts), and what the step cost: answer and cassette times,
- * the token route's time, which worker took each job and which node held each room, and the CPU
- * and memory of each worker's process group.
+ * the token route's time, which worker took each job and which node held each room, the CPU of
+ * every part of the machine (each worker with its job processes, ended ones included; LiveKit;
+ * Redis; the edge; the visitors; everything else) beside `/proc/stat`'s, and the workers' memory.
  */
 import { cpus, loadavg } from 'node:os';
 import { type VisitOptions, type VisitResult, visit } from '../../tests/support/bmo-visitor.ts';
-import { groupUsage } from '../../tests/support/process-usage.ts';
+import {
+  type Member,
+  type ProcessTable,
+  busySecondsBetween,
+  cpuSecondsBetween,
+  inGroup,
+  isProcess,
+  memoryOf,
+  readProcesses,
+} from '../../tests/support/process-usage.ts';
 import type { Cluster } from '../../tests/support/scale-cluster.ts';
 import { percentile } from '../../tests/bench/stats.ts';
 
@@ -22,6 +32,41 @@ export interface Spread {
   p99: number;
 }
 
+/**
+ * CPU seconds over one step, by part of the machine. Each part counts its processes that ended
+ * during the step (a job process, reaped by its worker), so the parts add up to every process's
+ * time, which `/proc/stat` gives too (tests/support/process-usage.ts).
+ */
+export interface StepCpu {
+  /** Wall seconds the step took. */
+  wallSeconds: number;
+  /** Each worker with its job processes. */
+  workers: Record<string, number>;
+  /** The LiveKit nodes, Redis, the edge (wrangler and workerd). */
+  livekit: number;
+  redis: number;
+  edge: number;
+  /** The simulated visitors: this process (their rtc-node clients run in it). */
+  visitors: number;
+  /** Every other process on the machine: work that shares it, not the run's. */
+  others: number;
+  /** The sum over every process, and the machine's busy time from `/proc/stat`. */
+  processes: number;
+  procStat: number;
+}
+
+/** Memory of the workers (proportional set size: shared pages split, so the figures add up). */
+export interface StepMemory {
+  /** Each worker before the step: the worker and its idle job processes, MiB. */
+  workerAtRestMiB: Record<string, number>;
+  /** Each worker's most during the step, MiB. */
+  workerPeakMiB: Record<string, number>;
+  /** The most sessions the workers held at once (at a memory sample). */
+  peakSessions: number;
+  /** The workers' memory above rest at that sample, per session held, MiB. */
+  perSessionMiB: number;
+}
+
 export interface StepReport {
   visitors: number;
   started: number;
@@ -33,17 +78,15 @@ export interface StepReport {
   cassetteMs: Spread;
   tokenMs: Spread;
   bmoReadyMs: Spread;
+  /** The jobs each worker took over the step (rooms whose job it started). */
   jobsPerWorker: Record<string, number>;
-  /** The most jobs one worker held at once during the step. */
+  /** The most jobs each worker held at once during the step. */
   peakJobsPerWorker: Record<string, number>;
   roomsPerNode: Record<string, number>;
-  /** CPU cores each worker used over the step (CPU seconds / wall seconds). */
-  workerCores: Record<string, number>;
-  /** Each worker's peak resident memory, MiB. */
-  workerPeakMiB: Record<string, number>;
-  cpuSecondsPerSession: number;
-  /** Peak worker memory above idle, per session held at the peak, MiB. */
-  memoryPerSessionMiB: number;
+  cpu: StepCpu;
+  /** The workers' CPU seconds per completed session, and the servers' (workers, LiveKit, Redis, edge). */
+  cpuPerSession: { workers: number; servers: number };
+  memory: StepMemory;
   /** The machine's 1-minute load average at the start and the end, and its cores. */
   machine: { loadBefore: number; loadAfter: number; cores: number };
   results: VisitResult[];
@@ -78,18 +121,38 @@ export function jobWorkers(cluster: Cluster): Map<string, string> {
   return map;
 }
 
+/** How far each worker's events go now: where a step's events begin. */
+export const eventMarks = (cluster: Cluster): Record<string, number> =>
+  Object.fromEntries(cluster.workers.map(({ name, worker }) => [name, worker.events.length]));
+
+/**
+ * Jobs each worker holds now (started and not yet ended), and the most it held at once since its
+ * events reached `from` (all along when not given), counted from its `job_start` and `job_end`.
+ */
+export function jobCounts(
+  cluster: Cluster,
+  from: Record<string, number> = {},
+): Record<string, { held: number; peak: number }> {
+  const counts: Record<string, { held: number; peak: number }> = {};
+  for (const { name, worker } of cluster.workers) {
+    const start = from[name] ?? 0;
+    let held = 0;
+    let peak = 0;
+    worker.events.forEach((event, i) => {
+      if (event.event === 'job_start') held += 1;
+      if (event.event === 'job_end') held -= 1;
+      if (i + 1 >= start) peak = Math.max(peak, held);
+    });
+    counts[name] = { held, peak };
+  }
+  return counts;
+}
+
 /** Jobs each worker holds now: started and not yet ended. */
 export function heldJobs(cluster: Cluster): Record<string, number> {
-  const held: Record<string, number> = {};
-  for (const { name, worker } of cluster.workers) {
-    let count = 0;
-    for (const event of worker.events) {
-      if (event.event === 'job_start') count += 1;
-      if (event.event === 'job_end') count -= 1;
-    }
-    held[name] = count;
-  }
-  return held;
+  return Object.fromEntries(
+    Object.entries(jobCounts(cluster)).map(([name, { held }]) => [name, held]),
+  );
 }
 
 /** Resolves once no worker holds a job (the rooms of the last step have closed), or after `ms`. */
@@ -102,32 +165,77 @@ export async function drained(cluster: Cluster, ms = 60_000): Promise<boolean> {
   return false;
 }
 
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+/** What each part of the run is, as processes (tests/support/process-usage.ts). */
+export function runParts(cluster: Cluster): {
+  workers: [string, Member][];
+  livekit: Member;
+  redis: Member;
+  edge: Member;
+  visitors: Member;
+} {
+  const nodePids = new Set(cluster.nodes.map(({ server }) => server.pid));
+  return {
+    workers: cluster.workers.map(({ name, worker }) => [name, inGroup(worker.pid)]),
+    livekit: (p) => nodePids.has(p.pid),
+    redis: isProcess(cluster.redis.pid),
+    edge: inGroup(cluster.edge.pid),
+    visitors: isProcess(process.pid),
+  };
+}
+
+/** The CPU each part used between two readings, and the machine's. */
+export function stepCpu(cluster: Cluster, before: ProcessTable, after: ProcessTable): StepCpu {
+  const parts = runParts(cluster);
+  const of = (member: Member) => round(cpuSecondsBetween(before, after, member));
+  const workers = Object.fromEntries(parts.workers.map(([name, member]) => [name, of(member)]));
+  const run = [
+    ...parts.workers.map(([, member]) => member),
+    parts.livekit,
+    parts.redis,
+    parts.edge,
+  ];
+  run.push(parts.visitors);
+  return {
+    wallSeconds: round((after.at - before.at) / 1000, 1),
+    workers,
+    livekit: of(parts.livekit),
+    redis: of(parts.redis),
+    edge: of(parts.edge),
+    visitors: of(parts.visitors),
+    others: of((p) => !run.some((member) => member(p))),
+    processes: of(() => true),
+    procStat: round(busySecondsBetween(before, after)),
+  };
+}
+
 export async function runStep(
   cluster: Cluster,
   visitors: number,
   options: Partial<VisitOptions> = {},
 ): Promise<StepReport> {
   const loadBefore = loadavg()[0] ?? 0;
-  const pgid = (name: string) => cluster.workers.find((w) => w.name === name)?.worker.pid;
-  const idle = Object.fromEntries(
-    cluster.workers.map(({ name, worker }) => [
-      name,
-      worker.pid === undefined
-        ? { cpuSeconds: 0, rssMiB: 0, processes: 0 }
-        : groupUsage(worker.pid),
-    ]),
-  );
-  const peakMiB: Record<string, number> = {};
-  const peakJobs: Record<string, number> = {};
+  const parts = runParts(cluster);
+  const workersMiB = (table: ProcessTable) =>
+    Object.fromEntries(
+      parts.workers.map(([name, member]) => [name, memoryOf(table, member).pssMiB]),
+    );
+  const before = readProcesses();
+  const atRest = workersMiB(before);
+  const peakMiB: Record<string, number> = { ...atRest };
+  const marks = eventMarks(cluster);
+  let mostHeld = { sessions: 0, aboveRestMiB: 0 };
   const nodeOf = new Map<string, string>();
   const sample = async () => {
-    for (const { name } of cluster.workers) {
-      const pid = pgid(name);
-      if (pid === undefined) continue;
-      peakMiB[name] = Math.max(peakMiB[name] ?? 0, groupUsage(pid).rssMiB);
-    }
-    for (const [name, held] of Object.entries(heldJobs(cluster))) {
-      peakJobs[name] = Math.max(peakJobs[name] ?? 0, held);
+    const now = workersMiB(readProcesses());
+    for (const [name, mib] of Object.entries(now))
+      peakMiB[name] = Math.max(peakMiB[name] ?? 0, mib);
+    const held = heldJobs(cluster);
+    const sessions = sum(Object.values(held).map((n) => Math.max(0, n)));
+    if (sessions > 0 && sessions >= mostHeld.sessions) {
+      mostHeld = { sessions, aboveRestMiB: sum(Object.values(now)) - sum(Object.values(atRest)) };
     }
     for (const [room, node] of await roomNodes(cluster)) nodeOf.set(room, node);
   };
@@ -151,6 +259,7 @@ export async function runStep(
     ),
   );
   const durationMs = performance.now() - started;
+  const after = readProcesses();
   sampling = false;
   await sampler;
 
@@ -171,22 +280,10 @@ export async function runStep(
     const label = `node ${String.fromCharCode(65 + nodeIds.indexOf(id))}`;
     roomsPerNode[label] = (roomsPerNode[label] ?? 0) + 1;
   }
-  const workerCores: Record<string, number> = {};
-  let cpuSeconds = 0;
-  let extraMiB = 0;
-  for (const { name } of cluster.workers) {
-    const pid = pgid(name);
-    const now = pid === undefined ? undefined : groupUsage(pid);
-    const before = idle[name];
-    // CPU of job processes that ended during the step is not in either reading: a floor
-    const used = now && before ? Math.max(0, now.cpuSeconds - before.cpuSeconds) : 0;
-    cpuSeconds += used;
-    workerCores[name] = Math.round((used / (durationMs / 1000)) * 100) / 100;
-    extraMiB += Math.max(0, (peakMiB[name] ?? 0) - (before?.rssMiB ?? 0));
-    peakMiB[name] = Math.round(peakMiB[name] ?? 0);
-  }
+  const cpu = stepCpu(cluster, before, after);
   const completed = results.filter((r) => r.ok).length;
-  const peakSessions = Object.values(peakJobs).reduce((a, b) => a + Math.max(0, b), 0);
+  const perSession = (seconds: number) => round(seconds / Math.max(1, completed));
+  const workerSeconds = sum(Object.values(cpu.workers));
   return {
     visitors,
     started: results.filter((r) => r.rooms.length > 0).length,
@@ -198,12 +295,25 @@ export async function runStep(
     tokenMs: spread(results.flatMap((r) => r.tokenMs)),
     bmoReadyMs: spread(results.flatMap((r) => r.bmoReadyMs)),
     jobsPerWorker,
-    peakJobsPerWorker: peakJobs,
+    peakJobsPerWorker: Object.fromEntries(
+      Object.entries(jobCounts(cluster, marks)).map(([name, { peak }]) => [name, peak]),
+    ),
     roomsPerNode,
-    workerCores,
-    workerPeakMiB: peakMiB,
-    cpuSecondsPerSession: Math.round((cpuSeconds / Math.max(1, completed)) * 100) / 100,
-    memoryPerSessionMiB: Math.round((extraMiB / Math.max(1, peakSessions)) * 10) / 10,
+    cpu,
+    cpuPerSession: {
+      workers: perSession(workerSeconds),
+      servers: perSession(workerSeconds + cpu.livekit + cpu.redis + cpu.edge),
+    },
+    memory: {
+      workerAtRestMiB: Object.fromEntries(
+        Object.entries(atRest).map(([name, mib]) => [name, Math.round(mib)]),
+      ),
+      workerPeakMiB: Object.fromEntries(
+        Object.entries(peakMiB).map(([name, mib]) => [name, Math.round(mib)]),
+      ),
+      peakSessions: mostHeld.sessions,
+      perSessionMiB: round(mostHeld.aboveRestMiB / Math.max(1, mostHeld.sessions), 1),
+    },
     machine: { loadBefore, loadAfter: loadavg()[0] ?? 0, cores: cpus().length },
     results,
   };

@@ -22,6 +22,8 @@ export interface AgentWorker {
   readonly output: string[];
   /** How long registration took, ms. */
   readonly bootMs: number;
+  /** Times the worker registered with a LiveKit server: more than one after a reconnect. */
+  readonly registrations: number;
   /** The worker's process id, which is also its process group's (its job processes are in it). */
   readonly pid: number | undefined;
   /** Resolves with the first event matching `match` (already seen or still to come). */
@@ -124,6 +126,7 @@ export async function startAgentWorker(
     resolve: (e: AgentWorkerEvent) => void;
   }>();
   let registered: (() => void) | undefined;
+  let registrations = 0;
   let failed: ((error: Error) => void) | undefined;
 
   const child = spawn(process.execPath, [MAIN, options.mode ?? 'dev'], {
@@ -157,7 +160,10 @@ export async function startAgentWorker(
     for (const line of lines) {
       if (options.echo) process.stderr.write(`[worker] ${line}\n`);
       if (output.length < 2_000) output.push(line);
-      if (line.includes('registered worker')) registered?.();
+      if (line.includes('registered worker')) {
+        registrations += 1;
+        registered?.();
+      }
       const event = parseEvent(line);
       if (!event) continue;
       events.push(event);
@@ -206,6 +212,9 @@ export async function startAgentWorker(
     events,
     output,
     bootMs,
+    get registrations() {
+      return registrations;
+    },
     pid: child.pid,
     waitForEvent(match, waitMs = 30_000) {
       const seen = events.find(match);

@@ -1,12 +1,20 @@
 /**
  * What `npm run scale` writes into docs/scaling.md passes the docs check once prettier has padded
- * its tables: prose wrapped, the per-step figures in two tables each under the table width, the
- * faults a list. Every figure of the run is still there.
+ * its tables: prose wrapped, the capacity with its bounds and stop rule, the per-step figures in
+ * tables each under the table width, the faults a list. Every figure of the run is still there,
+ * and each results row says what it measures.
  */
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { lineFindings } from '../../../../scripts/check-docs.ts';
-import { type ScaleFaults, scaleTable, wrapProse } from '../../../../scripts/scale/report.ts';
+import {
+  type Capacity,
+  type ScaleFaults,
+  capacityWords,
+  scaleRows,
+  scaleTable,
+  wrapProse,
+} from '../../../../scripts/scale/report.ts';
 import type { StepReport } from '../../../../scripts/scale/step.ts';
 import { ROOT } from '../../../support/paths.ts';
 
@@ -22,13 +30,27 @@ const step = (visitors: number, answerP95: number): StepReport => ({
   cassetteMs: spread(933, 1299, 1299),
   tokenMs: spread(600, 1362, 1400),
   bmoReadyMs: spread(20_000, 40_000, 41_000),
-  jobsPerWorker: { 'worker-1': 1, 'worker-2': 0, 'worker-3': 4 },
-  peakJobsPerWorker: { 'worker-1': 1, 'worker-2': 0, 'worker-3': 4 },
-  roomsPerNode: { 'node-1': 2, 'node-2': 3 },
-  workerCores: { 'worker-1': 0.18, 'worker-2': 0.04, 'worker-3': 0.15 },
-  workerPeakMiB: { 'worker-1': 300, 'worker-2': 120, 'worker-3': 610 },
-  cpuSecondsPerSession: 7.42,
-  memoryPerSessionMiB: 87.1,
+  jobsPerWorker: { 'worker-1': 1, 'worker-2': 2, 'worker-3': 4 },
+  peakJobsPerWorker: { 'worker-1': 1, 'worker-2': 2, 'worker-3': 3 },
+  roomsPerNode: { 'node A': 2, 'node B': 5 },
+  cpu: {
+    wallSeconds: 61.2,
+    workers: { 'worker-1': 3.41, 'worker-2': 6.02, 'worker-3': 11.7 },
+    livekit: 2.28,
+    redis: 0.17,
+    edge: 1.22,
+    visitors: 10.78,
+    others: 16.86,
+    processes: 52.44,
+    procStat: 53.1,
+  },
+  cpuPerSession: { workers: 3.02, servers: 3.55 },
+  memory: {
+    workerAtRestMiB: { 'worker-1': 301, 'worker-2': 298, 'worker-3': 305 },
+    workerPeakMiB: { 'worker-1': 402, 'worker-2': 500, 'worker-3': 711 },
+    peakSessions: 6,
+    perSessionMiB: 118.2,
+  },
   machine: { loadBefore: 36.7, loadAfter: 45.5, cores: 2 },
   results: [],
 });
@@ -46,7 +68,9 @@ const faults: ScaleFaults = {
   },
   node: {
     visitors: 5,
-    stopped: 'node-2',
+    stopped: 'node-1',
+    workersMovedTo: 'node-2',
+    workersBackMs: 2310.4,
     affected: 4,
     completed: 5,
     reconnectMs: spread(60122, 88075, 88075),
@@ -68,38 +92,46 @@ const context = {
   loadAtEnd: 45.5,
 };
 
+const capacity: Capacity = { within: 10, past: 11, most: 42 };
+
 /** The section as docs/scaling.md holds it: formatted by prettier, as the scale run writes it. */
-async function rendered(reports: StepReport[]): Promise<string> {
+async function rendered(reports: StepReport[], found = capacity): Promise<string> {
   const filepath = `${ROOT}/docs/scaling.md`;
   const options = (await resolveConfig(filepath)) ?? {};
-  return format(scaleTable(reports, faults, context), { ...options, filepath });
+  return format(scaleTable(reports, found, faults, context), { ...options, filepath });
 }
 
 describe('the scale report in docs/scaling.md', () => {
   it('passes the docs check after prettier pads its tables, with every figure kept', async () => {
-    const text = await rendered([step(5, 2571), step(10, 3100), step(20, 5200)]);
+    const text = await rendered([step(5, 700), step(10, 900), step(20, 5200), step(11, 1100)]);
     expect(lineFindings('docs/scaling.md', text)).toEqual([]);
     for (const figure of [
-      '2 LiveKit nodes',
+      '3 workers registered with one of 2 LiveKit nodes',
       '`BMO_MAX_JOBS` 20',
       'load threshold 0.7',
       '36.7 at the start and 45.5 at the end',
       'idle p95: 1313 ms',
-      '876 / 2571 / 2571',
-      '876 / 3100 (×1.2) / 2571',
-      '933 / 1299 / 1299',
-      '1362',
-      '1 / 0 / 4',
-      '2 / 3',
-      '0.18 / 0.04 / 0.15',
-      '7.42',
-      '87.1',
-      'under 2.5 sessions per core',
+      '10 visitors at once (5 sessions per core), under 11 (5.5 per core)',
+      'within 10% or one visitor',
+      'a session does not complete or the answer p95 passes 1 s',
+      '876 / 5200 / 2571',
+      '36.7 → 45.5',
+      '1 / 2 / 4',
+      '1 / 2 / 3',
+      '2 / 5',
+      '3.41 / 6.02 / 11.7',
+      '52.44 (−1.2%)',
+      '53.1',
+      '3.55',
+      '301 / 298 / 305',
+      '402 / 500 / 711',
+      '118.2',
       'visitor 3: BMO did not answer within 120 s',
       'One worker killed (worker-3)',
       '8228 / 24442 ms',
       '0 other sessions noticed',
-      'One node killed (node-2)',
+      "The workers' node killed (node-1)",
+      'with node-2, 2310 ms after the kill',
       '60122 / 88075 ms',
       'need no Redis once made',
       '"message":"BMO is not available right now."',
@@ -108,12 +140,43 @@ describe('the scale report in docs/scaling.md', () => {
     }
   });
 
-  it('keeps the faults as a list and the steps as two tables', async () => {
+  it('keeps the faults as a list and the steps as four tables', async () => {
     const text = await rendered([step(5, 2571)]);
     expect(text).toMatch(/^- \*\*One worker killed/m);
-    expect(text).toMatch(/^- \*\*One node killed/m);
+    expect(text).toMatch(/^- \*\*The workers' node killed/m);
     expect(text).toMatch(/^- \*\*Redis stopped/m);
-    expect(text.match(/^\| visitors /gm)).toHaveLength(2);
+    expect(text.match(/^\| visitors /gm)).toHaveLength(4);
+  });
+
+  it('says what bounds the capacity when no step or every step was within it', () => {
+    expect(capacityWords({ past: 5, most: 42 }, 2)).toMatch(/^under 5 visitors at once/);
+    expect(capacityWords({ within: 42, most: 42 }, 2)).toMatch(
+      /^at least 42 visitors at once \(21 sessions per core\): the most the workers take/,
+    );
+  });
+
+  it('rows say what they measure: capacity beside its bound, CPU beside /proc/stat, memory per session', () => {
+    const rows = scaleRows([step(10, 900), step(11, 1100)], capacity, faults, context);
+    const named = (name: string) => rows.find((r) => r.name === name);
+    expect(named('text visitors: capacity per core')).toMatchObject({
+      value: 5,
+      baseline: { name: 'past capacity', value: 5.5 },
+    });
+    expect(named("10 text visitors: every process's CPU against /proc/stat")).toMatchObject({
+      value: 52.44,
+      baseline: { name: '/proc/stat busy', value: 53.1 },
+    });
+    expect(named('10 text visitors: worker memory per session')?.note).toMatch(
+      /6 sessions held at once/,
+    );
+    expect(named('10 text visitors: most jobs one worker held at once')).toMatchObject({
+      value: 3,
+      note: "each worker's most at once: 1 / 2 / 3",
+    });
+    expect(named('10 text visitors: fewest jobs a worker took')).toMatchObject({
+      value: 1,
+      note: 'jobs each worker took over the step: 1 / 2 / 4',
+    });
   });
 });
 
