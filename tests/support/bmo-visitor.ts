@@ -11,7 +11,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ParticipantKind, type RemoteParticipant, Room, RoomEvent } from '@livekit/rtc-node';
+import {
+  DisconnectReason,
+  ParticipantKind,
+  type RemoteParticipant,
+  Room,
+  RoomEvent,
+} from '@livekit/rtc-node';
 import { CASSETTE_TOPIC, parseCassette } from '../../contracts/cassette-schema.ts';
 import {
   AGENT_STATE_ATTRIBUTE,
@@ -20,6 +26,9 @@ import {
   TRANSCRIPTION_TOPIC,
 } from '../../contracts/livekit-schema.ts';
 import { ROOT } from './paths.ts';
+
+/** The topic the agents SDK sends an agent session's events on (`TOPIC_SESSION_MESSAGES`). */
+const AGENT_SESSION_TOPIC = 'lk.agent.session';
 
 /** A value as the sample vault's note writes it (what BMO must answer comes from the notes). */
 function fromSampleNote(note: string, label: RegExp): string {
@@ -124,7 +133,8 @@ class Conversation {
   readonly cassettes: { at: number; title: string; content: string }[] = [];
   #changed = new Set<() => void>();
   #agent: RemoteParticipant | undefined;
-  #lost = false;
+  /** Why the conversation ended, once it has: BMO left, or the visitor's own connection closed. */
+  #lost: string | undefined;
 
   constructor() {
     const isAgent = (p: RemoteParticipant | undefined) => p?.kind === ParticipantKind.AGENT;
@@ -134,11 +144,11 @@ class Conversation {
     });
     this.room.on(RoomEvent.ParticipantAttributesChanged, () => this.#notify());
     this.room.on(RoomEvent.ParticipantDisconnected, (p) => {
-      if (p.identity === this.#agent?.identity) this.#lost = true;
+      if (p.identity === this.#agent?.identity) this.#lost ??= 'BMO left the room';
       this.#notify();
     });
-    this.room.on(RoomEvent.Disconnected, () => {
-      this.#lost = true;
+    this.room.on(RoomEvent.Disconnected, (reason) => {
+      this.#lost ??= `the visitor's connection closed (${DisconnectReason[reason] ?? reason})`;
       this.#notify();
     });
     this.room.on(RoomEvent.DataReceived, (payload, participant, _kind, topic) => {
@@ -146,6 +156,12 @@ class Conversation {
       const parsed = parseCassette(payload);
       if (parsed.ok) this.cassettes.push({ at: now(), ...parsed.cassette });
       this.#notify();
+    });
+    // BMO's agent session also streams its own events on this topic (for LiveKit's agent tools),
+    // which the page does not read. Read and dropped here: left to rtc-node, each stream's handle
+    // is dropped on arrival, which throws out of its event loop when the room has just closed.
+    this.room.registerByteStreamHandler(AGENT_SESSION_TOPIC, (reader) => {
+      reader.readAll().catch(() => undefined);
     });
     // a stream can open before its sender's details arrive: keep it, decide whose it is on reading
     this.room.registerTextStreamHandler(TRANSCRIPTION_TOPIC, (reader, { identity }) => {
@@ -166,7 +182,7 @@ class Conversation {
   }
 
   get lost(): boolean {
-    return this.#lost;
+    return this.#lost !== undefined;
   }
 
   #notify(): void {
@@ -183,9 +199,9 @@ class Conversation {
           if (value !== undefined) {
             this.#changed.delete(test);
             resolve(value);
-          } else if (this.#lost) {
+          } else if (this.#lost !== undefined) {
             this.#changed.delete(test);
-            reject(new BmoLost());
+            reject(new BmoLost(this.#lost));
           }
         };
         waiter = test;
@@ -217,14 +233,15 @@ class Conversation {
   }
 
   async leave(): Promise<void> {
-    this.#lost = true;
+    this.#lost ??= 'the visitor left';
     await this.room.disconnect().catch(() => undefined);
   }
 }
 
+/** The conversation ended under a visitor still talking: `why` says how. */
 class BmoLost extends Error {
-  constructor() {
-    super('BMO left the room');
+  constructor(why: string) {
+    super(why);
   }
 }
 
