@@ -116,6 +116,16 @@ export function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Waits for every start, whether it succeeds or not, so that none is still starting (and would
+ * be left running) when one has failed; then throws the first failure, or gives every result.
+ */
+async function allStarted<T>(starts: readonly Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(starts);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+}
+
 export async function startCluster(settings: ClusterSettings): Promise<Cluster> {
   const stoppers: (() => Promise<void>)[] = [];
   const pids: { name: string; pid: number }[] = [];
@@ -133,22 +143,23 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
     track('redis', redis.pid);
     ports.push({ name: 'redis', port: redis.port });
 
-    // Every node posts its webhooks to the edge (started last, on this port).
+    // Every node posts its webhooks to the edge (started beside the workers, on this port).
     const edgePort = await freeTcpPort();
     const webhooks = [`http://127.0.0.1:${edgePort}${LIVEKIT_WEBHOOK_PATH}`];
-    const nodes: ClusterNode[] = [];
-    for (let i = 0; i < settings.nodes; i++) {
-      const server = await startLiveKitServer({
-        keys,
-        config: (nodePorts, nodeKeys) =>
-          clusterNodeConfig(nodePorts, nodeKeys, redis.address, webhooks),
-      });
-      const name = `node-${i + 1}`;
-      stoppers.push(() => server.stop());
-      track(name, server.pid);
-      ports.push({ name, port: server.ports.port }, { name, port: server.ports.tcpPort });
-      nodes.push({ name, server });
-    }
+    const nodes = await allStarted(
+      Array.from({ length: settings.nodes }, async (_, i): Promise<ClusterNode> => {
+        const server = await startLiveKitServer({
+          keys,
+          config: (nodePorts, nodeKeys) =>
+            clusterNodeConfig(nodePorts, nodeKeys, redis.address, webhooks),
+        });
+        const name = `node-${i + 1}`;
+        stoppers.push(() => server.stop());
+        track(name, server.pid);
+        ports.push({ name, port: server.ports.port }, { name, port: server.ports.tcpPort });
+        return { name, server };
+      }),
+    );
 
     const targets = nodes.map(({ name, server }) => ({ name, port: server.ports.port }));
     const balancer = await startTcpBalancer(targets);
@@ -158,8 +169,8 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
     stoppers.push(() => workerEntry.stop());
     ports.push({ name: 'worker entry', port: workerEntry.port });
 
-    const workers = await Promise.all(
-      Array.from({ length: settings.workers }, async (_, i) => {
+    const startWorkers = allStarted(
+      Array.from({ length: settings.workers }, async (_, i): Promise<ClusterWorker> => {
         const healthPort = await freeTcpPort();
         const worker = await startAgentWorker(
           {
@@ -183,21 +194,29 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
         return { name, worker, healthPort };
       }),
     );
-
-    const edge = await startWrangler({
-      port: edgePort,
-      vars: {
-        LIVEKIT_URL: balancer.url,
-        LIVEKIT_API_KEY: keys.apiKey,
-        LIVEKIT_API_SECRET: keys.apiSecret,
-        LOAD_TEST_LIMITS: 'true',
-        LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: String(settings.roomEmptySeconds ?? 5),
-      },
-      timeoutMs: 90_000,
+    const startEdge = (async () => {
+      const started = await startWrangler({
+        port: edgePort,
+        vars: {
+          LIVEKIT_URL: balancer.url,
+          LIVEKIT_API_KEY: keys.apiKey,
+          LIVEKIT_API_SECRET: keys.apiSecret,
+          LOAD_TEST_LIMITS: 'true',
+          LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS: String(settings.roomEmptySeconds ?? 5),
+        },
+        timeoutMs: 90_000,
+      });
+      stoppers.push(() => started.stop());
+      if (started.pid !== undefined) track('edge', -started.pid);
+      ports.push({ name: 'edge', port: started.port });
+      return started;
+    })();
+    // the workers and the edge start side by side: neither needs the other to start
+    const [workers, edge] = await Promise.allSettled([startWorkers, startEdge]).then(([w, e]) => {
+      if (w.status === 'rejected') throw w.reason;
+      if (e.status === 'rejected') throw e.reason;
+      return [w.value, e.value] as const;
     });
-    stoppers.push(() => edge.stop());
-    if (edge.pid !== undefined) track('edge', -edge.pid);
-    ports.push({ name: 'edge', port: edge.port });
 
     return {
       settings,
