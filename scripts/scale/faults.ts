@@ -10,7 +10,7 @@ import type { VisitResult } from '../../tests/support/bmo-visitor.ts';
 import { BMO_EN } from '../../web-components/bmo/i18n/conversation-en.ts';
 import { type Cluster, alive } from '../../tests/support/scale-cluster.ts';
 import { mintToken, visit } from '../../tests/support/bmo-visitor.ts';
-import { BMO_JOIN_MS, type Spread, jobWorkers, spread } from './step.ts';
+import { BMO_JOIN_MS, type Spread, runningJobs, spread } from './step.ts';
 
 /** Holds each visitor after its first answer until every visit still running has one. */
 class Gate {
@@ -85,13 +85,13 @@ export interface WorkerKillReport {
   results: VisitResult[];
 }
 
-/** Kills the worker holding the most of the step's jobs; its visitors reconnect. */
+/** Kills the worker holding the most jobs now; its visitors reconnect. */
 export async function killWorker(cluster: Cluster, visitors: number): Promise<WorkerKillReport> {
   let killed = '';
   let doomedRooms = new Set<string>();
   const results = await withFault(cluster, visitors, async () => {
     const held = new Map<string, string[]>();
-    for (const [room, name] of jobWorkers(cluster))
+    for (const [room, name] of runningJobs(cluster))
       held.set(name, [...(held.get(name) ?? []), room]);
     const [name, rooms] = [...held.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
     const target = cluster.workers.find((w) => w.name === name);

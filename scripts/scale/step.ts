@@ -121,6 +121,19 @@ export function jobWorkers(cluster: Cluster): Map<string, string> {
   return map;
 }
 
+/** The worker holding each room's job now: started and not yet ended. */
+export function runningJobs(cluster: Cluster): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const { name, worker } of cluster.workers) {
+    for (const event of worker.events) {
+      if (typeof event.room !== 'string') continue;
+      if (event.event === 'job_start') map.set(event.room, name);
+      if (event.event === 'job_end') map.delete(event.room);
+    }
+  }
+  return map;
+}
+
 /** How far each worker's events go now: where a step's events begin. */
 export const eventMarks = (cluster: Cluster): Record<string, number> =>
   Object.fromEntries(cluster.workers.map(({ name, worker }) => [name, worker.events.length]));
