@@ -179,11 +179,11 @@ async function step(
   readings: number,
   withHostile: boolean,
 ): Promise<ReaderStep> {
-  const workerd = () => memoryOf(readProcesses(), inGroup(edge.pid)).rssMiB;
-  const idle = workerd();
+  const workerd = async () => (await memoryOf(readProcesses(), inGroup(edge.pid))).rssMiB;
+  const idle = await workerd();
   const enemy = withHostile ? hostile(edge.url) : undefined;
   const results = await Promise.all(Array.from({ length: readings }, () => reading(edge.url)));
-  const busy = workerd();
+  const busy = await workerd();
   enemy?.stop();
   for (const r of results) r.close();
   const turns = results.flatMap((r) => r.turnMs);

@@ -16,6 +16,7 @@ import {
   isProcess,
   memoryOf,
   readProcesses,
+  sampleProcesses,
 } from '../../tests/support/process-usage.ts';
 import type { Cluster } from '../../tests/support/scale-cluster.ts';
 import { percentile } from '../../tests/bench/stats.ts';
@@ -231,18 +232,20 @@ export async function runStep(
 ): Promise<StepReport> {
   const loadBefore = loadavg()[0] ?? 0;
   const parts = runParts(cluster);
-  const workersMiB = (table: ProcessTable) =>
-    Object.fromEntries(
-      parts.workers.map(([name, member]) => [name, memoryOf(table, member).pssMiB]),
-    );
+  const workersMiB = async (table: ProcessTable) => {
+    const mib: Record<string, number> = {};
+    for (const [name, member] of parts.workers) mib[name] = (await memoryOf(table, member)).pssMiB;
+    return mib;
+  };
+  const atRest = await workersMiB(await sampleProcesses());
   const before = readProcesses();
-  const atRest = workersMiB(before);
   const peakMiB: Record<string, number> = { ...atRest };
   const marks = eventMarks(cluster);
   let mostHeld = { sessions: 0, aboveRestMiB: 0 };
   const nodeOf = new Map<string, string>();
   const sample = async () => {
-    const now = workersMiB(readProcesses());
+    // read without holding the event loop, which the visitors and the balancers share
+    const now = await workersMiB(await sampleProcesses());
     for (const [name, mib] of Object.entries(now))
       peakMiB[name] = Math.max(peakMiB[name] ?? 0, mib);
     const held = heldJobs(cluster);

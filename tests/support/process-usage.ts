@@ -12,8 +12,16 @@
  * Memory: the proportional set size (`Pss` of `/proc/<pid>/smaps_rollup`), which splits each page
  * shared by several processes (the Node binary, the SDK's native library) among them, so the
  * memory of a set of processes adds up; resident memory counts each shared page once per process.
+ *
+ * Reading during a run happens in the process that also runs the run's visitors and its signal
+ * balancers, so it must not hold the event loop: the kernel walks a process's page tables to
+ * answer `smaps_rollup`, and with both cores busy that took 2 to 5 s for 50 Node processes, during
+ * which a synchronous read stalled every worker's signal connection (job requests then reached
+ * the workers, and their answers LiveKit, after LiveKit's 3 s deadline). Memory and the sampling
+ * reading are asynchronous; only a step's two CPU readings, which must each be one instant, are not.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 
 /** Kernel clock ticks per second (USER_HZ): 100 on every Linux this runs on. */
 export const TICKS_PER_SECOND = 100;
@@ -67,18 +75,30 @@ export function parseBusyTicks(procStat: string): number {
   return [user, nice, system, irq, softirq].reduce<number>((sum, n) => sum + (n ?? 0), 0);
 }
 
-/** Every process now, and the machine's busy ticks. */
+const isPid = (entry: string) => /^\d+$/.test(entry);
+
+/** Every process now, and the machine's busy ticks, read at once (a step's edges). */
 export function readProcesses(): ProcessTable {
   const processes: ProcessSample[] = [];
   const busyTicks = parseBusyTicks(readFileSync('/proc/stat', 'utf8'));
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of readdirSync('/proc').filter(isPid)) {
     try {
       const sample = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
       if (sample) processes.push(sample);
     } catch {
       // gone meanwhile: its reaper's children's time holds it at the next reading
     }
+  }
+  return { at: performance.now(), processes, busyTicks };
+}
+
+/** `readProcesses` without holding the event loop: for sampling while the run goes on. */
+export async function sampleProcesses(): Promise<ProcessTable> {
+  const processes: ProcessSample[] = [];
+  const busyTicks = parseBusyTicks(await readFile('/proc/stat', 'utf8'));
+  for (const entry of (await readdir('/proc')).filter(isPid)) {
+    const sample = await readFile(`/proc/${entry}/stat`, 'utf8').then(parseStat, () => undefined);
+    if (sample) processes.push(sample);
   }
   return { at: performance.now(), processes, busyTicks };
 }
@@ -118,9 +138,9 @@ export const busySecondsBetween = (before: ProcessTable, after: ProcessTable): n
   (after.busyTicks - before.busyTicks) / TICKS_PER_SECOND;
 
 /** A process's proportional set size, MiB (0 when it is gone). */
-export function pssMiB(pid: number): number {
+export async function pssMiB(pid: number): Promise<number> {
   try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
     const kib = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
     return kib ? Number(kib) / 1024 : 0;
   } catch {
@@ -136,12 +156,14 @@ export interface GroupMemory {
   rssMiB: number;
 }
 
-/** The memory of the `member` processes alive in `table`. */
-export function memoryOf(table: ProcessTable, member: Member): GroupMemory {
+/** The memory of the `member` processes alive in `table`, read one process at a time. */
+export async function memoryOf(table: ProcessTable, member: Member): Promise<GroupMemory> {
   const members = table.processes.filter(member);
+  let pss = 0;
+  for (const p of members) pss += await pssMiB(p.pid);
   return {
     processes: members.length,
-    pssMiB: members.reduce((sum, p) => sum + pssMiB(p.pid), 0),
+    pssMiB: pss,
     rssMiB: members.reduce((sum, p) => sum + p.rssKiB, 0) / 1024,
   };
 }
