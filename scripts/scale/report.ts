@@ -116,7 +116,7 @@ export function scaleRows(
         step.cpuPerSession.servers,
         'CPU s',
         { name: "workers' alone", value: step.cpuPerSession.workers },
-        'the workers with their job processes (those that ended included), the LiveKit nodes, Redis and the edge, over the step, per completed session',
+        'the workers with their job processes (those that ended included), the LiveKit nodes with their signal balancers, Redis and the edge, over the step, per completed session',
       ),
       row(
         'scale',
@@ -263,7 +263,7 @@ export function scaleTable(
     ),
     '',
     wrapProse(
-      "CPU seconds over each step, by part: each worker with its job processes (those that ended during the step included), the LiveKit nodes, Redis, the edge, the simulated visitors, and the machine's other work; their sum beside `/proc/stat`'s busy time; and the servers' CPU (workers, LiveKit, Redis, edge) per completed session.",
+      "CPU seconds over each step, by part: each worker with its job processes (those that ended during the step included), the LiveKit nodes with their signal balancers, Redis, the edge, the simulated visitors, and the machine's other work; their sum beside `/proc/stat`'s busy time; and the servers' CPU (workers, LiveKit, Redis, edge) per completed session.",
     ),
     '',
     '| visitors | wall s | workers | LiveKit | Redis | edge | visitors | others | sum | /proc/stat | servers per session |',

@@ -43,7 +43,7 @@ export interface StepCpu {
   wallSeconds: number;
   /** Each worker with its job processes. */
   workers: Record<string, number>;
-  /** The LiveKit nodes, Redis, the edge (wrangler and workerd). */
+  /** The LiveKit nodes with their signal balancers, Redis, the edge (wrangler and workerd). */
   livekit: number;
   redis: number;
   edge: number;
@@ -190,10 +190,15 @@ export function runParts(cluster: Cluster): {
   edge: Member;
   visitors: Member;
 } {
-  const nodePids = new Set(cluster.nodes.map(({ server }) => server.pid));
+  // the LiveKit nodes and the balancers in front of them (each in a process of its own)
+  const livekitPids = new Set([
+    ...cluster.nodes.map(({ server }) => server.pid),
+    cluster.balancer.pid,
+    cluster.workerEntry.pid,
+  ]);
   return {
     workers: cluster.workers.map(({ name, worker }) => [name, inGroup(worker.pid)]),
-    livekit: (p) => nodePids.has(p.pid),
+    livekit: (p) => livekitPids.has(p.pid),
     redis: isProcess(cluster.redis.pid),
     edge: inGroup(cluster.edge.pid),
     visitors: isProcess(process.pid),

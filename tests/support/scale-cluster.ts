@@ -1,9 +1,9 @@
 /**
  * BMO past one machine, on one machine: Redis, LiveKit nodes in multi-node mode sharing it, a
  * signal balancer in front of them for visitors and the edge, a second entry for the workers that
- * keeps them all on one node (tcp-balancer.ts), BMO agent workers on the offline BMO, and
- * the edge under `wrangler dev` (local development, `LOAD_TEST_LIMITS=true`) minting tokens for the
- * balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
+ * keeps them all on one node (tcp-balancer.ts; each balancer a process of its own), BMO agent
+ * workers on the offline BMO, and the edge under `wrangler dev` (local development,
+ * `LOAD_TEST_LIMITS=true`) minting tokens for the balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
  * everything that started, and a start that fails stops what it had started before throwing;
  * `leftovers()` names any process or port still alive afterwards.
  */
@@ -19,7 +19,7 @@ import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
 import { freeTcpPort } from './free-port.ts';
 import { type LiveKitServer, startLiveKitServer } from './livekit-server.ts';
 import { type RedisServer, startRedis } from './redis-server.ts';
-import { type BalancerPolicy, type TcpBalancer, startTcpBalancer } from './tcp-balancer.ts';
+import { type BalancerPolicy, type TcpBalancer, startTcpBalancerProcess } from './tcp-balancer.ts';
 import { type RunningWrangler, startWrangler } from './wrangler.ts';
 
 /** The load threshold the worker runs with in `start` mode (the SDK's production default). */
@@ -120,10 +120,13 @@ export function alive(pid: number): boolean {
  * Waits for every start, whether it succeeds or not, so that none is still starting (and would
  * be left running) when one has failed; then throws the first failure, or gives every result.
  */
-async function allStarted<T>(starts: readonly Promise<T>[]): Promise<T[]> {
+async function allStarted<T extends readonly unknown[] | []>(
+  starts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const results = await Promise.allSettled(starts);
   for (const result of results) if (result.status === 'rejected') throw result.reason;
-  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  // every start has succeeded: this resolves at once, with each result in its place
+  return Promise.all(starts);
 }
 
 export async function startCluster(settings: ClusterSettings): Promise<Cluster> {
@@ -161,13 +164,19 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
       }),
     );
 
+    // each balancer in its own process, as a deployment's is, not in this one beside the visitors
     const targets = nodes.map(({ name, server }) => ({ name, port: server.ports.port }));
-    const balancer = await startTcpBalancer(targets);
-    stoppers.push(() => balancer.stop());
-    ports.push({ name: 'balancer', port: balancer.port });
-    const workerEntry = await startTcpBalancer(targets, settings.workerEntry ?? 'one node');
-    stoppers.push(() => workerEntry.stop());
-    ports.push({ name: 'worker entry', port: workerEntry.port });
+    const startBalancer = async (name: string, policy?: BalancerPolicy) => {
+      const started = await startTcpBalancerProcess(targets, policy);
+      stoppers.push(() => started.stop());
+      track(name, started.pid);
+      ports.push({ name, port: started.port });
+      return started;
+    };
+    const [balancer, workerEntry] = await allStarted([
+      startBalancer('balancer'),
+      startBalancer('worker entry', settings.workerEntry ?? 'one node'),
+    ]);
 
     const startWorkers = allStarted(
       Array.from({ length: settings.workers }, async (_, i): Promise<ClusterWorker> => {
