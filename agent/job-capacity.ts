@@ -40,6 +40,17 @@ export class JobCapacity {
     return live.size + starting;
   }
 
+  /**
+   * The load to report to LiveKit: the share of the maximum this worker holds, jobs still
+   * starting included. A job process takes seconds to start (tens of seconds on a busy machine),
+   * and LiveKit draws workers by the load last reported: counted only once running, a burst's
+   * jobs all looked like headroom, one worker was sent ten while the others had three, it
+   * refused the next at its maximum, and LiveKit's retry on another worker came too late.
+   */
+  load(running: readonly string[], now: number): number {
+    return this.held(running, now) / this.#max;
+  }
+
   /** Takes the job if this worker holds fewer than its maximum; false: refuse it. */
   take(jobId: string, running: readonly string[], now: number): boolean {
     if (this.held(running, now) >= this.#max) return false;

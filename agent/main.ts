@@ -264,12 +264,11 @@ function runWorker(): void {
       agentName: AGENT_NAME,
       // Load is this worker's share of its job capacity, not the machine's CPU: on a shared or
       // busy machine the CPU figure reaches LiveKit's threshold with no job running, and the
-      // server then stops dispatching BMO at all.
+      // server then stops dispatching BMO at all. Jobs still starting count (job-capacity.ts).
       loadFunc: async (worker) => {
         server = worker;
-        // notes the jobs running now, so one that ends between two requests frees its place
-        capacity.held(running(), Date.now());
-        return worker.activeJobs.length / config.maxJobs;
+        // also notes the jobs running now, so one that ends between two requests frees its place
+        return capacity.load(running(), Date.now());
       },
       requestFunc: async (request) => {
         if (capacity.take(request.id, running(), Date.now())) return request.accept();

@@ -45,4 +45,14 @@ describe('a worker’s job capacity', () => {
     expect(capacity.take('d', [], 10_000)).toBe(true);
     expect(capacity.take('e', [], 10_000)).toBe(false);
   });
+
+  it('reports as its load the jobs still starting too, so LiveKit sees a burst it has taken', () => {
+    const capacity = new JobCapacity(10, 30_000);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) capacity.take(id, [], 0);
+    // seven accepted, one of them running: the worker is at the load threshold (0.7)
+    expect(capacity.load(['a'], 2_500)).toBe(0.7);
+    expect(capacity.load(['a', 'b'], 5_000)).toBe(0.7);
+    // `a` ran and ended
+    expect(capacity.load(['b'], 7_500)).toBe(0.6);
+  });
 });
