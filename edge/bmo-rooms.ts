@@ -6,7 +6,9 @@
  *   `minted` (a token exists, nobody joined), `starting` (a visitor joined, the dispatch is being
  *   made), `dispatched` (BMO's job was dispatched), `finished` (LiveKit closed the room). Only the
  *   first visitor's join of a `minted` room may start a job, so a reused token, which joins or
- *   recreates the room, never starts a second one. A record with no job running is deleted at the
+ *   recreates the room, never starts a second one. A dispatch LiveKit did not confirm (an error,
+ *   or no answer in time) leaves the room `minted` but `dispatchAsked`: LiveKit may have made it
+ *   all the same, so the next join looks before it asks again. A record with no job running is deleted at the
  *   token's expiry (an alarm), when no token can join the room any more.
  * - `client:<key>`, one per client (its address, an IPv6 /64, security.ts `clientKey`): the rooms
  *   that hold one of its BMO jobs, each until LiveKit's `room_finished`, so a client has at most
@@ -42,6 +44,8 @@ const RoomRecord = z.object({
   expiresAt: z.number(),
   /** Dispatched: when its job is over whatever happens (its cap, and some slack), epoch ms. */
   jobUntil: z.number().optional(),
+  /** A dispatch was asked of LiveKit and not confirmed: it may exist. */
+  dispatchAsked: z.boolean().optional(),
 });
 type RoomRecord = z.infer<typeof RoomRecord>;
 const Slots = z.record(z.string(), z.number());
@@ -55,7 +59,13 @@ const Command = z.discriminatedUnion('op', [
     expiresAt: z.number(),
   }),
   z.object({ op: z.literal('join') }),
-  z.object({ op: z.literal('settle'), dispatched: z.boolean(), jobUntil: z.number().optional() }),
+  z.object({
+    op: z.literal('settle'),
+    dispatched: z.boolean(),
+    jobUntil: z.number().optional(),
+    /** Not dispatched, but LiveKit was asked and did not confirm: the dispatch may exist. */
+    asked: z.boolean().optional(),
+  }),
   z.object({ op: z.literal('finish') }),
   z.object({ op: z.literal('count'), now: z.number() }),
   z.object({
@@ -76,6 +86,8 @@ export const RoomsAnswer = z.object({
   client: z.string().optional(),
   /** `join`: that client's network. */
   network: z.string().optional(),
+  /** `join`: an earlier dispatch into this room was asked and not confirmed; it may exist. */
+  dispatchAsked: z.boolean().optional(),
   /** `count` and `acquire`: the client's jobs now running. */
   active: z.number().optional(),
 });
@@ -150,6 +162,7 @@ export class BmoRoomsObject {
           ok: true,
           client: room.client,
           ...(room.network !== undefined ? { network: room.network } : {}),
+          ...(room.dispatchAsked ? { dispatchAsked: true } : {}),
         };
       }
       case 'settle': {
@@ -157,7 +170,12 @@ export class BmoRoomsObject {
         if (room?.state !== 'starting') return { ok: false };
         // refused (the client's limit, LiveKit failing): a later join may try again
         if (!command.dispatched) {
-          await storage.put(ROOM, { ...room, state: 'minted' } satisfies RoomRecord);
+          const dispatchAsked = room.dispatchAsked === true || command.asked === true;
+          await storage.put(ROOM, {
+            ...room,
+            state: 'minted',
+            ...(dispatchAsked ? { dispatchAsked } : {}),
+          } satisfies RoomRecord);
           return { ok: true };
         }
         const jobUntil = command.jobUntil ?? room.expiresAt;

@@ -18,12 +18,26 @@ export interface LiveKitSettings {
 /** The time limit of the server API call that makes the dispatch, seconds. */
 const DISPATCH_API_TIMEOUT_SECONDS = 5;
 
-/** Dispatches BMO to the room; throws 502 `upstream_unavailable` when LiveKit fails. */
-export async function dispatchBmo(settings: LiveKitSettings, roomName: string): Promise<void> {
+/**
+ * Dispatches BMO to the room; throws 502 `upstream_unavailable` when LiveKit fails. `mayExist`:
+ * an earlier dispatch into this room was asked and not confirmed. A busy LiveKit can make a
+ * dispatch after its caller stopped waiting (a scale run saw two jobs in one room that way: the
+ * first call outlived its limit, the webhook came again, the edge asked again), so the room's
+ * dispatches are read first, and BMO is not sent twice.
+ */
+export async function dispatchBmo(
+  settings: LiveKitSettings,
+  roomName: string,
+  { mayExist = false }: { mayExist?: boolean } = {},
+): Promise<void> {
   const dispatches = new AgentDispatchClient(settings.url, settings.apiKey, settings.apiSecret, {
     requestTimeout: DISPATCH_API_TIMEOUT_SECONDS,
   });
   try {
+    if (mayExist) {
+      const made = await dispatches.listDispatch(roomName);
+      if (made.some((dispatch) => dispatch.agentName === LIVEKIT_AGENT_NAME)) return;
+    }
     await dispatches.createDispatch(roomName, LIVEKIT_AGENT_NAME);
   } catch {
     throw new ApiError(502, 'upstream_unavailable', 'BMO is not available right now.');

@@ -99,10 +99,11 @@ async function startJob(
     }
   }
   try {
-    await dispatchBmo(settings, roomName);
+    await dispatchBmo(settings, roomName, { mayExist: claim.dispatchAsked === true });
   } catch (error) {
     await release();
-    await rooms.room(roomName, { op: 'settle', dispatched: false });
+    // LiveKit did not confirm the dispatch, but may have made it: the next join looks first
+    await rooms.room(roomName, { op: 'settle', dispatched: false, asked: true });
     throw error;
   }
   await rooms.room(roomName, { op: 'settle', dispatched: true, jobUntil: until });

@@ -54,4 +54,21 @@ describe("BMO's rooms without room_finished", () => {
     expect((await acquire('bmo-0000000000000002', now + 60_000)).ok).toBe(false);
     expect((await acquire('bmo-0000000000000002', now + 30 * 60_000 + 1)).ok).toBe(true);
   });
+
+  it('tells the next join that a dispatch LiveKit did not confirm may exist, and a refusal by limits does not', async () => {
+    const expiresAt = Date.now() + 60_000;
+    const { run } = object();
+    await run({ op: 'mint', client: '198.51.100.1', expiresAt });
+    expect(await run({ op: 'join' })).toEqual({ ok: true, client: '198.51.100.1' });
+    // the client's limit refused it: nothing was asked of LiveKit
+    await run({ op: 'settle', dispatched: false });
+    expect(await run({ op: 'join' })).toEqual({ ok: true, client: '198.51.100.1' });
+    // LiveKit failed or answered too late: the dispatch may have been made all the same
+    await run({ op: 'settle', dispatched: false, asked: true });
+    const again = await run({ op: 'join' });
+    expect(again).toEqual({ ok: true, client: '198.51.100.1', dispatchAsked: true });
+    // and it stays so after a refusal by limits, until a dispatch is confirmed
+    await run({ op: 'settle', dispatched: false });
+    expect((await run({ op: 'join' })).dispatchAsked).toBe(true);
+  });
 });

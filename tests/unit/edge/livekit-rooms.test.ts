@@ -1,6 +1,7 @@
 /**
  * BMO's dispatch (edge/livekit-rooms.ts): one CreateDispatch of `bmo` into the named room, with an
  * admin token for that room only, signed with the configured secret; a failing server answers 502.
+ * After a dispatch LiveKit did not confirm, the room's dispatches are read first: none twice.
  */
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,10 +22,13 @@ interface Call {
 }
 const calls: Call[] = [];
 let failing = false;
+/** The agents the stand-in lists as already dispatched into any room. */
+let listed: string[] = [];
 
 beforeEach(() => {
   calls.length = 0;
   failing = false;
+  listed = [];
   // A stand-in for the server API: records each call, answers a dispatch (or 503 while failing).
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -38,6 +42,11 @@ beforeEach(() => {
       >,
     });
     if (failing) return new Response('unavailable', { status: 503 });
+    if (url.pathname.endsWith('/ListDispatch')) {
+      return Response.json({
+        agentDispatches: listed.map((agentName) => ({ id: 'AD_earlier', agentName, room: 'room' })),
+      });
+    }
     return Response.json({ id: 'AD_standin', agentName: 'bmo', room: 'room' });
   });
 });
@@ -62,5 +71,23 @@ describe('dispatchBmo', () => {
     const error = await dispatchBmo(SETTINGS, 'bmo-down').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 502, code: 'upstream_unavailable' });
+  });
+
+  it('after a dispatch LiveKit did not confirm, finds the one it made and does not send BMO twice', async () => {
+    listed = ['bmo'];
+    await dispatchBmo(SETTINGS, 'bmo-slow', { mayExist: true });
+    expect(calls.map((call) => call.path)).toEqual([
+      '/twirp/livekit.AgentDispatchService/ListDispatch',
+    ]);
+    expect(calls[0]?.body).toMatchObject({ room: 'bmo-slow' });
+  });
+
+  it('after a dispatch LiveKit did not confirm and did not make, dispatches bmo', async () => {
+    listed = ['another-agent'];
+    await dispatchBmo(SETTINGS, 'bmo-lost', { mayExist: true });
+    expect(calls.map((call) => call.path)).toEqual([
+      '/twirp/livekit.AgentDispatchService/ListDispatch',
+      '/twirp/livekit.AgentDispatchService/CreateDispatch',
+    ]);
   });
 });
