@@ -1,9 +1,10 @@
 /**
  * BMO past one machine, on one machine: Redis, LiveKit nodes in multi-node mode sharing it, a
  * signal balancer in front of them for visitors and the edge, a second entry for the workers that
- * keeps them all on one node (tcp-balancer.ts; each balancer a process of its own), BMO agent
- * workers on the offline BMO, and the edge under `wrangler dev` (local development,
- * `LOAD_TEST_LIMITS=true`) minting tokens for the balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
+ * keeps them all on one node (tcp-balancer.ts; each balancer a process of its own,
+ * `tests/support/tcp-balancer-process.ts`), BMO agent workers on the offline BMO, and the edge
+ * under `wrangler dev` (local development, `LOAD_TEST_LIMITS=true`) minting tokens for the
+ * balancer's URL. All on loopback, on free ports, with keys made for this run. `stop()` stops
  * everything that started, and a start that fails stops what it had started before throwing;
  * `leftovers()` names any process or port still alive afterwards.
  */
@@ -19,7 +20,8 @@ import { type AgentWorker, startAgentWorker } from './agent-worker.ts';
 import { freeTcpPort } from './free-port.ts';
 import { type LiveKitServer, startLiveKitServer } from './livekit-server.ts';
 import { type RedisServer, startRedis } from './redis-server.ts';
-import { type BalancerPolicy, type TcpBalancer, startTcpBalancerProcess } from './tcp-balancer.ts';
+import { type BalancerPolicy, type TcpBalancer } from './tcp-balancer.ts';
+import { startTcpBalancerProcess } from './tcp-balancer-process.ts';
 import { type RunningWrangler, startWrangler } from './wrangler.ts';
 
 /** The load threshold the worker runs with in `start` mode (the SDK's production default). */

@@ -13,14 +13,10 @@
  *   in all, greedily, and draws a worker by load only inside that node; with every worker on one
  *   node, that draw is among all of them (docs/scaling.md).
  *
- * `startTcpBalancerProcess` runs one in a process of its own, as a deployment's balancer is: every
- * signal connection of the run (workers, job processes, visitors) passes through it, and in the
- * process that also runs the simulated visitors it waited for their work, seconds at a time with
- * both cores busy, which delayed LiveKit's job requests to the workers past their deadline.
+ * `tests/support/tcp-balancer-process.ts` runs one in a process of its own, as the scale cluster
+ * does.
  */
-import { fork } from 'node:child_process';
 import { type Server, type Socket, connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 
 export interface BalancerTarget {
   name: string;
@@ -39,7 +35,7 @@ export interface TcpBalancer {
   readonly failovers: number;
   /** The node the next connection is handed to first. */
   readonly current: string | undefined;
-  /** The balancer's own process, when it runs in one (`startTcpBalancerProcess`). */
+  /** The balancer's own process, when it runs in one (`tests/support/tcp-balancer-process.ts`). */
   readonly pid?: number;
   stop(): Promise<void>;
 }
@@ -141,84 +137,4 @@ export function startTcpBalancer(
       });
     });
   });
-}
-
-/** The first message of a balancer's process: where it listens. */
-interface Listening {
-  port: number;
-}
-
-/** `startTcpBalancer` in a process of its own; `stop()` ends the process. */
-export function startTcpBalancerProcess(
-  targets: readonly BalancerTarget[],
-  policy: BalancerPolicy = 'round robin',
-): Promise<TcpBalancer> {
-  // the node the process runs with, without the flags this process was given (a test runner's)
-  const args = [policy, ...targets.map(({ name, port }) => `${name}=${port}`)];
-  const child = fork(fileURLToPath(import.meta.url), args, {
-    execArgv: [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let state: BalancerState = {
-    handed: Object.fromEntries(targets.map((t) => [t.name, 0])),
-    failovers: 0,
-    current: targets[0]?.name,
-  };
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const hard = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(hard);
-    }
-  };
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the balancer's process ended before listening (${code ?? signal})`)),
-    );
-    child.on('message', (message) => {
-      if (typeof message !== 'object' || message === null) return;
-      if ('handed' in message) {
-        state = message as BalancerState;
-        return;
-      }
-      if (!('port' in message) || typeof message.port !== 'number') return;
-      resolve({
-        port: message.port,
-        url: `ws://127.0.0.1:${message.port}`,
-        get handed() {
-          return state.handed;
-        },
-        get failovers() {
-          return state.failovers;
-        },
-        get current() {
-          return state.current;
-        },
-        pid: child.pid,
-        stop,
-      });
-    });
-  });
-}
-
-// Run as a program by `startTcpBalancerProcess`: one balancer, its state sent to the parent.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [, , policy, ...pairs] = process.argv;
-  const targets = pairs.map((pair) => {
-    const [name = '', port = ''] = pair.split('=');
-    return { name, port: Number(port) };
-  });
-  const balancer = await startTcpBalancer(
-    targets,
-    policy === 'one node' ? 'one node' : 'round robin',
-    (state) => process.send?.(state),
-  );
-  process.send?.({ port: balancer.port } satisfies Listening);
-  const end = () => void balancer.stop().then(() => process.exit(0));
-  process.once('SIGTERM', end);
-  // the parent gone: nothing is left to balance for
-  process.once('disconnect', end);
 }
