@@ -3,78 +3,25 @@
  * themselves to each connection: `round robin` takes turns; `one node` sends every connection to
  * one node, moves them all to the next when it refuses, and stays there when the first returns.
  */
-import { type Server, type Socket, connect, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TcpBalancer, startTcpBalancer } from '../../support/tcp-balancer.ts';
-
-interface StandIn {
-  name: string;
-  port: number;
-  stop(): Promise<void>;
-}
+import { startTcpBalancer } from '../../support/tcp-balancer.ts';
+import {
+  type StandIn,
+  reached,
+  reachedBy,
+  standIn as startStandIn,
+} from '../../support/tcp-stand-in.ts';
 
 const running: { stop(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.stop();
 });
 
-/**
- * A node that writes its name to each connection; on `port` when given (a node coming back). One
- * that `resets` accepts each connection, writes its name, and resets it when the client speaks.
- */
-function standIn(name: string, port = 0, resets = false): Promise<StandIn> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    if (!resets) socket.end(name);
-    else {
-      socket.write(name);
-      // reset once the visitor's bytes have come through the balancer: it is surely connected
-      socket.once('data', () => socket.resetAndDestroy());
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        reject(new Error(`${name} has no port`));
-        return;
-      }
-      let stopped = false;
-      const node = {
-        name,
-        port: address.port,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (stopped) return done();
-            stopped = true;
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      };
-      running.push(node);
-      resolve(node);
-    });
-  });
-}
-
-/** Which node a new connection through `balancer` reaches (what it said before it closed). */
-function reached(balancer: TcpBalancer): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port: balancer.port }, () => socket.write('hi'));
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.once('close', () => resolve(text));
-    socket.on('error', () => undefined);
-  });
-}
-
-async function reachedBy(balancer: TcpBalancer, count: number): Promise<string[]> {
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) names.push(await reached(balancer));
-  return names;
+/** A stand-in node, stopped after the test. */
+async function standIn(...args: Parameters<typeof startStandIn>): Promise<StandIn> {
+  const node = await startStandIn(...args);
+  running.push(node);
+  return node;
 }
 
 describe('the signal balancer', () => {
