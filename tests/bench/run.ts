@@ -38,7 +38,7 @@ const chosen = (process.env.BENCH ?? Object.keys(suites).filter((name) => name !
   .filter(Boolean);
 
 // the suites that run a livekit-server find it, or build it with Go, as `npm start` does
-const LIVEKIT_SUITES = new Set(['edge', 'cassette', 'scale']);
+const LIVEKIT_SUITES = new Set(['edge', 'cassette', 'speech', 'scale']);
 if (chosen.some((name) => LIVEKIT_SUITES.has(name))) requireLiveKitServer();
 
 const rows: BenchRow[] = [];
