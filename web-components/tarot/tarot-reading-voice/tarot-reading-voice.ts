@@ -14,7 +14,6 @@ import { AGENT_NAMES } from '../../../contracts/reading.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { consume } from '@lit/context';
 import {
-  type ReadingError,
   type ReadingStore,
   type TranscriptEntry,
   createReadingStore,
@@ -36,6 +35,7 @@ import '../tarot-card-stage/tarot-card-stage.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
+import { renderStallChoice, voiceProblem } from './voice-panels.ts';
 
 /** What the page says whenever the offline reader carries a voice reading. */
 export const OFFLINE_VOICE_NOTICE = tarotEn.offlineVoiceNotice;
@@ -66,85 +66,9 @@ export function voiceTranscriptLines(
   });
 }
 
-/** The person's answer to a stall choice: go on, or draw the card again. */
-export interface TarotReadingChooseDetail {
-  choice: 'continue' | 'draw-again';
-}
+import type { TarotReadingChooseDetail } from './voice-panels.ts';
 
-function choose(host: HTMLElement, choice: TarotReadingChooseDetail['choice']): void {
-  host.dispatchEvent(
-    new CustomEvent<TarotReadingChooseDetail>('tarot-reading-choose', {
-      detail: { choice },
-      bubbles: true,
-      composed: true,
-    }),
-  );
-}
-
-/**
- * The stall choice, drawn in the centre where the person cannot speak: the message and three
- * buttons. Continue and Draw again fire `tarot-reading-choose` from `host`; Switch to text calls
- * `switchText` (the view's own `tarot-reading-switch-text`).
- */
-function renderStallChoice(
-  message: string,
-  host: HTMLElement,
-  switchText: () => void,
-  t: TarotStrings,
-  sentenceDir?: 'ltr',
-) {
-  return html`<div class="choice" part="choice" role="group" aria-labelledby="choice-title">
-    <p id="choice-title" dir=${ifDefined(sentenceDir)}>${message}</p>
-    <div class="actions">
-      <button type="button" class="primary" @click=${() => choose(host, 'continue')}>
-        ${t.continue}
-      </button>
-      <button type="button" @click=${() => choose(host, 'draw-again')}>${t.drawAgain}</button>
-      <button type="button" @click=${switchText}>${t.switchToText}</button>
-    </div>
-  </div>`;
-}
-
-/**
- * The error panel, in the view's words: an unsupported browser offers the text chat; a refused
- * microphone offers Try again and the text chat; a failed connection offers Retry and the text
- * mode.
- */
-function voiceProblem(
-  error: ReadingError | null,
-  t: TarotStrings,
-  /** `ltr` for English sentences in a right-to-left layout (see `LocaleController`). */
-  sentenceDir: 'ltr' | undefined,
-  retry: () => void,
-  switchText: () => void,
-) {
-  if (!error) return nothing;
-  const dir = ifDefined(sentenceDir);
-  if (error.kind === 'unsupported') {
-    return html`<div class="problem" part="problem">
-      <div role="alert"><h2 dir=${dir}>${error.message}</h2></div>
-      <p dir=${dir}>${t.voiceNeeds}</p>
-      ${globalThis.isSecureContext === false ? html`<p dir=${dir}>${t.notHttps}</p>` : nothing}
-      <p dir=${dir}>${t.voiceTryBrowser}</p>
-      <div class="actions">
-        <button type="button" class="primary" @click=${switchText}>${t.switchToTextChat}</button>
-      </div>
-    </div>`;
-  }
-  const microphone = error.kind === 'microphone';
-  return html`<div class="problem" part="problem">
-    <h2>${microphone ? t.micUnavailable : t.voiceCouldNotConnect}</h2>
-    <p role="alert" dir=${dir}>${error.message}</p>
-    <div class="actions">
-      <button type="button" class="primary" @click=${retry}>
-        ${microphone ? t.tryAgain : t.retry}
-      </button>
-      <button type="button" @click=${switchText}>
-        ${microphone ? t.switchToTextChat : t.switchToTextMode}
-      </button>
-    </div>
-  </div>`;
-}
+export type { TarotReadingChooseDetail };
 
 /**
  * @summary The voice reading: the agent indicator, the push-to-talk button at the centre while the
