@@ -16,9 +16,21 @@
  * (Playwright evaluates its injected script in the page on the first locator call): in practice
  * that is the plain page's longest task, a fixed piece of script that scales with the CPU, and the
  * floor the picker is held to.
+ *
+ * Where the wall time goes on a busy machine (read from these traces, 2 cores): while the picker's
+ * longest task runs, Chromium's other threads (compositor, display compositor, raster) ran under
+ * 1.2 ms of it; the rest of its wall time past its CPU time is the main thread waiting for a core
+ * other processes hold. Painting the card backs flat instead of with their two gradients left both
+ * the display compositor's CPU (112 ms per draw against 113–122) and the ratio where they were. The picker
+ * has more tasks of a few ms than the plain page (about 11 of 2 ms CPU or more against 3: the
+ * first render, the deal's frames, the pick), so the more the machine is shared, the likelier one
+ * of them is descheduled: its wall-time median was 0.92× the plain page's on an idle machine,
+ * 1.31× beside two busy loops and 1.4–2.7× while other test runs shared the machine (load 4–22),
+ * its CPU time 0.89–1.05× in all. The median row gives the load average the runs met.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../support/paths.ts';
 import { median, round, row, type BenchRow } from './stats.ts';
@@ -174,6 +186,7 @@ export async function pickerBench(runs = 7, throttles: readonly number[] = [1, 4
   const rows: BenchRow[] = [];
   try {
     for (const throttle of throttles) {
+      const loadBefore = loadavg()[0] ?? 0;
       const picker: LongestTask[] = [];
       const plain: LongestTask[] = [];
       for (let run = 0; run < runs; run++) {
@@ -185,6 +198,7 @@ export async function pickerBench(runs = 7, throttles: readonly number[] = [1, 4
         );
       }
       const suffix = throttle === 1 ? '' : `, ${throttle}× CPU throttling`;
+      const load = `1-minute load average ${round(loadBefore, 1)} before the runs, ${round(loadavg()[0] ?? 0, 1)} after (${cpus().length} cores)`;
       const worstPicker = worstOf(picker);
       const worstPlain = worstOf(plain);
       rows.push(
@@ -194,6 +208,7 @@ export async function pickerBench(runs = 7, throttles: readonly number[] = [1, 4
           median(picker.map((task) => task.ms)),
           'ms',
           { name: 'plain page', value: median(plain.map((task) => task.ms)) },
+          load,
         ),
         row(
           'picker',
