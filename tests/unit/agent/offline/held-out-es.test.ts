@@ -6,42 +6,10 @@
  * Spanish; asked for what the vault does not hold, it says so in Spanish with nothing on the
  * cassette; a visitor's BMO reads only the public note.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import type { AccessLevel } from '../../../../contracts/livekit-schema.ts';
-import { VaultIndex } from '../../../../agent/vault-index.ts';
-import {
-  type OfflineBmoTestSession,
-  recordingRoom,
-  replyText,
-  startOfflineBmoTestSession,
-  toolCalls,
-} from '../../helpers/bmo-session.ts';
-import { ROOT } from '../../../support/paths.ts';
+import { describe, expect, it } from 'vitest';
+import { askHeldOutVault } from '../../helpers/bmo-vaults.ts';
 
-let vault: VaultIndex;
-let bmo: OfflineBmoTestSession | undefined;
-
-beforeAll(async () => {
-  vault = await VaultIndex.open(join(ROOT, 'tests/vaults/held-out'));
-});
-afterAll(() => vault.close());
-afterEach(async () => {
-  await bmo?.close();
-  bmo = undefined;
-});
-
-async function ask(question: string, access: AccessLevel = 'owner') {
-  const { room, cassettes } = recordingRoom();
-  bmo = await startOfflineBmoTestSession({
-    vault,
-    access: () => access,
-    resolveRoom: () => room,
-    lang: 'es',
-  });
-  const result = await bmo.session.run({ userInput: question }).wait();
-  return { cassettes, said: replyText(result), calls: toolCalls(result).map((c) => c.name) };
-}
+const ask = askHeldOutVault('es');
 
 describe('the offline BMO, asked in Spanish, reads what a note states in any form and of any shape', () => {
   it.each([
@@ -102,12 +70,10 @@ describe('the offline BMO, asked in Spanish, reads what a note states in any for
     expect(visitor.cassettes).toEqual([
       { type: 'cassette', title: expect.any(String), content: '2580-X' },
     ]);
-    await bmo?.close();
     const denied = await ask('¿Cuál es la combinación de mi taquilla en el rocódromo?', 'visitor');
     expect(denied.cassettes).toEqual([]);
     expect(denied.said).toMatch(/no ha encontrado nada sobre/);
     expect(denied.said).not.toMatch(/3Q-81|Climbing|locker combination/);
-    await bmo?.close();
     const owner = await ask('¿Cuál es la combinación de mi taquilla en el rocódromo?', 'owner');
     expect(owner.cassettes).toEqual([
       { type: 'cassette', title: expect.any(String), content: '3Q-81-VX-06' },

@@ -3,10 +3,6 @@
  * and the framework's own function-calling path, in `voice.testing` (no room, no network). It
  * answers from what the notes search returns, for notes and IDs it has never seen.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { llm } from '@livekit/agents';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VAULT_PATH } from '../../../../agent/config.ts';
@@ -27,6 +23,7 @@ import {
   startOfflineBmoTestSession,
   toolCalls,
 } from '../../helpers/bmo-session.ts';
+import { describeUnseenVault } from '../../helpers/bmo-vaults.ts';
 
 /**
  * Time a hostile text may take to read, whatever else the machine runs: these texts read in tens of
@@ -113,46 +110,15 @@ describe('the offline BMO and the notes', () => {
     expect(replyText(premium)).not.toContain(PHILHEALTH_ID);
   });
 
-  describe('in a vault it has never seen', () => {
-    let dir: string;
-    let vault: VaultIndex;
-    // an ID made up for this run: nothing in the code can know it
-    const cardId = `LB-${randomBytes(3).toString('hex').toUpperCase()}-${Date.now() % 100_000}`;
-
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'bmo-unseen-'));
-      await mkdir(join(dir, 'Errands'));
-      await writeFile(
-        join(dir, 'Errands', 'Library.md'),
-        `# Library\n\nOpen until 8 PM on weekdays.\n\n## Card\n\nLibrary card number: ${cardId}\nRenew it every March.\n`,
-      );
-      await writeFile(join(dir, 'Garden.md'), '# Garden\n\nWater the tomatoes every morning.\n');
-      vault = await VaultIndex.open(dir);
-    });
-    afterAll(async () => {
-      vault.close();
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    for (const question of [
+  describeUnseenVault(
+    ask,
+    [
       "What's my library card number?",
       'Could you look up the number of my library card in my notes?',
       'I need my library card no. please',
-    ]) {
-      it(`puts the card number on the cassette when asked "${question}"`, async () => {
-        const { room, cassettes } = recordingRoom();
-        const result = await ask(question, {
-          vault,
-          access: () => 'owner',
-          resolveRoom: () => room,
-        });
-        expect(cassettes).toEqual([
-          { type: 'cassette', title: expect.any(String), content: cardId },
-        ]);
-        expect(replyText(result)).toMatch(/cassette/i);
-      });
-    }
-  });
+    ],
+    /cassette/i,
+  );
 });
 
 describe('the offline BMO and the time', () => {

@@ -5,8 +5,7 @@
  * (agent/offline/language-es.ts), the same tools run, and the answer in Spanish: the notes and the
  * cassette, the guest Wi-Fi, the time and the date, small talk, and bad input.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
   startOfflineBmoTestSession,
   toolCalls,
 } from '../../helpers/bmo-session.ts';
+import { describeUnseenVault } from '../../helpers/bmo-vaults.ts';
 
 /**
  * Time a hostile text may take to read, whatever else the machine runs: these texts read in tens of
@@ -140,46 +140,15 @@ describe('the offline BMO in Spanish and the notes', () => {
     }
   });
 
-  describe('in a vault it has never seen', () => {
-    let dir: string;
-    let vault: VaultIndex;
-    // an ID made up for this run: nothing in the code can know it
-    const cardId = `LB-${randomBytes(3).toString('hex').toUpperCase()}-${Date.now() % 100_000}`;
-
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'bmo-unseen-es-'));
-      await mkdir(join(dir, 'Errands'));
-      await writeFile(
-        join(dir, 'Errands', 'Library.md'),
-        `# Library\n\nOpen until 8 PM on weekdays.\n\n## Card\n\nLibrary card number: ${cardId}\nRenew it every March.\n`,
-      );
-      await writeFile(join(dir, 'Garden.md'), '# Garden\n\nWater the tomatoes every morning.\n');
-      vault = await VaultIndex.open(dir);
-    });
-    afterAll(async () => {
-      vault.close();
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    for (const question of [
+  describeUnseenVault(
+    ask,
+    [
       '¿Cuál es el número de mi carné de la biblioteca?',
       '¿Puedes buscar en mis notas el número de mi tarjeta de la biblioteca?',
       'Necesito el número del carnet de biblioteca, porfa',
-    ]) {
-      it(`puts the card number on the cassette when asked "${question}"`, async () => {
-        const { room, cassettes } = recordingRoom();
-        const result = await ask(question, {
-          vault,
-          access: () => 'owner',
-          resolveRoom: () => room,
-        });
-        expect(cassettes).toEqual([
-          { type: 'cassette', title: expect.any(String), content: cardId },
-        ]);
-        expect(replyText(result)).toMatch(/casete/);
-      });
-    }
-  });
+    ],
+    /casete/,
+  );
 });
 
 describe('the offline BMO in Spanish and the time', () => {
