@@ -250,15 +250,15 @@ export class BmoCassetteSlot extends LitElement {
         <span>${t.cassetteMute}</span>
       </button>
       <p class="visually-hidden" role="status" aria-live="polite">${this.announcement}</p>
-      <dialog part="dialog" aria-labelledby="cassette-title" @close=${this.#onDialogClose}>
-        <h2 id="cassette-title">${this.opened?.title ?? ''}</h2>
-        <pre class="content" part="content" tabindex="0">${this.opened?.content ?? ''}</pre>
-        <p class="copy-status" role="status">${this.copyStatus || nothing}</p>
-        <div class="actions">
-          <button type="button" class="copy" @click=${this.#copy}>${t.copy}</button>
-          <button type="button" class="close" @click=${this.#close}>${t.close}</button>
-        </div>
-      </dialog>
+      ${
+        view
+          ? view.cassetteDialog(this.opened, this.copyStatus, t, {
+              closed: () => this.#onDialogClose(),
+              copy: () => this.#copy(),
+              close: () => this.#close(),
+            })
+          : nothing
+      }
     `;
   }
 }
