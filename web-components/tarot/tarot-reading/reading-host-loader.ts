@@ -58,7 +58,11 @@ export class ReadingHostLoader implements ReactiveController {
 
   /** Loads and builds the host once (it loads a mode's view with its session); undefined: failed. */
   load(): Promise<ReadingHost | undefined> {
-    this.#load ??= import('../host/reading-host.ts').then(
+    if (this.#load) return this.#load;
+    // the mode's view beside the host rather than after it (its session loads it again, at once)
+    const mode = this.#options.mode();
+    if (mode !== 'choose') void this.#options.loadView(mode).catch(() => undefined);
+    this.#load = import('../host/reading-host.ts').then(
       ({ createReadingHost }) => this.#built(createReadingHost(this.#element, this.#options)),
       () => {
         this.#failed = true;
