@@ -209,11 +209,21 @@ const ELEMENT_ENTRIES = new Set([
 ]);
 
 /**
+ * A module that only registers elements, as an entry does: nothing but bare `import '…'` lines
+ * (and comments), e.g. the card elements a reading view loads when it needs them.
+ */
+function onlyRegisters(source: string): boolean {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^[ \t]*\/\/.*$/gm, '');
+  const lines = code.split('\n').filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => /^import\s+(['"])[^'"]+\1;?\s*$/.test(line));
+}
+
+/**
  * The layer of a repository file. Inside `web-components/`: `stores/` are stores, `app/` is the
  * hosted page; a file that defines a custom element or renders a Lit template (an element's
- * styles, a view it draws) is an element, and so is a family's entry, which registers them; the
- * rest (the hosts and the other Lit controllers, sessions, the Realtime agents, shared helpers,
- * events) is the logic layer.
+ * styles, a view it draws) is an element, and so is a family's entry or another module that only
+ * registers elements; the rest (the hosts and the other Lit controllers, sessions, the Realtime
+ * agents, shared helpers, events) is the logic layer.
  */
 export function layerOf(file: string, source: string): Layer {
   const [top, second] = file.split('/');
@@ -221,7 +231,9 @@ export function layerOf(file: string, source: string): Layer {
   if (top !== 'web-components') return 'free';
   if (second === 'stores') return 'stores';
   if (second === 'app') return 'app';
-  if (ELEMENT_ENTRIES.has(file) || VIEW_SOURCE.test(source)) return 'elements';
+  if (ELEMENT_ENTRIES.has(file) || VIEW_SOURCE.test(source) || onlyRegisters(source)) {
+    return 'elements';
+  }
   return 'logic';
 }
 

@@ -132,6 +132,8 @@ describe('<tarot-reading-text>', () => {
     part<HTMLInputElement>(el, 'input[name="message"]').focus();
     textReading.openPicker({ positionLabel: 'Present', promptRole: 'where you stand' });
     await el.updateComplete;
+    // the card elements load once the reading is under way
+    await customElements.whenDefined('tarot-card-picker');
     const picker = part<TarotCardPicker>(el, 'tarot-card-picker');
     expect(picker.positionLabel).to.equal('Present');
     expect(picker.promptRole).to.equal('where you stand');
@@ -155,6 +157,7 @@ describe('<tarot-reading-text>', () => {
     const el = await render();
     textReading.showCard({ cardId: 'the-tower', cardName: 'The Tower', reversed: true });
     await el.updateComplete;
+    await customElements.whenDefined('tarot-card-stage');
     const stage = part<TarotCardStage>(el, 'tarot-card-stage');
     expect(stage.card).to.deep.equal({ cardId: 'the-tower', reversed: true });
   });

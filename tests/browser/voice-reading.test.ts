@@ -128,6 +128,8 @@ describe('<tarot-reading-voice>', () => {
     connected('Reading');
     voiceReading.showCard({ cardId: 'the-star', cardName: 'The Star', reversed: false });
     const el = await render();
+    // the card elements load once the reading is under way
+    await customElements.whenDefined('tarot-card-stage');
     const stage = must<TarotCardStage>(el, '[part="center"] tarot-card-stage');
     expect(stage.cardId).to.equal('the-star');
     expect(stage.hasAttribute('quiet')).to.equal(true);

@@ -4,7 +4,8 @@
  * registers them. `<tarot-reading>` (./index.ts) does not need this import: its reading views load
  * the same elements when a reading reaches its cards.
  */
-export { TarotCardElement, cardImageUrl, cardLabel } from './tarot-card/tarot-card.ts';
+export { TarotCardElement, cardImageUrl } from './tarot-card/tarot-card.ts';
+export { cardLabel } from './tarot-card/card-words.ts';
 export {
   TarotCardPicker,
   type TarotCardPickCancelDetail,

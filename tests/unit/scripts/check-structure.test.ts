@@ -100,6 +100,13 @@ describe('the import rule', () => {
     expect(layerOf('web-components/tarot/index.ts', "import './tarot-reading.ts';")).toBe(
       'elements',
     );
+    // a module of bare imports only registers elements, as an entry does
+    const registers =
+      "/** The card elements. */\nimport './tarot-card.ts';\nimport '../tarot-card-stage/tarot-card-stage.ts';\n";
+    expect(layerOf('web-components/tarot/tarot-card/card-elements.ts', registers)).toBe('elements');
+    expect(
+      layerOf('web-components/tarot/tarot-card/card-words.ts', `${registers}export const a = 1;`),
+    ).toBe('logic');
     expect(layerOf('web-components/app/router.ts', '')).toBe('app');
     expect(layerOf('reader/protocol/engine.ts', '')).toBe('reader');
     expect(layerOf('agent/main.ts', '')).toBe('agent');

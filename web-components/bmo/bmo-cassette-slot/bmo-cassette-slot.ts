@@ -1,17 +1,11 @@
-import { LitElement, html, nothing, svg } from 'lit';
+import { LitElement, adoptStyles, html, nothing, svg } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
 import { createCassetteStore } from '../../stores/cassette.ts';
 import { $reducedMotion, $soundMuted, setSoundMuted } from '../../stores/preferences.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { AssistantLinkController, type BmoStoresSource } from '../host/assistant-link.ts';
-import { cassetteArt } from './cassette-art.ts';
-import {
-  CassetteSwapController,
-  type CassettePhase,
-  type ShownCassette,
-} from './cassette-animation.ts';
-import { copyMessage, copyText } from './copy-text.ts';
+import type { CassettePhase, CassetteSwapController, ShownCassette } from './cassette-animation.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { bmoLocale } from '../i18n/strings.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
@@ -120,11 +114,32 @@ export class BmoCassetteSlot extends LitElement {
   #store = new StoreController(this, () => (this.#link.source?.cassette ?? this.#own).$cassette);
   #muted = new StoreController(this, $soundMuted);
   #reducedMotion = new StoreController(this, $reducedMotion);
-  #swap = new CassetteSwapController(this, {
-    target: () => this.#cassetteButton,
-    reducedMotion: () => this.#reducedMotion.value,
-    onStep: (step, cassette) => this.#onStep(step, cassette),
-  });
+  /**
+   * The cassette's view, its motion and its dialog's Copy (cassette-view.ts), loaded with the
+   * first cassette to show: an empty slot loads none of it.
+   */
+  #view: typeof import('./cassette-view.ts') | undefined;
+  #viewLoad: Promise<void> | undefined;
+  #swap: CassetteSwapController | undefined;
+
+  #loadView(): void {
+    this.#viewLoad ??= import('./cassette-view.ts').then(
+      (view) => {
+        this.#view = view;
+        const own = (this.constructor as typeof LitElement).elementStyles;
+        adoptStyles(this.renderRoot as ShadowRoot, [...own, view.cassetteStyles]);
+        this.#swap = new view.CassetteSwapController(this, {
+          target: () => this.#cassetteButton,
+          reducedMotion: () => this.#reducedMotion.value,
+          onStep: (step, cassette) => this.#onStep(step, cassette),
+        });
+        this.requestUpdate();
+      },
+      () => {
+        this.#viewLoad = undefined; // tried again with the next cassette or change
+      },
+    );
+  }
 
   protected override willUpdate(): void {
     this.#link.refresh();
@@ -137,8 +152,12 @@ export class BmoCassetteSlot extends LitElement {
     } else if (fromStore) {
       wanted = { key: fromStore.id, ...pick(fromStore) };
     }
-    this.#swap.show(wanted);
-    this.phase = this.#swap.phase;
+    if (this.#swap) {
+      this.#swap.show(wanted);
+      this.phase = this.#swap.phase;
+    } else if (wanted) {
+      this.#loadView();
+    }
   }
 
   #onStep(step: 'eject' | 'insert', cassette: ShownCassette): void {
@@ -156,7 +175,7 @@ export class BmoCassetteSlot extends LitElement {
   }
 
   #open(): void {
-    const shown = this.#swap.shown;
+    const shown = this.#swap?.shown;
     const dialog = this.#dialog;
     if (!shown || !dialog) return;
     this.opened = shown;
@@ -184,13 +203,14 @@ export class BmoCassetteSlot extends LitElement {
   }
 
   async #copy(): Promise<void> {
-    if (!this.opened) return;
+    const view = this.#view;
+    if (!this.opened || !view) return;
     this.copyStatus = '';
-    const outcome = await copyText(
+    const outcome = await view.copyText(
       this.opened.content,
       this.renderRoot.querySelector<HTMLElement>('.content'),
     );
-    this.copyStatus = copyMessage(outcome, this.#locale.t);
+    this.copyStatus = view.copyMessage(outcome, this.#locale.t);
   }
 
   #toggleMute(): void {
@@ -198,24 +218,16 @@ export class BmoCassetteSlot extends LitElement {
   }
 
   protected override render() {
-    const shown = this.#swap.shown;
+    const shown = this.#swap?.shown;
+    const view = this.#view;
     const muted = this.#muted.value;
     const t = this.#locale.t;
     return html`
       ${langNotice(this.#locale.fallbackNote)}
       <div class=${this.#reducedMotion.value ? 'bay reduced' : 'bay'} part="bay">
         ${
-          shown
-            ? html`<button
-                class="cassette"
-                part="cassette"
-                type="button"
-                aria-haspopup="dialog"
-                aria-label=${t.cassetteOpen(shown.title)}
-                @click=${this.#open}
-              >
-                ${cassetteArt(shown.title)}
-              </button>`
+          shown && view
+            ? view.cassetteButton(shown, t.cassetteOpen(shown.title), () => this.#open())
             : html`<p class="empty" part="empty">${t.cassetteEmpty}</p>`
         }
       </div>
@@ -238,15 +250,15 @@ export class BmoCassetteSlot extends LitElement {
         <span>${t.cassetteMute}</span>
       </button>
       <p class="visually-hidden" role="status" aria-live="polite">${this.announcement}</p>
-      <dialog part="dialog" aria-labelledby="cassette-title" @close=${this.#onDialogClose}>
-        <h2 id="cassette-title">${this.opened?.title ?? ''}</h2>
-        <pre class="content" part="content" tabindex="0">${this.opened?.content ?? ''}</pre>
-        <p class="copy-status" role="status">${this.copyStatus || nothing}</p>
-        <div class="actions">
-          <button type="button" class="copy" @click=${this.#copy}>${t.copy}</button>
-          <button type="button" class="close" @click=${this.#close}>${t.close}</button>
-        </div>
-      </dialog>
+      ${
+        view
+          ? view.cassetteDialog(this.opened, this.copyStatus, t, {
+              closed: () => this.#onDialogClose(),
+              copy: () => this.#copy(),
+              close: () => this.#close(),
+            })
+          : nothing
+      }
     `;
   }
 }

@@ -24,6 +24,7 @@ import type { Cassette } from '../../stores/cassette.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import type { BmoContextValue } from '../../stores/bmo-context.ts';
 import type { BmoRoom } from '../session/bmo-room.ts';
+import type { BmoErrorAction } from './error-actions.ts';
 import { bmoEn, type BmoElementStrings } from '../i18n/en.ts';
 import type { SupportedLang } from '../../../contracts/locale.ts';
 
@@ -78,12 +79,7 @@ export interface BmoAssistantHost extends ReactiveControllerHost, EventTarget {
   readonly turnstileToken?: string;
 }
 
-/** A way out of an error, as a button. */
-export interface BmoErrorAction {
-  label: string;
-  primary: boolean;
-  run: () => unknown;
-}
+export type { BmoErrorAction } from './error-actions.ts';
 
 /** The status line: the connection until the room is joined, then what BMO is doing. */
 export function statusText(
@@ -131,6 +127,8 @@ export class BmoAssistantController implements ReactiveController {
   #roomLoad: Promise<BmoRoom> | undefined;
   #roomFor = '';
   #stopListening: (() => void)[] = [];
+  #actions: typeof import('./error-actions.ts') | undefined;
+  #actionsLoad: Promise<void> | undefined;
 
   /** `locale`: the element's checked language and its words, read at each use. */
   constructor(host: BmoAssistantHost, locale: () => BmoLocale = () => ENGLISH) {
@@ -221,64 +219,34 @@ export class BmoAssistantController implements ReactiveController {
     return this.#withRoom((room) => room.sendChat(text));
   }
 
-  /** The ways out of an error, in the order they are offered. */
+  /**
+   * The ways out of an error, in the order they are offered; none until their code
+   * (error-actions.ts) is in, which loads with the room or with the first error shown.
+   */
   errorActions(code: BmoErrorCode): BmoErrorAction[] {
-    const t = this.#t();
-    switch (code) {
-      case 'mic_denied':
-      case 'mic_unavailable':
-        return [
-          {
-            label: t.actionContinueWithoutMic,
-            primary: true,
-            run: () => this.#withRoom(async (room) => room.continueWithoutMicrophone()),
-          },
-          {
-            label: t.actionTryMicAgain,
-            primary: false,
-            run: () => this.setMicMuted(false),
-          },
-        ];
-      case 'agent_timeout':
-      case 'connect_failed':
-        // A fresh room: BMO is dispatched when a room is created.
-        return [
-          {
-            label: t.actionRetry,
-            primary: true,
-            run: () => this.#withRoom((room) => room.retry()),
-          },
-        ];
-      case 'agent_left':
-        // BMO's job ended (its worker died): a fresh token makes a new room, where BMO is
-        // dispatched again; the transcript and the cassette stay.
-        return [
-          {
-            label: t.actionReconnect,
-            primary: true,
-            run: () => this.#withRoom((room) => room.reconnect({ fresh: true })),
-          },
-        ];
-      case 'connection_lost':
-        // The same room while the token lasts: BMO is still there and re-sends the cassette.
-        return [
-          {
-            label: t.actionReconnect,
-            primary: true,
-            run: () => this.#withRoom((room) => room.reconnect()),
-          },
-        ];
-      case 'send_failed':
-        return [
-          {
-            label: t.actionDismiss,
-            primary: false,
-            run: () => this.#host.stores.bmo.$error.set(null),
-          },
-        ];
-      case 'not_configured':
-        return [];
-    }
+    return (
+      this.#actions?.errorActions(code, this.#t(), {
+        withRoom: (use) => this.#withRoom(use),
+        setMicMuted: (muted) => this.setMicMuted(muted),
+        dismiss: () => this.#host.stores.bmo.$error.set(null),
+      }) ?? []
+    );
+  }
+
+  hostUpdate(): void {
+    if (this.error.value) this.#loadActions();
+  }
+
+  #loadActions(): void {
+    this.#actionsLoad ??= import('./error-actions.ts').then(
+      (actions) => {
+        this.#actions = actions;
+        this.#host.requestUpdate();
+      },
+      () => {
+        this.#actionsLoad = undefined;
+      },
+    );
   }
 
   /**
@@ -294,6 +262,7 @@ export class BmoAssistantController implements ReactiveController {
   }
 
   async #loadRoom(): Promise<BmoRoom> {
+    this.#loadActions(); // the room's errors offer them
     const { BmoRoom } = await import('../session/bmo-room.ts');
     const { resolvedTokenUrl: tokenUrl, participantName, stores } = this.#host;
     this.#room = new BmoRoom({

@@ -10,6 +10,7 @@
  */
 import { API_PATHS } from '../../../contracts/api.ts';
 import { healthOf } from '../../../contracts/health.ts';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import { apiUrl } from '../../shared/api-url.ts';
 
@@ -50,17 +51,32 @@ export async function requestReaderEngine(
 export interface ReaderEngineQueryOptions {
   /** The edge's origin ('' for the page's own), read at each question. */
   apiBase: () => string;
-  /** The answer changed: the host renders again. */
-  changed: () => void;
+  /** Whether the host shows the mode selection, where the answer labels the choice. */
+  asking: () => boolean;
 }
 
-export class ReaderEngineQuery {
+/**
+ * The host's question to the edge, a Lit controller: while the host is connected and `asking`,
+ * it asks the edge at `apiBase` (again when that changes) and renders the host with the answer.
+ */
+export class ReaderEngineQuery implements ReactiveController {
+  #host: ReactiveControllerHost;
   #options: ReaderEngineQueryOptions;
   #health: ReaderHealth | null = null;
   #from: string | null = null;
 
-  constructor(options: ReaderEngineQueryOptions) {
+  constructor(host: ReactiveControllerHost, options: ReaderEngineQueryOptions) {
+    this.#host = host;
     this.#options = options;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.#options.asking()) void this.load();
+  }
+
+  hostUpdate(): void {
+    if (this.#options.asking()) void this.load();
   }
 
   /** The engine behind readings on the edge; null until known or when the edge did not say. */
@@ -80,6 +96,6 @@ export class ReaderEngineQuery {
     const health = await requestReaderEngine({ apiBase });
     if (this.#from !== apiBase) return;
     this.#health = health;
-    this.#options.changed();
+    this.#host.requestUpdate();
   }
 }

@@ -1,15 +1,12 @@
 import type { SupportedLang } from '../../../contracts/locale.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ReadingEngine } from '../../../contracts/reading-token.ts';
 import type { ConnectRequest, ReadingToken } from '../session/token.ts';
 import type { Modality } from '../agents/context.ts';
 import type { RealtimeReading, RealtimeReadingOptions } from '../session/realtime-reading.ts';
 import type { StallAnswer } from '../session/stall-choice.ts';
 import type { VoiceReadingOptions, VoiceReadingSession } from '../session/voice-session.ts';
-import { missingVoiceApis } from '../session/voice-support.ts';
 import type { Announcer } from '../../stores/announcer.ts';
 import { ReadingCostCap } from './reading-cost-cap.ts';
-import { ReaderEngineQuery } from './reader-engine.ts';
 import type { ReadingStore } from '../../stores/reading.ts';
 import type { TarotStrings } from '../i18n/en.ts';
 import type { TarotRootStrings } from '../i18n/root-en.ts';
@@ -39,7 +36,7 @@ export interface ReadingSessionsOptions {
   announcer: Announcer;
   /** The active mode's code could not be loaded. */
   onLoadFailed?: () => void;
-  /** The key its reading in `mode` is kept under across a reload (see `persistKeyOf`). */
+  /** The key its reading in `mode` is kept under across a reload. */
   persistKey?: (mode: 'text' | 'voice') => string | undefined;
   /** Whether the microphone may open (the visitor's consent); asked before each voice start. */
   micAllowed?: () => Promise<boolean>;
@@ -50,24 +47,6 @@ export interface ReadingSessionsOptions {
    * the host element loads its own views, so this controller never imports one.
    */
   loadView: (mode: Modality) => Promise<unknown>;
-}
-
-/**
- * The sessionStorage key of a `<tarot-reading>`'s reading in one mode, stable across a reload:
- * `tarot-reading:<id>:<mode>` when the element has an id, else
- * `tarot-reading:label:<label>:<mode>` when it has a label, else `tarot-reading:<n>:<mode>`, n its
- * place among the page's `<tarot-reading>` elements in document order.
- */
-export function persistKeyOf(element: HTMLElement & { label?: string }, mode: string): string {
-  if (element.id) return `tarot-reading:${element.id}:${mode}`;
-  if (element.label) return `tarot-reading:label:${element.label}:${mode}`;
-  const all: Element[] = [...element.ownerDocument.querySelectorAll('tarot-reading')];
-  return `tarot-reading:${Math.max(0, all.indexOf(element))}:${mode}`;
-}
-
-/** Whether this browser has what a voice reading needs (WebRTC and the microphone API). */
-export function voiceSupported(): boolean {
-  return missingVoiceApis().length === 0;
 }
 
 /**
@@ -97,8 +76,7 @@ const SESSION_MODULES: Record<
  * and made when its mode is first chosen, then kept. Only the host's active mode
  * runs: its session starts when the mode becomes active (or the host is connected again) and ends
  * when another mode takes over, when the host leaves the document, or when the page is hidden
- * (`pagehide`). In the mode selection, where no session runs, it asks the edge which engine reads
- * there. The Realtime SDK loads only when a session starts.
+ * (`pagehide`). The Realtime SDK loads only when a session starts.
  *
  * The sessions write the host's own stores and speak through its own announcer (both given in the
  * options), so two readings on one page never share a thing.
@@ -116,7 +94,6 @@ export class ReadingSessions implements ReactiveController {
   #sessions = new Map<ReadingMode, ModeSession>();
   #notice = '';
   #loadFailed = false;
-  #reader: ReaderEngineQuery;
   /** The start under way, if any: what `start()` waits for instead of starting twice. */
   #pending: Promise<boolean> | undefined;
 
@@ -129,25 +106,11 @@ export class ReadingSessions implements ReactiveController {
       strings: options.strings,
       end: () => this.#life()?.end('user'),
     });
-    this.#reader = new ReaderEngineQuery({
-      apiBase: options.apiBase,
-      changed: () => host.requestUpdate(),
-    });
     host.addController(this);
   }
 
   /** The reading's cost cap (the edge's `maxSessionMinutes`), counted across reconnects. */
   readonly #costCap: ReadingCostCap;
-
-  /** The engine behind readings on the edge, from its health check; null until known. */
-  get reader(): ReadingEngine | null {
-    return this.#reader.engine;
-  }
-
-  /** Whether the edge's offline reader hears English speech, from its health check. */
-  get readerHears(): boolean {
-    return this.#reader.hears;
-  }
 
   /** The active session's short hint (a hold too short, a microphone hiccup); '' for none. */
   get notice(): string {
@@ -273,8 +236,6 @@ export class ReadingSessions implements ReactiveController {
       this.#stop();
       this.#active = mode;
     } else if (!reconnected) {
-      // The mode stays; a new api-base in the mode selection asks the new edge about its reader.
-      if (mode === 'choose' && this.#connected) void this.#reader.load();
       return;
     }
     if (this.#connected) void this.#start();
@@ -291,10 +252,7 @@ export class ReadingSessions implements ReactiveController {
   async #startRun(run: number): Promise<boolean> {
     this.#setLoadFailed(false);
     const mode = this.#active;
-    if (mode === 'choose') {
-      await this.#reader.load();
-      return false;
-    }
+    if (mode === 'choose') return false;
     try {
       const session = await this.#sessionOf(mode);
       return run === this.#run && (await (session.voice ?? session.reading).start());

@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import type { PickerState } from '../../stores/reading.ts';
 import type { TarotCardsStrings } from '../i18n/cards-en.ts';
-import './tarot-card-picker.ts';
 
 /**
  * The draw area both reading views show while `draw_card` waits: a labelled, focusable section (the
@@ -29,4 +28,22 @@ export function pickerSection(
       image-base=${imageBase}
     ></tarot-card-picker>
   </section>`;
+}
+
+let loading: Promise<unknown> | undefined;
+
+/**
+ * Loads the card elements both views show only once their reading is under way (a session
+ * connecting, or anything drawn or shown in its store): `<tarot-card>` in the conversation,
+ * `<tarot-card-picker>` in this section, `<tarot-card-stage>` for a card shown. A view's first
+ * paint shows none, so they load then rather than with it, as the tarot/cards entry, whose chunk
+ * a page that shows cards by themselves loads too. Once for the page; a failed load is tried
+ * again the next time a view asks.
+ */
+export function loadCardElements(): Promise<unknown> {
+  loading ??= import('../tarot-card/card-elements.ts').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
 }

@@ -1,44 +1,14 @@
 import { LitElement, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
-import { type CardIdentity, cardIdentity } from '../../../contracts/cards.ts';
+import { cardIdentity } from '../../../contracts/cards.ts';
 import { CARD_VIEWBOX, cardBack, cardFace } from './card-art.ts';
 import { styles } from './tarot-card.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import type { TarotStrings } from '../i18n/en.ts';
-import { type TarotCardsStrings, tarotCardsEn } from '../i18n/cards-en.ts';
-import type { SpreadRow } from '../../stores/reading.ts';
-
-/**
- * The accessible name of a card as it lies: "The Fool, reversed", "Face-down card", "Unknown
- * card", in the words of `t` (English by default).
- */
-export function cardLabel(
-  card: CardIdentity | undefined,
-  reversed: boolean,
-  faceDown: boolean,
-  t: TarotCardsStrings = tarotCardsEn,
-): string {
-  if (!card) return t.unknownCard;
-  if (faceDown) return t.faceDownCard;
-  return cardAsLies(t, card.id, reversed);
-}
-
-/** "The Fool, reversed" / "El Loco, invertida", in the view's language. */
-export function cardAsLies(t: TarotCardsStrings, cardId: string, reversed: boolean): string {
-  return t.cardAs(t.cardName(cardId), reversed);
-}
-
-/** A card named as the conversation and the spread show it: reversed said, upright not. */
-export function cardShort(t: TarotCardsStrings, cardId: string, reversed: boolean): string {
-  return reversed ? cardAsLies(t, cardId, true) : t.cardName(cardId);
-}
-
-/** A spread row's value: the card (reversed said), or that it is not drawn yet. */
-export function spreadRowWords(t: TarotCardsStrings, row: SpreadRow): string {
-  return row.card ? cardShort(t, row.card.cardId, row.card.reversed) : t.notDrawnYet;
-}
+import { tarotCardsEn } from '../i18n/cards-en.ts';
+import { cardLabel } from './card-words.ts';
 
 /** The image address for `id` under a deployer's `image-base` template ("…/{id}.png"). */
 export function cardImageUrl(imageBase: string, id: string): string {

@@ -13,9 +13,8 @@ import { readingStoreContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import type { StagedCard } from '../tarot-card-stage/tarot-card-stage.ts';
 import { styles } from './tarot-reading-text.styles.ts';
-import { cardShort, spreadRowWords } from '../tarot-card/tarot-card.ts';
-import { pickerSection } from '../tarot-card-picker/picker-section.ts';
-import '../tarot-card-stage/tarot-card-stage.ts';
+import { cardShort, spreadRowWords } from '../tarot-card/card-words.ts';
+import { loadCardElements, pickerSection } from '../tarot-card-picker/picker-section.ts';
 import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
 import { tarotLocale } from '../i18n/strings.ts';
@@ -129,6 +128,9 @@ export class TarotReadingText extends LitElement {
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
     const displayed = this.#displayed.value;
+    // the card elements load once the reading is under way: a first paint shows none
+    const underWay = this.#connection.value !== 'idle' || this.#transcript.value.length > 0;
+    if (underWay || this.#picker.value.open || displayed) void loadCardElements().catch(() => {});
     if (!displayed) {
       this.#staged = null;
       this.#stagedFrom = null;

@@ -29,9 +29,8 @@ import { styles } from './tarot-reading-voice.styles.ts';
 import '../../voice/voice-agent-indicator/voice-agent-indicator.ts';
 import '../../voice/voice-speaker-button/voice-speaker-button.ts';
 import '../../voice/voice-transcript/voice-transcript.ts';
-import { cardAsLies, spreadRowWords } from '../tarot-card/tarot-card.ts';
-import { pickerSection } from '../tarot-card-picker/picker-section.ts';
-import '../tarot-card-stage/tarot-card-stage.ts';
+import { cardAsLies, spreadRowWords } from '../tarot-card/card-words.ts';
+import { loadCardElements, pickerSection } from '../tarot-card-picker/picker-section.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
 import { type Centre, CentreFocusController, centreOf } from './voice-centre.ts';
@@ -157,6 +156,9 @@ export class TarotReadingVoice extends LitElement {
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
     const displayed = this.#displayed.value;
+    // the card elements load once the reading is under way: a first paint shows none
+    const underWay = this.#connection.value !== 'idle' || this.#transcript.value.length > 0;
+    if (underWay || this.#picker.value.open || displayed) void loadCardElements().catch(() => {});
     if (!displayed) {
       this.#staged = null;
       this.#stagedFrom = null;

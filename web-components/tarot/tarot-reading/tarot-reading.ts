@@ -4,23 +4,20 @@ import { property } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
 import { createAnnouncer } from '../../stores/announcer.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
-import { createReadingStore } from '../../stores/reading.ts';
-import { announcerContext, readingStoreContext } from '../../stores/reading-context.ts';
+import { announcerContext } from '../../stores/reading-context.ts';
 import { LauncherController } from '../../voice/voice-launcher/launcher-controller.ts';
 import { MicConsentController } from '../../voice/voice-mic-consent/mic-consent-controller.ts';
 import type { MicConsentDetail } from '../../voice/voice-mic-consent/mic-consent.ts';
 import type { VoiceLauncherPlacement } from '../../voice/voice-launcher/voice-launcher.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import '../../voice/voice-announcer/voice-announcer.ts';
-import {
-  persistKeyOf,
-  type ReadingMode,
-  ReadingSessions,
-  voiceSupported,
-} from '../host/reading-sessions.ts';
+import type { ReadingMode } from '../host/reading-sessions.ts';
+import { ReadingHostLoader } from './reading-host-loader.ts';
+import { ReaderEngineQuery } from '../host/reader-engine.ts';
+import { missingVoiceApis } from '../session/voice-support.ts';
 import { modeChoices } from './mode-choices.ts';
 import { type ViewHandlers, textView, voiceView } from './reading-views.ts';
-import { ReadingEvents, type TarotReadingEventMap } from '../host/reading-events.ts';
+import type { TarotReadingEventMap } from '../host/reading-events.ts';
 import { styles } from './tarot-reading.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { tarotLocale } from '../i18n/strings.ts';
@@ -168,30 +165,21 @@ export class TarotReading extends LitElement {
   /** A link to the site's fuller terms, shown with the consent text. */
   @property({ attribute: 'consent-href' }) consentHref = '';
 
-  /** This element's own state: one store per mode, and its announcer. */
-  #stores = { text: createReadingStore(), voice: createReadingStore() };
+  /** This element's announcer; its readings' stores and sessions come with its host (below). */
   #announcer = createAnnouncer();
-  #storeProvider = new ContextProvider(this, {
-    context: readingStoreContext,
-    initialValue: this.#stores.text,
-  });
   #announcerProvider = new ContextProvider(this, {
     context: announcerContext,
     initialValue: this.#announcer,
   });
-  #sessions = new ReadingSessions(this, {
+  /** The stores, sessions and events of its readings, loaded when it first shows one. */
+  #reading = new ReadingHostLoader(this, {
     mode: () => this.#mode(),
     lang: () => this.#locale.lang,
     strings: () => this.#locale.t,
     apiBase: () => this.apiBase,
     turnstileToken: () => this.turnstileToken,
-    // the cost cap's clock survives a reload: an id, else the element's place among readings
-    instanceKey: () =>
-      this.id || String([...document.querySelectorAll('tarot-reading')].indexOf(this)),
-    stores: this.#stores,
     announcer: this.#announcer,
-    onLoadFailed: () => this.#events.error('load', this.#locale.t.loadFailed),
-    persistKey: (mode) => persistKeyOf(this, mode),
+    loadFailed: () => this.#locale.t.loadFailed,
     micAllowed: () => this.#consent.allow(),
     onMicDeclined: () => this.#switch('text'),
     loadView: (mode) =>
@@ -201,6 +189,10 @@ export class TarotReading extends LitElement {
             import('../tarot-reading-voice/tarot-reading-voice.ts'),
             import('../../voice/voice-start-audio/voice-start-audio.ts'),
           ]),
+  });
+  #reader = new ReaderEngineQuery(this, {
+    apiBase: () => this.apiBase,
+    asking: () => this.#mode() === 'choose',
   });
   #consent = new MicConsentController(this, {
     event: 'tarot-reading-mic-consent',
@@ -215,16 +207,9 @@ export class TarotReading extends LitElement {
     active: () => this.#mode() !== 'choose',
     load: () => import('../../voice/voice-launcher/launcher-panel.ts'),
   });
-  // After the sessions: a session the sessions end on a switch of mode still reports its end.
-  #events = new ReadingEvents(this, {
-    active: () => {
-      const mode = this.#mode();
-      return mode === 'choose' ? undefined : { store: this.#stores[mode], mode };
-    },
-  });
   #reduced = new StoreController(this, $reducedMotion);
   #locale = tarotLocale(this, tarotRootEn);
-  #voiceSupported = voiceSupported();
+  #voiceSupported = missingVoiceApis().length === 0;
   #focusView = false;
 
   #mode(): TarotReadingMode {
@@ -240,7 +225,8 @@ export class TarotReading extends LitElement {
       this.mode = 'text';
       await this.updateComplete;
     }
-    return this.#sessions.start();
+    const host = await this.#reading.load();
+    return host ? host.sessions.start() : false;
   }
 
   /** Forgets the visitor's consent answers on this site: the next voice reading asks again. */
@@ -250,7 +236,7 @@ export class TarotReading extends LitElement {
 
   /** Ends the running session from the host page, as "End reading" does. */
   end(): void {
-    this.#sessions.end();
+    this.#reading.host?.sessions.end();
   }
 
   /**
@@ -258,12 +244,11 @@ export class TarotReading extends LitElement {
    * reading too). Returns false when no session is open or the text is empty.
    */
   send(text: string): boolean {
-    return this.#sessions.sendMessage(text);
+    return this.#reading.host?.sessions.sendMessage(text) ?? false;
   }
 
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
-    this.#storeProvider.setValue(this.#mode() === 'voice' ? this.#stores.voice : this.#stores.text);
     this.#announcerProvider.setValue(this.#announcer);
   }
 
@@ -282,20 +267,21 @@ export class TarotReading extends LitElement {
 
   #renderMode() {
     const mode = this.#mode();
-    if (mode !== 'choose' && this.#sessions.loadFailed) {
+    const host = this.#reading.host;
+    if (mode !== 'choose' && (this.#reading.failed || host?.sessions.loadFailed)) {
       return this.#view(mode, html`<p class="error" role="alert">${this.#locale.t.loadFailed}</p>`);
     }
     if (mode === 'text')
       return this.#view(mode, textView(this.imageBase, this.chooseHref, this.#on));
     if (mode === 'voice') {
-      const voice = voiceView(this.imageBase, this.#sessions.notice, this.#on);
+      const voice = voiceView(this.imageBase, host?.sessions.notice ?? '', this.#on);
       return this.#view(mode, html`${this.#consent.render()}${voice}`);
     }
     return modeChoices({
       voiceSupported: this.#voiceSupported,
-      offlineReader: this.#sessions.reader === 'local',
+      offlineReader: this.#reader.engine === 'local',
       // The recognizer hears English: a reading in another language still follows the script.
-      offlineHears: this.#sessions.readerHears && this.#locale.lang === 'en',
+      offlineHears: this.#reader.hears && this.#locale.lang === 'en',
       textHref: this.textHref,
       voiceHref: this.voiceHref,
       choose: (choice) => this.#switch(choice),
@@ -334,19 +320,19 @@ export class TarotReading extends LitElement {
 
   /** What the views ask of the reading, each to its session (see reading-views.ts). */
   #on: ViewHandlers = {
-    send: (event) => this.#sessions.sendMessage(event.detail.text),
-    end: () => this.#sessions.end(),
-    restart: () => this.#sessions.restart(),
-    pick: (event) => this.#sessions.pick(event.detail),
-    pickCancel: () => this.#sessions.cancelPick(),
-    choose: (event) => this.#sessions.choose(event.detail.choice),
-    shown: (event) => this.#sessions.cardShown(event.detail.cardId),
-    talkStart: () => this.#sessions.talkStart(),
-    talkEnd: (event) => this.#sessions.talkEnd(event.detail.released),
-    retry: () => this.#sessions.retry(),
+    send: (event) => this.#reading.host?.sessions.sendMessage(event.detail.text),
+    end: () => this.#reading.host?.sessions.end(),
+    restart: () => this.#reading.host?.sessions.restart(),
+    pick: (event) => this.#reading.host?.sessions.pick(event.detail),
+    pickCancel: () => this.#reading.host?.sessions.cancelPick(),
+    choose: (event) => this.#reading.host?.sessions.choose(event.detail.choice),
+    shown: (event) => this.#reading.host?.sessions.cardShown(event.detail.cardId),
+    talkStart: () => this.#reading.host?.sessions.talkStart(),
+    talkEnd: (event) => this.#reading.host?.sessions.talkEnd(event.detail.released),
+    retry: () => this.#reading.host?.sessions.retry(),
     leave: () => this.#switch('choose'),
     switchText: () => {
-      this.#sessions.handToText();
+      this.#reading.host?.sessions.handToText();
       this.#switch('text');
     },
   };
