@@ -17,16 +17,14 @@
  * that is the plain page's longest task, a fixed piece of script that scales with the CPU, and the
  * floor the picker is held to.
  *
- * Where the wall time goes on a busy machine (read from these traces, 2 cores): while the picker's
- * longest task runs, Chromium's other threads (compositor, display compositor, raster) ran under
- * 1.2 ms of it; the rest of its wall time past its CPU time is the main thread waiting for a core
- * other processes hold. Painting the card backs flat instead of with their two gradients left both
- * the display compositor's CPU (112 ms per draw against 113–122) and the ratio where they were. The picker
- * has more tasks of a few ms than the plain page (about 11 of 2 ms CPU or more against 3: the
- * first render, the deal's frames, the pick), so the more the machine is shared, the likelier one
- * of them is descheduled: its wall-time median was 0.92× the plain page's on an idle machine,
- * 1.31× beside two busy loops and 1.4–2.7× while other test runs shared the machine (load 4–22),
- * its CPU time 0.89–1.05× in all. The median row gives the load average the runs met.
+ * Where the wall time goes on a busy machine: while the picker's longest task runs, Chromium's
+ * other threads (compositor, display compositor, raster) barely run; its wall time past its CPU
+ * time is the main thread waiting for a core that other processes hold (card backs painted flat,
+ * without their two gradients, move neither the display compositor's CPU nor the ratio). The
+ * picker has more tasks of a few ms than the plain page (its first render, the deal's frames, the
+ * pick), so the more the machine is shared, the likelier one of them is descheduled: the wall-time
+ * ratio follows the machine's load where the CPU-time ratio does not. The median row gives the
+ * load average the runs met.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
