@@ -72,6 +72,23 @@ describe('<voice-transcript>', () => {
     expect(part(el, '[data-done="false"]').textContent).to.contain('The Star');
   });
 
+  it('keeps each line its own: one that arrives between two others is a new line, the others stay', async () => {
+    const el = await fixture<VoiceTranscript>(
+      html`<voice-transcript open .entries=${lines(2)}></voice-transcript>`,
+    );
+    const before = [...(el.shadowRoot?.querySelectorAll('[part~="entry"]') ?? [])];
+    expect(before).to.have.length(2);
+    // a spoken question's words can come after the answer has begun
+    const [first, second] = lines(2) as [VoiceTranscriptEntry, VoiceTranscriptEntry];
+    el.entries = [first, { id: 'late', role: 'user', text: 'Will it rain?' }, second];
+    await el.updateComplete;
+    const after = [...(el.shadowRoot?.querySelectorAll('[part~="entry"]') ?? [])];
+    expect(after).to.have.length(3);
+    expect(after[0]).to.equal(before[0]);
+    expect(after[2]).to.equal(before[1]);
+    expect(after[1]?.textContent).to.contain('Will it rain?');
+  });
+
   it('the toggle is a button with aria-expanded that shows and hides the log and says so', async () => {
     const el = await fixture<VoiceTranscript>(
       html`<voice-transcript .entries=${lines(2)}></voice-transcript>`,

@@ -68,77 +68,18 @@ export const styles = css`
     margin: 0;
     color: var(--_muted);
   }
-  .entries {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: var(--va-space-s, 0.5rem);
-  }
-  .entry {
-    animation: arrive var(--va-duration-m, 300ms) var(--va-ease, ease-out);
-  }
-  .user,
-  .assistant {
-    max-inline-size: 85%;
-    padding: var(--va-space-s, 0.5rem) var(--va-space-m, 1rem);
-    border-radius: var(--va-radius-m, 12px);
-    background: var(--va-color-surface-raised, light-dark(#f0ebfa, #2a2342));
-  }
-  .user {
-    align-self: flex-end;
-    background: color-mix(
-      in srgb,
-      var(--_accent) 18%,
-      var(--va-color-surface, light-dark(#ffffff, #1f1a30))
-    );
-  }
-  .who {
-    display: block;
-    font-size: var(--va-font-size-s, 0.875rem);
-    color: var(--_muted);
-  }
-  .text {
-    margin: 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-  [data-done='false'] .text::after {
-    content: '…';
-    color: var(--_muted);
-  }
-  .event {
-    align-self: center;
-    color: var(--_muted);
-    font-size: var(--va-font-size-s, 0.875rem);
-    text-align: center;
-  }
-
-  @keyframes arrive {
-    from {
-      opacity: 0;
-      transform: translateY(4px);
-    }
-  }
-  :host([data-reduced-motion]) .entry,
   :host([data-reduced-motion]) .chevron {
-    animation: none;
     transition: none;
   }
   @media (prefers-reduced-motion: reduce) {
-    .entry,
     .chevron {
-      animation: none;
       transition: none;
     }
   }
 
   @media (forced-colors: active) {
     .toggle,
-    .log,
-    .user,
-    .assistant {
+    .log {
       border: 1px solid CanvasText;
     }
   }

@@ -1,7 +1,6 @@
-import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { LitElement, type PropertyValues, adoptStyles, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
-import { repeat } from 'lit/directives/repeat.js';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-transcript.styles.ts';
@@ -31,7 +30,8 @@ export interface VoiceTranscriptToggleDetail {
  * The button (`aria-expanded`, `aria-controls`) shows and hides the log. While open, the log keeps
  * the latest line in view unless the person has scrolled up to reread; it scrolls smoothly, or
  * jumps with reduced motion. The log is not a live region: the conversation is already heard, and
- * reading it aloud too would talk over the voice.
+ * reading it aloud too would talk over the voice. The lines' code loads with the first line (an
+ * empty transcript needs none of it); `updateComplete` resolves once they are drawn.
  *
  * @fires {CustomEvent<VoiceTranscriptToggleDetail>} voice-transcript-toggle - The person showed or hid the transcript.
  * @csspart toggle - The show/hide button.
@@ -68,6 +68,24 @@ export class VoiceTranscript extends LitElement {
   #locale = voiceLocale(this);
 
   #reduced = new StoreController(this, $reducedMotion);
+  /** The lines' view (transcript-entries.ts), loaded with the first line. */
+  #view: typeof import('./transcript-entries.ts') | undefined;
+  #viewLoad: Promise<void> | undefined;
+
+  #loadView(): void {
+    this.#viewLoad ??= import('./transcript-entries.ts').then(
+      (view) => {
+        this.#view = view;
+        const own = (this.constructor as typeof LitElement).elementStyles;
+        adoptStyles(this.renderRoot as ShadowRoot, [...own, view.entryStyles]);
+        // as if the lines had just come: an open log scrolls to the latest
+        this.requestUpdate('entries', []);
+      },
+      () => {
+        this.#viewLoad = undefined; // tried again with the next change of lines
+      },
+    );
+  }
   /** Whether the log follows new lines: true until the person scrolls up to reread. */
   #pinned = true;
   /** Scroll events before this time come from the log's own scrolling, not the person's. */
@@ -77,10 +95,19 @@ export class VoiceTranscript extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.log');
   }
 
+  /** Resolves once the update is done and, when there are lines, they are drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    if (this.#view || !this.#viewLoad) return complete;
+    await this.#viewLoad;
+    return (await super.getUpdateComplete()) && complete;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A log just opened starts at the latest line.
     if (changed.has('open') && this.open) this.#pinned = true;
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
+    if (this.entries.length > 0 && !this.#view) this.#loadView();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -135,36 +162,12 @@ export class VoiceTranscript extends LitElement {
         ${
           this.entries.length === 0
             ? html`<p class="empty">${t.nothingSaid}</p>`
-            : html`<ol class="entries">
-                ${repeat(
-                  this.entries,
-                  (entry) => entry.id,
-                  (entry) => this.#renderEntry(entry),
-                )}
-              </ol>`
+            : this.#view?.renderEntries(this.entries, {
+                user: this.userName ?? t.you,
+                agent: this.agentName ?? t.reader,
+              })
         }
       </div>`;
-  }
-
-  #renderEntry(entry: VoiceTranscriptEntry) {
-    if (entry.role === 'event') {
-      return html`<li class="entry event" part="entry" data-kind=${entry.kind ?? nothing}>
-        ${entry.text}
-      </li>`;
-    }
-    const done = entry.done !== false;
-    const t = this.#locale.t;
-    return html`<li
-      class="entry ${entry.role}"
-      part="entry entry-${entry.role}"
-      data-kind=${entry.kind ?? nothing}
-      data-done=${done ? 'true' : 'false'}
-    >
-      <span class="who"
-        >${entry.role === 'user' ? (this.userName ?? t.you) : (this.agentName ?? t.reader)}</span
-      >
-      <p class="text" dir="auto">${entry.text}</p>
-    </li>`;
   }
 
   #toggle = (): void => {
