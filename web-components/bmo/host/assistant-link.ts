@@ -5,12 +5,13 @@
  * 2. else the `<bmo-assistant>` whose id is the element's `for` attribute, looked up in the
  *    element's own tree root (the document, or the shadow root it sits in), live: an assistant
  *    added, renamed or defined later is found then;
- * 3. else the assistant the element sits inside, through `@lit/context` (context.ts);
+ * 3. else the assistant the element sits inside, through its context (`bmoContext`, asked by
+ *    ContextValue);
  * 4. else none: the element works on its own state.
  */
-import { ContextConsumer } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { bmoContext, type BmoContextValue } from '../../stores/bmo-context.ts';
+import { ContextValue } from '../../shared/controllers/context-value.ts';
 
 /** Something an element can be linked to: `<bmo-assistant>` (its `stores`). */
 export interface BmoStoresSource {
@@ -41,13 +42,9 @@ export class AssistantLinkController implements ReactiveController {
   constructor(host: AssistantLinkHost) {
     this.#host = host;
     host.addController(this);
-    new ContextConsumer(host, {
-      context: bmoContext,
-      subscribe: true,
-      callback: (value) => {
-        this.#fromContext = value;
-        this.#settle();
-      },
+    new ContextValue(host, bmoContext, (value) => {
+      this.#fromContext = value;
+      this.#settle();
     });
   }
 

@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../../shared/define.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
-import { consume } from '@lit/context';
 import {
   type ReadingStore,
   type TranscriptEntry,
@@ -19,6 +18,7 @@ import { isPlainClick } from '../../shared/plain-click.ts';
 import { StickToBottomController } from '../../shared/controllers/stick-to-bottom.ts';
 import { tarotLocale } from '../i18n/strings.ts';
 import { type TarotStrings, tarotEn } from '../i18n/en.ts';
+import { ContextValue } from '../../shared/controllers/context-value.ts';
 
 export interface TarotReadingSendDetail {
   text: string;
@@ -82,9 +82,10 @@ export class TarotReadingText extends LitElement {
    * The reading it renders: the enclosing `<tarot-reading>`'s (by context), else one of its own.
    * Set it to show a store you drive yourself.
    */
-  @consume({ context: readingStoreContext, subscribe: true })
   @property({ attribute: false })
   store: ReadingStore = createReadingStore();
+
+  #provided = new ContextValue(this, readingStoreContext, (store) => (this.store = store));
 
   /** Any of its words, over the strings of its language (its own, `<tarot-reading>`'s, the page's). */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;

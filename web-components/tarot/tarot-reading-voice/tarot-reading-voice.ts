@@ -12,7 +12,6 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement } from '../../shared/define.ts';
 import { AGENT_NAMES } from '../../../contracts/reading.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
-import { consume } from '@lit/context';
 import {
   type ReadingStore,
   type TranscriptEntry,
@@ -20,6 +19,7 @@ import {
 } from '../../stores/reading.ts';
 import { readingStoreContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
+import { ContextValue } from '../../shared/controllers/context-value.ts';
 import type {
   VoiceTranscriptEntry,
   VoiceTranscriptToggleDetail,
@@ -115,9 +115,10 @@ export class TarotReadingVoice extends LitElement {
    * The reading it renders: the enclosing `<tarot-reading>`'s (by context), else one of its own.
    * Set it to show a store you drive yourself.
    */
-  @consume({ context: readingStoreContext, subscribe: true })
   @property({ attribute: false })
   store: ReadingStore = createReadingStore();
+
+  #provided = new ContextValue(this, readingStoreContext, (store) => (this.store = store));
 
   /** Any of its words, over the strings of its language (its own, `<tarot-reading>`'s, the page's). */
   @property({ attribute: false }) strings: Partial<TarotStrings> | undefined;

@@ -1,4 +1,3 @@
-import { consume } from '@lit/context';
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
@@ -6,6 +5,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { type Announcer, pageAnnouncer } from '../../stores/announcer.ts';
 import { announcerContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
+import { ContextValue } from '../../shared/controllers/context-value.ts';
 import { styles } from './voice-announcer.styles.ts';
 
 /**
@@ -25,9 +25,11 @@ export class VoiceAnnouncer extends LitElement {
   static override styles = styles;
 
   /** What it says: the enclosing root element's announcer, else the page-wide one. */
-  @consume({ context: announcerContext, subscribe: true })
   @property({ attribute: false })
   announcer: Announcer = pageAnnouncer;
+
+  // the enclosing root element's announcer, by context, as it provides one
+  #provided = new ContextValue(this, announcerContext, (announcer) => (this.announcer = announcer));
 
   #polite = new StoreController(this, () => this.announcer.$polite);
   #assertive = new StoreController(this, () => this.announcer.$assertive);
