@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
-import { keyed } from 'lit/directives/keyed.js';
+import { FreshNode } from '../../shared/fresh-node.ts';
 import { $reducedMotion } from '../../stores/preferences.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
 import { styles } from './voice-agent-indicator.styles.ts';
@@ -44,6 +44,8 @@ export class VoiceAgentIndicator extends LitElement {
   @property({ attribute: false }) steps: readonly string[] = [];
 
   #reduced = new StoreController(this, $reducedMotion);
+  /** A new label node per phase, so its entrance plays again. */
+  #labelNode = new FreshNode();
 
   protected override willUpdate(): void {
     this.toggleAttribute('data-reduced-motion', this.#reduced.value);
@@ -59,7 +61,7 @@ export class VoiceAgentIndicator extends LitElement {
       <p class="indicator" part="indicator">
         <span class="dot" part="dot" aria-hidden="true"></span>
         <span class="visually-hidden">${t.currentPhase}</span>
-        ${keyed(
+        ${this.#labelNode.render(
           this.label,
           html`<span class="label" part="label"
             >${this.label || (this.idleLabel ?? t.notStarted)}</span

@@ -1,7 +1,7 @@
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
-import { keyed } from 'lit/directives/keyed.js';
+import { FreshNode } from '../../shared/fresh-node.ts';
 import { type Announcer, pageAnnouncer } from '../../stores/announcer.ts';
 import { announcerContext } from '../../stores/reading-context.ts';
 import { StoreController } from '../../shared/controllers/store-controller.ts';
@@ -34,23 +34,25 @@ export class VoiceAnnouncer extends LitElement {
   #polite = new StoreController(this, () => this.announcer.$polite);
   #assertive = new StoreController(this, () => this.announcer.$assertive);
 
+  #politeNode = new FreshNode();
+  #assertiveNode = new FreshNode();
+
   override render() {
-    // Keyed by id: a repeated message gets a new node, so screen readers read it again.
+    // A new node per message id: a repeated message is read again.
     const polite = this.#polite.value;
     const assertive = this.#assertive.value;
     return html`
       <div role="status" aria-live="polite" aria-atomic="true" part="polite">
-        ${polite ? keyed(polite.id, html`<p data-id=${polite.id} dir="auto">${polite.message}</p>`) : null}
+        ${this.#politeNode.render(
+          polite?.id,
+          polite ? html`<p data-id=${polite.id} dir="auto">${polite.message}</p>` : null,
+        )}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true" part="assertive">
-        ${
-          assertive
-            ? keyed(
-                assertive.id,
-                html`<p data-id=${assertive.id} dir="auto">${assertive.message}</p>`,
-              )
-            : null
-        }
+        ${this.#assertiveNode.render(
+          assertive?.id,
+          assertive ? html`<p data-id=${assertive.id} dir="auto">${assertive.message}</p>` : null,
+        )}
       </div>
     `;
   }
