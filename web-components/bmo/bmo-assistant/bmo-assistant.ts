@@ -1,4 +1,3 @@
-import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { customElement } from '../../shared/define.ts';
@@ -32,6 +31,7 @@ import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { bmoLocale } from '../i18n/strings.ts';
 import type { BmoStrings } from '../i18n/conversation-en.ts';
 import { styles } from './bmo-assistant.styles.ts';
+import { provideFixed } from '../../shared/controllers/context-value.ts';
 
 /**
  * @summary The whole BMO experience in one element: BMO's face, the status line, Connect (with or
@@ -200,7 +200,7 @@ export class BmoAssistant extends LitElement {
 
   constructor() {
     super();
-    new ContextProvider(this, { context: bmoContext, initialValue: this.stores });
+    provideFixed(this, bmoContext, this.stores);
     // The conversation stays on its latest line unless the visitor scrolled up to read.
     new StickToBottomController(this, () => this.#find('.log'));
   }
