@@ -82,12 +82,13 @@ export function closure(
  */
 export const FIRST_PAINT_IMPORTS: Record<string, readonly string[]> = {
   // the live examples render themselves, a few sections a task: the launcher's own element and
-  // the root elements' launcher variants, and the example cassette's view (in before any gesture,
-  // it moves silently and loads no sound)
+  // the root elements' launcher variants, the example cassette's view (in before any gesture,
+  // it moves silently and loads no sound) and the example transcript's lines
   'page docs': [
     'web-components/voice/voice-launcher/voice-launcher.ts',
     'web-components/voice/voice-launcher/launcher-panel.ts',
     'web-components/bmo/bmo-cassette-slot/cassette-view.ts',
+    'web-components/voice/voice-transcript/transcript-entries.ts',
   ],
 };
 
