@@ -6,6 +6,7 @@
  * Redis; the edge; the visitors; everything else) beside `/proc/stat`'s, and the workers' memory.
  */
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type VisitOptions, type VisitResult, visit } from '../../tests/support/bmo-visitor.ts';
 import {
   type Member,
@@ -90,6 +91,13 @@ export interface StepReport {
   memory: StepMemory;
   /** The machine's 1-minute load average at the start and the end, and its cores. */
   machine: { loadBefore: number; loadAfter: number; cores: number };
+  /**
+   * How late the visitors' event loop ran over the step, ms (p99 and most): their rtc-node
+   * clients' handshakes must come within 15 s (tests/support/rtc-join.ts).
+   */
+  visitorLoopLagMs: { p99: number; max: number };
+  /** Joins the visitors made again because that handshake came too late. */
+  lateJoins: number;
   results: VisitResult[];
 }
 
@@ -268,6 +276,8 @@ export async function runStep(
     }
   })();
 
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: visitors }, () =>
@@ -280,6 +290,7 @@ export async function runStep(
     ),
   );
   const durationMs = performance.now() - started;
+  lag.disable();
   const after = readProcesses();
   sampling = false;
   await sampler;
@@ -336,6 +347,11 @@ export async function runStep(
       perSessionMiB: round(mostHeld.aboveRestMiB / Math.max(1, mostHeld.sessions), 1),
     },
     machine: { loadBefore, loadAfter: loadavg()[0] ?? 0, cores: cpus().length },
+    visitorLoopLagMs: {
+      p99: Math.round(lag.percentile(99) / 1e6),
+      max: Math.round(lag.max / 1e6),
+    },
+    lateJoins: sum(results.map((r) => r.lateJoins)),
     results,
   };
 }

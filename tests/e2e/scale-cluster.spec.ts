@@ -32,6 +32,7 @@ function summary(step: StepReport): string {
     `jobs per worker ${JSON.stringify(step.jobsPerWorker)}`,
     `most held at once ${JSON.stringify(step.peakJobsPerWorker)}`,
     `rooms per node ${JSON.stringify(step.roomsPerNode)}`,
+    `visitors' loop lag p99 ${step.visitorLoopLagMs.p99} ms, most ${step.visitorLoopLagMs.max} ms, late joins ${step.lateJoins}`,
     `CPU s: workers ${JSON.stringify(cpu.workers)}, LiveKit ${cpu.livekit}, Redis ${cpu.redis}, edge ${cpu.edge}, visitors ${cpu.visitors}, others ${cpu.others}; every process ${cpu.processes}, /proc/stat ${cpu.procStat}`,
   ].join('; ');
 }

@@ -52,6 +52,8 @@ const step = (visitors: number, answerP95: number): StepReport => ({
     perSessionMiB: 118.2,
   },
   machine: { loadBefore: 36.7, loadAfter: 45.5, cores: 2 },
+  visitorLoopLagMs: { p99: 180, max: 900 },
+  lateJoins: 0,
   results: [],
 });
 
