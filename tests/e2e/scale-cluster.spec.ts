@@ -94,6 +94,7 @@ test('twenty-one visitors on two nodes and three workers: every session complete
     );
 
     expect(await drained(running)).toBe(true);
+    process.stdout.write(`scale-cluster: every job ended at ${at()}\n`);
     const report = await killWorker(running, KILL_VISITORS);
     process.stdout.write(
       `scale-cluster: ${report.killed} killed, done at ${at()}: ${report.affectedRecovered} of its ${report.affected} sessions back with BMO, ${report.othersDisturbed} others disturbed\n`,
