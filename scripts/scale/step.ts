@@ -238,10 +238,18 @@ export function stepCpu(cluster: Cluster, before: ProcessTable, after: ProcessTa
   };
 }
 
+/** One visit of a kind (typed by default, tests/support/bmo-visitor.ts), where the cluster is. */
+export type Visitor = (where: {
+  edge: string;
+  origin: string;
+  bmoTimeoutMs: number;
+}) => Promise<VisitResult>;
+
 export async function runStep(
   cluster: Cluster,
   visitors: number,
   options: Partial<VisitOptions> = {},
+  visitor: Visitor = (where) => visit({ ...where, ...options }),
 ): Promise<StepReport> {
   const loadBefore = loadavg()[0] ?? 0;
   const parts = runParts(cluster);
@@ -281,12 +289,7 @@ export async function runStep(
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: visitors }, () =>
-      visit({
-        edge: cluster.edge.url,
-        origin: cluster.origin,
-        bmoTimeoutMs: BMO_JOIN_MS,
-        ...options,
-      }),
+      visitor({ edge: cluster.edge.url, origin: cluster.origin, bmoTimeoutMs: BMO_JOIN_MS }),
     ),
   );
   const durationMs = performance.now() - started;
