@@ -18,7 +18,7 @@ import { startRecognizer } from '../../tests/support/recognizer.ts';
 import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-cluster.ts';
 import { requireLiveKitServer } from '../livekit-local.ts';
 import { type Bounds, narrowed, nextStep } from './bisect.ts';
-import { writeDocSection } from './report.ts';
+import { wrapProse, writeDocSection } from './report.ts';
 import { type StepReport, type Visitor, drained, runStep } from './step.ts';
 
 /** The voice stop rule's bound: end of speech → the first sound of the answer, p95. */
@@ -44,10 +44,12 @@ export function voiceTable(steps: VoiceStep[], bounds: Bounds, cores: number): s
       ? `No step was within the stop rule (the smallest was past it at ${past ?? 'n/a'} voice visitors at once).`
       : `**${within} voice visitors at once within the stop rule (${round(within / cores, 1)} per core)**${past !== undefined ? `, ${past} past it` : ', the most the workers take'}.`;
   const lines = [
-    `${verdict} Stop rule: end of speech → the first sound of the answer over ${VOICE_P95_MS / 1000} s at p95, or a session that does not complete. Each visitor says one question (an espeak-ng WAV through \`AudioSource\`) after BMO's greeting and hears the answer, which must hold what was asked.`,
+    wrapProse(
+      `${verdict} Stop rule: end of speech → the first sound of the answer over ${VOICE_P95_MS / 1000} s at p95, or a session that does not complete. Each visitor says one question (an espeak-ng WAV through \`AudioSource\`) after BMO's greeting and hears the answer, which must hold what was asked.`,
+    ),
     '',
-    '| voice visitors | within | completed | end of speech → answer sound p50 / p95 / p99 ms | BMO ready p95 ms | CPU s per session: workers / servers / recognizer | MiB per session | load average |',
-    '| -------------- | ------ | --------- | ----------------------------------------------- | ---------------- | ------------------------------------------------- | --------------- | ------------ |',
+    '| voice visitors | within | completed | speech end → answer sound p50 / p95 / p99 ms | ready p95 ms | CPU s a session: workers / servers / recognizer | MiB a session | load |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const { report: r, recognizerCpu } of steps) {
     const a = r.answerMs;
