@@ -279,6 +279,7 @@ function runWorker(): void {
         return request.reject();
       },
       initializeProcessTimeout: config.jobInitMs,
+      ...(config.idleProcesses !== undefined ? { numIdleProcesses: config.idleProcesses } : {}),
       ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
     }),
   );
