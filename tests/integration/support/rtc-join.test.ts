@@ -1,9 +1,11 @@
 /**
  * A visitor's process that reaches its join past rtc-node's FFI server's 15 s wait (a machine so
  * busy that it gets little of a core) is told so, and leaves nothing whose clean-up throws later:
- * on a real `livekit-server`, with this process's event loop held past that wait.
+ * on a real `livekit-server`, with this process's event loop held from the join's connection until
+ * past that wait.
  */
 import { setFlagsFromString } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 import { runInNewContext } from 'node:vm';
 import { Room } from '@livekit/rtc-node';
 import { AccessToken } from 'livekit-server-sdk';
@@ -12,7 +14,50 @@ import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-se
 import { JoinTooLate, joinRoom } from '../../support/rtc-join.ts';
 
 /** Past the FFI server's wait for a client to say it is ready for a room's events (15 s). */
-const HELD_MS = 17_000;
+const PAST_WAIT_MS = 20_000;
+
+/**
+ * Holds this thread (its event loop with it) until LiveKit lists `identity` in the room, which it
+ * does once the join has connected and rtc-node's connect callback is on its way, and `PAST_WAIT_MS`
+ * more: a thread of its own asks LiveKit and wakes this one.
+ */
+function holdPastTheWait(server: LiveKitServer, adminToken: string, identity: string): void {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const watcher = new Worker(
+    `
+    const { workerData } = require('node:worker_threads');
+    const { url, token, identity, pastMs, flag } = workerData;
+    const listed = async () => {
+      const response = await fetch(url + '/twirp/livekit.RoomService/ListParticipants', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ room: 'late-join' }),
+      }).catch(() => undefined);
+      const body = response && response.ok ? await response.json() : {};
+      return (body.participants || []).some((p) => p.identity === identity);
+    };
+    (async () => {
+      while (!(await listed())) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, pastMs));
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    })();
+    `,
+    {
+      eval: true,
+      workerData: {
+        url: server.url.replace(/^ws/, 'http'),
+        token: adminToken,
+        identity,
+        pastMs: PAST_WAIT_MS,
+        flag,
+      },
+    },
+  );
+  // nothing else in this process runs meanwhile, as on a machine whose cores are taken
+  Atomics.wait(flag, 0, 0, 90_000);
+  void watcher.terminate();
+}
 
 let livekit: LiveKitServer | undefined;
 beforeAll(async () => {
@@ -59,11 +104,10 @@ describe('joining a room from a process late to its own events', () => {
       () => 'joined',
       (error: unknown) => error,
     );
-    // the event loop held, as on a machine whose cores are taken: the connect callback waits
-    const until = Date.now() + HELD_MS;
-    while (Date.now() < until) {
-      // busy: nothing else in this process runs
-    }
+    // the event loop held past the server's wait: the connect callback waits in its queue
+    const admin = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity: 'watcher' });
+    admin.addGrant({ roomAdmin: true, room: 'late-join' });
+    holdPastTheWait(livekit, await admin.toJwt(), 'late-visitor');
     expect(await outcome).toBeInstanceOf(JoinTooLate);
     room = undefined;
     expect(await collectGarbage()).toEqual([]);
