@@ -16,7 +16,7 @@ import {
   wrapProse,
 } from '../../../../scripts/scale/report.ts';
 import type { StepReport } from '../../../../scripts/scale/step.ts';
-import { spread, step } from './step-fixture.ts';
+import { spread, step } from '../../helpers/scale-step.ts';
 import { ROOT } from '../../../support/paths.ts';
 
 const faults: ScaleFaults = {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lineFindings } from '../../../../scripts/check-docs.ts';
 import { voiceTable, withinVoiceCapacity } from '../../../../scripts/scale/voice.ts';
 import { ROOT } from '../../../support/paths.ts';
-import { step } from './step-fixture.ts';
+import { step } from '../../helpers/scale-step.ts';
 
 describe('the voice capacity', () => {
   it('is within the stop rule up to 3 s at p95 with every session complete, and past it otherwise', () => {

@@ -1,5 +1,5 @@
 /** A step of the scale run as the report reads it, with its figures fixed: `answerP95` decides it. */
-import type { StepReport } from '../../../../scripts/scale/step.ts';
+import type { StepReport } from '../../../scripts/scale/step.ts';
 
 export const spread = (p50: number, p95: number, p99: number) => ({ p50, p95, p99 });
 
