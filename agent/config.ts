@@ -78,6 +78,14 @@ const EnvSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_JOBS),
   ),
+  /**
+   * Job processes a worker keeps started and waiting for a job (the SDK's default: as many as the
+   * cores, at most 4). A job that finds none waits for one to start, one at a time per worker.
+   */
+  BMO_IDLE_PROCESSES: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(100).optional(),
+  ),
   /** Seconds a job process may take to start before its job is given up. */
   BMO_JOB_INIT_SECONDS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -125,6 +133,8 @@ export interface AgentConfig {
   livekit: { url: string | undefined; apiKey: string | undefined; apiSecret: string | undefined };
   httpPort: number | undefined;
   maxJobs: number;
+  /** Job processes kept waiting for a job; undefined: the SDK's default. */
+  idleProcesses: number | undefined;
   /** How long a job process may take to start, ms. */
   jobInitMs: number;
   /** Job limits in milliseconds (0: none); see job-limits.ts. */
@@ -187,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     httpPort: e.BMO_AGENT_HTTP_PORT,
     maxJobs: e.BMO_MAX_JOBS,
+    idleProcesses: e.BMO_IDLE_PROCESSES,
     jobInitMs: Math.round(e.BMO_JOB_INIT_SECONDS * 1000),
     maxSessionMs: Math.round(e.BMO_MAX_SESSION_MINUTES * 60_000),
     idleMs: Math.round(e.BMO_IDLE_MINUTES * 60_000),

@@ -26,6 +26,7 @@ import {
 } from '../contracts/livekit-schema.ts';
 import { visitorLang } from './prompt.ts';
 import { createBmoAgent } from './agent.ts';
+import { withoutLocalEndOfTurnModel } from './end-of-turn.ts';
 import { type AgentConfig, ConfigError, loadConfig, workerProblems } from './config.ts';
 import { type LogFields, errorFields, logEvent, redactSdkPii } from './log.ts';
 import type { AccessLevel } from '../contracts/livekit-schema.ts';
@@ -256,6 +257,8 @@ function runWorker(): void {
   });
   // BMO_MAX_JOBS held per request, not only through the load LiveKit last heard (job-capacity.ts)
   const capacity = new JobCapacity(config.maxJobs, config.jobInitMs + LAUNCH_SLACK_MS);
+  // no inference process holding a model BMO's turns never ask (end-of-turn.ts)
+  withoutLocalEndOfTurnModel();
   let server: { activeJobs: { job: { id: string } }[] } | undefined;
   const running = () => (server?.activeJobs ?? []).map((info) => info.job.id);
   cli.runApp(
@@ -276,6 +279,7 @@ function runWorker(): void {
         return request.reject();
       },
       initializeProcessTimeout: config.jobInitMs,
+      ...(config.idleProcesses !== undefined ? { numIdleProcesses: config.idleProcesses } : {}),
       ...(config.httpPort !== undefined ? { port: config.httpPort } : {}),
     }),
   );

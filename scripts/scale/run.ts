@@ -9,6 +9,7 @@
  * Settings: SCALE_FIRST (the first step's visitors, 10; 0 skips BMO), SCALE_WORKERS (3),
  * SCALE_NODES (2), SCALE_MAX_JOBS (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true),
  * SCALE_READINGS (50,200: the reader's steps, scripts/scale/reader-load.ts; empty to skip).
+ * SCALE_KIND=voice runs the voice visitors' capacity instead (scripts/scale/voice.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -24,6 +25,7 @@ import { type Bounds, narrowed, nextStep } from './bisect.ts';
 import { killWorker, stopNode, stopRedis } from './faults.ts';
 import { type StepReport, drained, runStep } from './step.ts';
 import { readerLoad, readerTable } from './reader-load.ts';
+import { voiceScale } from './voice.ts';
 import { scaleRows, scaleTable, withinCapacity, writeDocSection } from './report.ts';
 
 function numbers(name: string, fallback: number[]): number[] {
@@ -167,7 +169,14 @@ export async function readerBench(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  process.env.SCALE_KIND === 'voice'
+) {
+  await voiceScale();
+  await dispose();
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = one('SCALE_FIRST', 10) === 0 ? [] : await scaleBench();
   rows.push(...(await readerBench()));
   mergeResults(rows);

@@ -6,6 +6,7 @@
  * Redis; the edge; the visitors; everything else) beside `/proc/stat`'s, and the workers' memory.
  */
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type VisitOptions, type VisitResult, visit } from '../../tests/support/bmo-visitor.ts';
 import {
   type Member,
@@ -90,6 +91,13 @@ export interface StepReport {
   memory: StepMemory;
   /** The machine's 1-minute load average at the start and the end, and its cores. */
   machine: { loadBefore: number; loadAfter: number; cores: number };
+  /**
+   * How late the visitors' event loop ran over the step, ms (p99 and most): their rtc-node
+   * clients' handshakes must come within 15 s (tests/support/rtc-join.ts).
+   */
+  visitorLoopLagMs: { p99: number; max: number };
+  /** Joins the visitors made again because that handshake came too late. */
+  lateJoins: number;
   results: VisitResult[];
 }
 
@@ -230,10 +238,18 @@ export function stepCpu(cluster: Cluster, before: ProcessTable, after: ProcessTa
   };
 }
 
+/** One visit of a kind (typed by default, tests/support/bmo-visitor.ts), where the cluster is. */
+export type Visitor = (where: {
+  edge: string;
+  origin: string;
+  bmoTimeoutMs: number;
+}) => Promise<VisitResult>;
+
 export async function runStep(
   cluster: Cluster,
   visitors: number,
   options: Partial<VisitOptions> = {},
+  visitor: Visitor = (where) => visit({ ...where, ...options }),
 ): Promise<StepReport> {
   const loadBefore = loadavg()[0] ?? 0;
   const parts = runParts(cluster);
@@ -268,18 +284,16 @@ export async function runStep(
     }
   })();
 
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: visitors }, () =>
-      visit({
-        edge: cluster.edge.url,
-        origin: cluster.origin,
-        bmoTimeoutMs: BMO_JOIN_MS,
-        ...options,
-      }),
+      visitor({ edge: cluster.edge.url, origin: cluster.origin, bmoTimeoutMs: BMO_JOIN_MS }),
     ),
   );
   const durationMs = performance.now() - started;
+  lag.disable();
   const after = readProcesses();
   sampling = false;
   await sampler;
@@ -336,6 +350,11 @@ export async function runStep(
       perSessionMiB: round(mostHeld.aboveRestMiB / Math.max(1, mostHeld.sessions), 1),
     },
     machine: { loadBefore, loadAfter: loadavg()[0] ?? 0, cores: cpus().length },
+    visitorLoopLagMs: {
+      p99: Math.round(lag.percentile(99) / 1e6),
+      max: Math.round(lag.max / 1e6),
+    },
+    lateJoins: sum(results.map((r) => r.lateJoins)),
     results,
   };
 }

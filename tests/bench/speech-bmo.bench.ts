@@ -12,8 +12,8 @@
  *   the same typed.
  * - A voice job's resident memory once it has answered, against a typed job's (a worker with no
  *   recognizer): what the VAD, the STT and the TTS add to a job process. The worker's inference
- *   process (LiveKit's end-of-turn model, which the SDK loads once per worker whatever the jobs
- *   use) is reported apart.
+ *   process is reported apart: 0 while the worker starts none (agent/end-of-turn.ts keeps the SDK
+ *   from loading LiveKit's end-of-turn model, which BMO's turns never ask).
  * - The Silero VAD's load, as prewarm pays it in a fresh process (the recognizer's model load is
  *   speech.bench.ts's).
  *
@@ -185,7 +185,8 @@ export async function bmoSpeechBench(
     let spokenHits = 0;
     let typedHits = 0;
     let voiceJobMiB = Number.NaN;
-    let inferenceMiB = Number.NaN;
+    // none unless the SDK starts one again (agent/end-of-turn.ts)
+    let inferenceMiB = 0;
     try {
       const { visitor, room } = await visit(stack);
       try {
@@ -271,7 +272,7 @@ export async function bmoSpeechBench(
         inferenceMiB,
         'MiB',
         undefined,
-        "LiveKit's end-of-turn model, loaded once per worker (the offline BMO does not ask it)",
+        "0 when the worker starts none: LiveKit's end-of-turn model is not loaded (agent/end-of-turn.ts)",
       ),
       row(
         'speech',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { killWorker } from '../../scripts/scale/faults.ts';
 import { type StepReport, drained, jobWorkers, runStep } from '../../scripts/scale/step.ts';
-import { type Cluster, startCluster } from '../support/scale-cluster.ts';
+import { type Cluster, alive, startCluster } from '../support/scale-cluster.ts';
 
 // BMO past one machine, CI-sized: Redis, two LiveKit nodes sharing it behind the signal balancer,
 // three BMO workers registered through their own entry, and the edge, all started here (not the
@@ -32,6 +32,7 @@ function summary(step: StepReport): string {
     `jobs per worker ${JSON.stringify(step.jobsPerWorker)}`,
     `most held at once ${JSON.stringify(step.peakJobsPerWorker)}`,
     `rooms per node ${JSON.stringify(step.roomsPerNode)}`,
+    `visitors' loop lag p99 ${step.visitorLoopLagMs.p99} ms, most ${step.visitorLoopLagMs.max} ms, late joins ${step.lateJoins}`,
     `CPU s: workers ${JSON.stringify(cpu.workers)}, LiveKit ${cpu.livekit}, Redis ${cpu.redis}, edge ${cpu.edge}, visitors ${cpu.visitors}, others ${cpu.others}; every process ${cpu.processes}, /proc/stat ${cpu.procStat}`,
   ].join('; ');
 }
@@ -62,6 +63,29 @@ function failedVisits(step: StepReport, cluster: Cluster): string {
   return JSON.stringify({ visits, refused }, null, 1);
 }
 
+/** The cluster of the test running, for what a run that failed or ran out of time says. */
+let current: Cluster | undefined;
+
+/** Each worker as the run left it: alive or not, its events by name, its last words. */
+function workersSaid(cluster: Cluster): string {
+  return cluster.workers
+    .map(({ name, worker }) => {
+      const counts: Record<string, number> = {};
+      for (const { event } of worker.events) counts[event] = (counts[event] ?? 0) + 1;
+      const up = worker.pid !== undefined && alive(worker.pid) ? 'alive' : 'gone';
+      const last = worker.output.slice(-3).map((line) => line.slice(0, 300));
+      return `${name} (${up}): ${JSON.stringify(counts)}; last said ${JSON.stringify(last)}`;
+    })
+    .join('\n');
+}
+
+// a run out of time never reaches its own checks: say what the workers did before the cluster stops
+test.afterEach(({}, testInfo) => {
+  if (current && testInfo.status !== testInfo.expectedStatus) {
+    process.stdout.write(`scale-cluster: the workers at the end:\n${workersSaid(current)}\n`);
+  }
+});
+
 test('twenty-one visitors on two nodes and three workers: every session completes, every worker takes jobs, none holds more than BMO_MAX_JOBS, the CPU adds up to the machine’s; a killed worker costs only its own sessions; stopping the cluster leaves nothing running', async () => {
   let cluster: Cluster | undefined;
   const began = performance.now();
@@ -69,6 +93,7 @@ test('twenty-one visitors on two nodes and three workers: every session complete
   try {
     cluster = await startCluster({ nodes: 2, workers: WORKERS, maxJobs: MAX_JOBS });
     const running = cluster;
+    current = cluster;
     process.stdout.write(`scale-cluster: started at ${at()}\n`);
     // every worker registered with the same node, so LiveKit draws among all three by load
     const workerNodes = Object.entries(running.workerEntry.handed).filter(([, n]) => n > 0);
@@ -93,6 +118,7 @@ test('twenty-one visitors on two nodes and three workers: every session complete
     );
 
     expect(await drained(running)).toBe(true);
+    process.stdout.write(`scale-cluster: every job ended at ${at()}\n`);
     const report = await killWorker(running, KILL_VISITORS);
     process.stdout.write(
       `scale-cluster: ${report.killed} killed, done at ${at()}: ${report.affectedRecovered} of its ${report.affected} sessions back with BMO, ${report.othersDisturbed} others disturbed\n`,

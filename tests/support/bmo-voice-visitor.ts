@@ -28,6 +28,7 @@ import {
 } from '../../contracts/cassette-schema.ts';
 import { CHAT_TOPIC, TRANSCRIPTION_TOPIC } from '../../contracts/livekit-schema.ts';
 import { levelDbfs, parseWav, resample } from '../../voice-peer/audio.ts';
+import { joinRoom } from './rtc-join.ts';
 
 const RATE = 48_000;
 const FRAME_MS = 10;
@@ -156,7 +157,7 @@ export async function joinAsVoiceVisitor(serverUrl: string, token: string): Prom
       }
     })();
   });
-  await room.connect(serverUrl, token, { autoSubscribe: true, dynacast: false });
+  await joinRoom(room, serverUrl, token, { autoSubscribe: true, dynacast: false });
 
   // The microphone: silence, or the phrase being said, in 10 ms frames that the source plays out in
   // real time. A phrase goes into the source's queue whole, the moment it is given, so that what

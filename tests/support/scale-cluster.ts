@@ -34,6 +34,8 @@ export interface ClusterSettings {
   workers: number;
   /** BMO_MAX_JOBS of each worker. */
   maxJobs: number;
+  /** The speech recognizer the workers hear with (voice visitors); none by default (typed BMO). */
+  recognizer?: { url: string; key: string };
   /** BMO_JOB_INIT_SECONDS of each worker (default 60: the machine may be busy). */
   jobInitSeconds?: number;
   /** Seconds an emptied room stays open (the edge's LIVEKIT_ROOM_EMPTY_TIMEOUT_SECONDS). */
@@ -210,10 +212,10 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
             BMO_AGENT_HTTP_PORT: String(healthPort),
             BMO_MAX_JOBS: String(settings.maxJobs),
             BMO_JOB_INIT_SECONDS: String(settings.jobInitSeconds ?? 60),
-            // typed BMO, as docs/scaling.md measures it: its visitors type and never subscribe to
+            // typed BMO unless a recognizer is given: text visitors type and never subscribe to
             // BMO's voice, which LiveKit plays (and so transcribes) only once someone listens
-            RECOGNIZER_URL: '',
-            RECOGNIZER_KEY: '',
+            RECOGNIZER_URL: settings.recognizer?.url ?? '',
+            RECOGNIZER_KEY: settings.recognizer?.key ?? '',
           },
           { mode: 'start', timeoutMs: 120_000, echo: settings.echo === true },
         );

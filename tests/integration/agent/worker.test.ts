@@ -16,7 +16,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CassetteMessage, parseCassette } from '../../../contracts/cassette-schema.ts';
 import { AGENT_ENGINE_ATTRIBUTE } from '../../../contracts/livekit-schema.ts';
+import { readFileSync } from 'node:fs';
 import { type AgentWorker, startAgentWorker } from '../../support/agent-worker.ts';
+import { inGroup, readProcesses } from '../../support/process-usage.ts';
 import { type LiveKitServer, startLiveKitServer } from '../../support/livekit-server.ts';
 import { memoryRooms } from '../../support/edge-env.ts';
 import { type EdgeForLiveKit, startEdgeForLiveKit } from '../../support/edge-for-livekit.ts';
@@ -114,6 +116,21 @@ describe('the BMO worker with a real LiveKit server', () => {
     await edge?.stop();
     await dispose();
   }, 30_000);
+
+  it("starts no inference process: nothing holds LiveKit's end-of-turn model, which BMO's turns never ask", () => {
+    // the SDK starts its inference process before it registers, so it would be running by now
+    const commands = readProcesses()
+      .processes.filter(inGroup(worker?.pid))
+      .map(({ pid }) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        } catch {
+          return '';
+        }
+      });
+    expect(commands.some((command) => command.includes('agent/main.ts'))).toBe(true);
+    expect(commands.filter((command) => command.includes('inference_proc'))).toEqual([]);
+  });
 
   it('answers very long, blank, non-English and flooded messages without a crash of the job, and goes on answering', async () => {
     if (!livekit || !worker || !edge) throw new Error('setup failed');

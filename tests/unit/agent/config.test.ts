@@ -69,6 +69,14 @@ describe('agent configuration', () => {
     expect(workerProblems(loadConfig({ ...LIVEKIT, OPENAI_API_KEY: 'sk-x' }))).toEqual([]);
   });
 
+  it("keeps the SDK's idle job processes by default, and as many as BMO_IDLE_PROCESSES says", () => {
+    expect(loadConfig({}).idleProcesses).toBeUndefined();
+    expect(loadConfig({ BMO_IDLE_PROCESSES: '' }).idleProcesses).toBeUndefined();
+    expect(loadConfig({ BMO_IDLE_PROCESSES: '7' }).idleProcesses).toBe(7);
+    // the SDK reads 0 as its default, so 0 is refused rather than silently ignored
+    expect(() => loadConfig({ BMO_IDLE_PROCESSES: '0' })).toThrow(/BMO_IDLE_PROCESSES/);
+  });
+
   it('gives a job process 30 s to start by default, and the time BMO_JOB_INIT_SECONDS says', () => {
     expect(loadConfig({}).jobInitMs).toBe(30_000);
     expect(loadConfig({ BMO_JOB_INIT_SECONDS: '' }).jobInitMs).toBe(30_000);
