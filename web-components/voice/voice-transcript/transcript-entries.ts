@@ -6,7 +6,18 @@
  */
 import { css, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { VoiceTranscriptEntry } from './voice-transcript.ts';
+
+/** One line of a spoken conversation. */
+export interface VoiceTranscriptEntry {
+  id: string;
+  /** Who said it; `event` is something that happened (a card drawn, a new phase). */
+  role: 'user' | 'assistant' | 'event';
+  text: string;
+  /** False while it is still being said. Default true. */
+  done?: boolean;
+  /** A free tag the page can style or find the line by (rendered as `data-kind`). */
+  kind?: string;
+}
 
 /** What the lines call the person and the agent. */
 export interface EntryNames {

@@ -7,18 +7,9 @@ import { styles } from './voice-transcript.styles.ts';
 import { langNotice } from '../../shared/i18n/lang-notice.ts';
 import { voiceLocale } from '../i18n/strings.ts';
 import type { VoiceStrings } from '../i18n/en.ts';
+import type { VoiceTranscriptEntry } from './transcript-entries.ts';
 
-/** One line of a spoken conversation. */
-export interface VoiceTranscriptEntry {
-  id: string;
-  /** Who said it; `event` is something that happened (a card drawn, a new phase). */
-  role: 'user' | 'assistant' | 'event';
-  text: string;
-  /** False while it is still being said. Default true. */
-  done?: boolean;
-  /** A free tag the page can style or find the line by (rendered as `data-kind`). */
-  kind?: string;
-}
+export type { VoiceTranscriptEntry } from './transcript-entries.ts';
 
 export interface VoiceTranscriptToggleDetail {
   open: boolean;
