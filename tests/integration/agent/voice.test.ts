@@ -127,7 +127,14 @@ describe('the offline BMO by voice', () => {
     if (!edge) throw new Error('setup failed');
     const details = await edge.token('127.0.0.1', { participantName: 'Finn' });
     const visitor = await joinAsVoiceVisitor(details.serverUrl, details.participantToken);
-    await visitor.until(() => visitor.lines.some((l) => l.who === 'bmo'), 'the greeting', 60_000);
+    try {
+      await visitor.until(() => visitor.lines.some((l) => l.who === 'bmo'), 'the greeting', 60_000);
+    } catch (error) {
+      await visitor.leave();
+      // what the worker did with the job says why BMO never came
+      const lastWords = worker?.output.slice(-40).join('\n') ?? '(no worker)';
+      throw new Error(`${String(error)}\nthe worker's last words:\n${lastWords}`);
+    }
     await listening(visitor);
     return visitor;
   }
