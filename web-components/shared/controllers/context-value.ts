@@ -8,11 +8,10 @@ import { type Context, ContextEvent } from '@lit/context';
  */
 
 /**
- * The value a provider above hands down under `context` (the Lit team's context protocol,
- * `@lit/context`), kept for as long as the host is connected: `set` gets it, and each new one the
- * provider sends. What `@consume({ context, subscribe: true })` does, without the library's
- * consumer and decorator in the host's first load (about 0.6 KiB gz); only the request event, the
- * protocol itself, comes from `@lit/context`. With no provider above, `set` is never called.
+ * The value a provider above hands down under `context`, kept for as long as the host is
+ * connected: `set` gets it, and each new one the provider sends. What
+ * `@consume({ context, subscribe: true })` does, without the library's consumer and decorator
+ * (about 0.6 KiB gz). With no provider above, `set` is never called.
  */
 export class ContextValue<T> implements ReactiveController {
   #host: ReactiveControllerHost & HTMLElement;
