@@ -242,6 +242,21 @@ class Conversation {
 }
 
 /** The conversation ended under a visitor still talking: `why` says how. */
+/** A visit's result before anything has happened: nothing measured, not ok. */
+export function emptyVisitResult(): VisitResult {
+  return {
+    ok: false,
+    rooms: [],
+    tokenMs: [],
+    bmoReadyMs: [],
+    answerMs: [],
+    cassetteMs: [],
+    bmoLost: 0,
+    recoveryMs: [],
+    lateJoins: 0,
+  };
+}
+
 class BmoLost extends Error {
   constructor(why: string) {
     super(why);
@@ -253,17 +268,7 @@ export async function visit(options: VisitOptions): Promise<VisitResult> {
   const questions = options.questions ?? visitorQuestions();
   const bmoMs = options.bmoTimeoutMs ?? 60_000;
   const answerMs = options.answerTimeoutMs ?? 30_000;
-  const result: VisitResult = {
-    ok: false,
-    rooms: [],
-    tokenMs: [],
-    bmoReadyMs: [],
-    answerMs: [],
-    cassetteMs: [],
-    bmoLost: 0,
-    recoveryMs: [],
-    lateJoins: 0,
-  };
+  const result = emptyVisitResult();
   let conversation: Conversation | undefined;
   const open = async () => {
     const { grant, ms } = await mintToken(options.edge, options.origin);

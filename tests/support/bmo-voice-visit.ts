@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type VisitResult, mintToken } from './bmo-visitor.ts';
+import { type VisitResult, emptyVisitResult, mintToken } from './bmo-visitor.ts';
 import { joinAsVoiceVisitor } from './bmo-voice-visitor.ts';
 import { ROOT } from './paths.ts';
 import { speak } from './recognizer.ts';
@@ -49,17 +49,7 @@ export interface VoiceVisitOptions {
 export async function voiceVisit(options: VoiceVisitOptions): Promise<VisitResult> {
   const bmoMs = options.bmoTimeoutMs ?? 60_000;
   const answerMs = options.answerTimeoutMs ?? 30_000;
-  const result: VisitResult = {
-    ok: false,
-    rooms: [],
-    tokenMs: [],
-    bmoReadyMs: [],
-    answerMs: [],
-    cassetteMs: [],
-    bmoLost: 0,
-    recoveryMs: [],
-    lateJoins: 0,
-  };
+  const result = emptyVisitResult();
   let leave: (() => Promise<void>) | undefined;
   try {
     const { grant, ms } = await mintToken(options.edge, options.origin);
