@@ -60,8 +60,9 @@ test("BMO's job ends at its idle limit: the room is closed, and the page says BM
   });
   await expect(page.getByText('BMO left the conversation.')).toBeVisible({ timeout: REPLY_MS });
   await expect(page.getByRole('button', { name: 'Reconnect' })).toBeVisible();
+  // the agent leaves, which the page shows at once, then deletes the room: wait for that
   const rooms = new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret);
-  expect(await rooms.listRooms([room])).toEqual([]);
+  await expect.poll(() => rooms.listRooms([room]), { timeout: REPLY_MS }).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { bmoCodes: string[] }).bmoCodes)).toEqual(
     ['agent_left'],
   );
