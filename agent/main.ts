@@ -5,8 +5,6 @@
  *
  * Settings: see config.ts. Events: one JSON line each on stdout (log.ts).
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type JobContext,
@@ -32,6 +30,7 @@ import { type LogFields, errorFields, logEvent, redactSdkPii } from './log.ts';
 import type { AccessLevel } from '../contracts/livekit-schema.ts';
 import type { SupportedLang } from '../contracts/locale.ts';
 import { JobCapacity } from './job-capacity.ts';
+import { prepareJobProcesses } from './job-process.ts';
 import { type JobLimitReason, enforceJobLimits } from './job-limits.ts';
 import { GREETING_INSTRUCTIONS } from './prompt.ts';
 import { createBmoSession } from './session.ts';
@@ -51,12 +50,6 @@ export const AGENT_NAME = LIVEKIT_AGENT_NAME;
 
 // every process of the worker (the CLI, job and inference processes) imports this module
 redactSdkPii();
-
-// Each job runs in a process of its own, which imports the agents SDK's 1,700 modules before it
-// can take the job, while BMO's visitor waits. With one V8 compile cache shared by them (Node
-// reuses compiled code), a job process compiles none of them again. Set here, in the worker, before
-// it forks any; NODE_COMPILE_CACHE, when set, wins.
-process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'bmo-compile-cache');
 
 interface BmoProcessData {
   /** The notes index, started in prewarm; undefined when the vault cannot be read. */
@@ -259,6 +252,8 @@ function runWorker(): void {
   const capacity = new JobCapacity(config.maxJobs, config.jobInitMs + LAUNCH_SLACK_MS);
   // no inference process holding a model BMO's turns never ask (end-of-turn.ts)
   withoutLocalEndOfTurnModel();
+  // job processes sharing one compile cache, with a small young generation (job-process.ts)
+  prepareJobProcesses();
   let server: { activeJobs: { job: { id: string } }[] } | undefined;
   const running = () => (server?.activeJobs ?? []).map((info) => info.job.id);
   cli.runApp(
