@@ -2,8 +2,9 @@
  * Capacity by bisection: the most visitors at once that stay within the stop rule, found to within
  * 10% or one visitor, whichever is larger. Steps double from the first until one is past capacity
  * (or halve until one is within), then halve the gap between the largest step within and the
- * smallest past it. Each count runs once, so the search takes capacity to grow with visitors one
- * way: a step within above a step past capacity is not looked for.
+ * smallest past it. A step's verdict comes from its runs together (scripts/scale/report.ts: a few
+ * runs, their median), and the search takes capacity to fall as visitors grow: a step within
+ * above a step past capacity is not looked for.
  */
 
 export interface Bounds {
@@ -42,4 +43,34 @@ export function nextStep(bounds: Bounds, limits: SearchLimits): number | undefin
 export function narrowed(bounds: Bounds, visitors: number, within: boolean): Bounds {
   if (within) return { ...bounds, within: Math.max(bounds.within ?? 0, visitors) };
   return { ...bounds, past: Math.min(bounds.past ?? Number.POSITIVE_INFINITY, visitors) };
+}
+
+/**
+ * Runs the search: `step` measures one step of `visitors` (all its runs) and says whether it was
+ * within capacity. Returns the bounds found.
+ */
+export async function findCapacity(
+  limits: SearchLimits,
+  step: (visitors: number) => Promise<boolean>,
+): Promise<Bounds> {
+  let bounds: Bounds = {};
+  for (let visitors = nextStep(bounds, limits); visitors !== undefined;) {
+    bounds = narrowed(bounds, visitors, await step(visitors));
+    visitors = nextStep(bounds, limits);
+  }
+  return bounds;
+}
+
+/**
+ * The runs of one step: `once` up to `repeats` times, stopping early once `isDecided` says the
+ * runs left could not change the step's verdict.
+ */
+export async function runsOfStep<R>(
+  repeats: number,
+  once: (run: number) => Promise<R>,
+  isDecided: (runs: R[]) => boolean,
+): Promise<R[]> {
+  const runs: R[] = [];
+  for (let run = 1; run <= repeats && !isDecided(runs); run++) runs.push(await once(run));
+  return runs;
 }

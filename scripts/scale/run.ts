@@ -3,12 +3,13 @@
  * LiveKit nodes, a signal balancer, three workers registered through their own entry, the edge;
  * tests/support/scale-cluster.ts). Finds the capacity for text visitors by bisection
  * (scripts/scale/bisect.ts: steps of visitors at once, each within capacity or past it by the stop
- * rule in report.ts), then runs the faults at the largest step within capacity. Writes its rows
+ * rule in report.ts, each run SCALE_REPEATS times after a warm-up step), then runs the faults at the largest step within capacity. Writes its rows
  * into bench/results.json and its tables into docs/scaling.md.
  *
  * Settings: SCALE_FIRST (the first step's visitors, 10; 0 skips BMO), SCALE_WORKERS (3),
  * SCALE_NODES (2), SCALE_MAX_JOBS (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true),
- * SCALE_READINGS (50,200: the reader's steps, scripts/scale/reader-load.ts; empty to skip).
+ * SCALE_READINGS (50,200: the reader's steps, scripts/scale/reader-load.ts; empty to skip),
+ * SCALE_REPEATS (3: the runs of each step), SCALE_WARM_UP (true: one unreported step first).
  * SCALE_KIND=voice runs the voice visitors' capacity instead (scripts/scale/voice.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,12 +22,12 @@ import { ROOT } from '../../tests/support/paths.ts';
 import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-cluster.ts';
 import { type BenchRow, percentile } from '../../tests/bench/stats.ts';
 import { requireLiveKitServer } from '../livekit-local.ts';
-import { type Bounds, narrowed, nextStep } from './bisect.ts';
+import { findCapacity, runsOfStep } from './bisect.ts';
 import { killWorker, stopNode, stopRedis } from './faults.ts';
 import { type StepReport, drained, runStep } from './step.ts';
 import { readerLoad, readerTable } from './reader-load.ts';
 import { voiceScale } from './voice.ts';
-import { scaleRows, scaleTable, withinCapacity, writeDocSection } from './report.ts';
+import { decided, scaleRows, scaleTable, withinCapacity, writeDocSection } from './report.ts';
 
 function numbers(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
@@ -39,6 +40,10 @@ function numbers(name: string, fallback: number[]): number[] {
 }
 
 const one = (name: string, fallback: number) => numbers(name, [fallback])[0] ?? fallback;
+
+/** A progress line, with the machine's 1-minute load average. */
+const say = (text: string) =>
+  process.stdout.write(`scale: ${text} (load average ${(loadavg()[0] ?? 0).toFixed(1)})\n`);
 
 /** The jobs a worker takes before it reports itself full: load (jobs / max) reaching the threshold. */
 export const jobsUntilFull = (maxJobs: number, threshold = WORKER_LOAD_THRESHOLD): number => {
@@ -58,6 +63,8 @@ export async function scaleBench(): Promise<BenchRow[]> {
     first: one('SCALE_FIRST', 10),
     most: settings.workers * jobsUntilFull(settings.maxJobs),
   };
+  const repeats = Math.max(1, one('SCALE_REPEATS', 3));
+  const warmUp = process.env.SCALE_WARM_UP !== 'false';
   const loadAtStart = loadavg()[0] ?? 0;
   const cluster = await startCluster(settings);
   try {
@@ -66,22 +73,37 @@ export async function scaleBench(): Promise<BenchRow[]> {
     for (let i = 0; i < 10; i++) idle.push((await mintToken(cluster.edge.url, cluster.origin)).ms);
     await drained(cluster);
 
-    const reports: StepReport[] = [];
-    let bounds: Bounds = {};
-    for (let visitors = nextStep(bounds, limits); visitors !== undefined;) {
-      process.stdout.write(
-        `scale: ${visitors} visitors (load average ${(loadavg()[0] ?? 0).toFixed(1)})…\n`,
+    // A warm-up step, not reported: the run's first step met cold caches and job processes
+    // started for the first time, and read slower than the same step later.
+    if (warmUp) {
+      say(`warm-up: ${limits.first} visitors`);
+      const warm = await runStep(cluster, Math.min(limits.first, limits.most));
+      say(
+        `warm-up: ${warm.completed}/${warm.visitors} completed, answer p95 ${warm.answerMs.p95} ms`,
       );
-      const report = await runStep(cluster, visitors);
-      reports.push(report);
-      const within = withinCapacity(report);
-      process.stdout.write(
-        `scale: ${visitors} visitors: ${report.completed}/${report.visitors} completed, answer p95 ${report.answerMs.p95} ms: ${within ? 'within' : 'past'} capacity; jobs per worker ${Object.values(report.jobsPerWorker).join(' / ')}${report.failures.length > 0 ? `; failures: ${report.failures.join('; ')}` : ''}\n`,
-      );
-      bounds = narrowed(bounds, visitors, within);
       await drained(cluster);
-      visitors = nextStep(bounds, limits);
     }
+
+    const reports: StepReport[] = [];
+    const bounds = await findCapacity(limits, async (visitors) => {
+      const runs = await runsOfStep(
+        repeats,
+        async (run) => {
+          say(`${visitors} visitors, run ${run} of ${repeats}`);
+          const report: StepReport = { ...(await runStep(cluster, visitors)), run };
+          say(
+            `${visitors} visitors, run ${run}: ${report.completed}/${report.visitors} completed, answer p95 ${report.answerMs.p95} ms; jobs per worker ${Object.values(report.jobsPerWorker).join(' / ')}${report.failures.length > 0 ? `; failures: ${report.failures.join('; ')}` : ''}`,
+          );
+          await drained(cluster);
+          return report;
+        },
+        (runs) => decided(runs, repeats),
+      );
+      reports.push(...runs);
+      const within = withinCapacity(runs);
+      say(`${visitors} visitors: ${within ? 'within' : 'past'} capacity`);
+      return within;
+    });
     // the faults run at the largest step within capacity, or fewer if the workers left after one
     // is killed could not take them all; when no step was within capacity (a busy machine), at
     // the smallest step where every session completed, and the report says so
@@ -115,6 +137,7 @@ export async function scaleBench(): Promise<BenchRow[]> {
       cores: cpus().length,
       loadAtStart,
       loadAtEnd: loadavg()[0] ?? 0,
+      repeats,
     };
     const capacity = { ...bounds, most: limits.most };
     await writeDocSection('scale:table', scaleTable(reports, capacity, faults, context));

@@ -71,6 +71,8 @@ export interface StepMemory {
 
 export interface StepReport {
   visitors: number;
+  /** Which run of its step this is (1 the first), where a step runs more than once. */
+  run?: number;
   started: number;
   completed: number;
   /** The first few failures, in words. */

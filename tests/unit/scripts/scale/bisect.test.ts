@@ -5,7 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Bounds, narrowed, nextStep, resolution } from '../../../../scripts/scale/bisect.ts';
+import {
+  type Bounds,
+  findCapacity,
+  narrowed,
+  nextStep,
+  resolution,
+  runsOfStep,
+} from '../../../../scripts/scale/bisect.ts';
 
 /** The steps the search runs on a machine that holds `capacity` visitors at once. */
 function search(capacity: number, first = 10, most = 42): { steps: number[]; bounds: Bounds } {
@@ -51,5 +58,32 @@ describe('the capacity search', () => {
         expect(steps.length).toBeLessThanOrEqual(12);
       }),
     );
+  });
+});
+
+describe('the search as the scale run drives it', () => {
+  it('measures each step it chooses once and ends with the same bounds', async () => {
+    const measured: number[] = [];
+    const bounds = await findCapacity({ first: 10, most: 42 }, async (visitors) => {
+      measured.push(visitors);
+      return visitors <= 23;
+    });
+    expect({ steps: measured, bounds }).toEqual(search(23));
+  });
+
+  it('runs a step until its verdict is decided, and no further', async () => {
+    const runs = await runsOfStep(
+      3,
+      async (run) => run,
+      (so) => so.includes(2),
+    );
+    expect(runs).toEqual([1, 2]);
+    expect(
+      await runsOfStep(
+        3,
+        async (run) => run,
+        () => false,
+      ),
+    ).toEqual([1, 2, 3]);
   });
 });
