@@ -24,7 +24,7 @@ import { type BenchRow, percentile } from '../../tests/bench/stats.ts';
 import { requireLiveKitServer } from '../livekit-local.ts';
 import { findCapacity, runsOfStep } from './bisect.ts';
 import { killWorker, stopNode, stopRedis } from './faults.ts';
-import { type StepReport, drained, runStep } from './step.ts';
+import { type StepReport, atRest, drained, runStep } from './step.ts';
 import { readerLoad, readerTable } from './reader-load.ts';
 import { voiceScale } from './voice.ts';
 import { decided, scaleRows, scaleTable, withinCapacity, writeDocSection } from './report.ts';
@@ -81,7 +81,7 @@ export async function scaleBench(): Promise<BenchRow[]> {
       say(
         `warm-up: ${warm.completed}/${warm.visitors} completed, answer p95 ${warm.answerMs.p95} ms`,
       );
-      await drained(cluster);
+      await atRest(cluster);
     }
 
     const reports: StepReport[] = [];
@@ -94,7 +94,7 @@ export async function scaleBench(): Promise<BenchRow[]> {
           say(
             `${visitors} visitors, run ${run}: ${report.completed}/${report.visitors} completed, answer p95 ${report.answerMs.p95} ms; jobs per worker ${Object.values(report.jobsPerWorker).join(' / ')}${report.failures.length > 0 ? `; failures: ${report.failures.join('; ')}` : ''}`,
           );
-          await drained(cluster);
+          await atRest(cluster);
           return report;
         },
         (runs) => decided(runs, repeats),

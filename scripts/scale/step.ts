@@ -189,6 +189,35 @@ export async function drained(cluster: Cluster, ms = 60_000): Promise<boolean> {
   return false;
 }
 
+/** A worker at rest, its idle job processes ready, uses less of a core than this. */
+const AT_REST_CORES = 0.1;
+
+/**
+ * Waits until the workers are at rest: every job ended (`drained`), then their processes (job
+ * processes included) under a tenth of a core for two seconds running. After a step each worker
+ * starts job processes in place of those its jobs used (about a CPU second each), and a step begun
+ * before they are ready shares the machine with them: runs of one step measured one after another
+ * read slower each time (870, 1,065, 1,638 ms at p95 for 10 visitors). False if `ms` passes first.
+ */
+export async function atRest(cluster: Cluster, ms = 90_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  if (!(await drained(cluster, ms))) return false;
+  const members = runParts(cluster).workers.map(([, member]) => member);
+  const inWorkers: Member = (p) => members.some((member) => member(p));
+  let quietSeconds = 0;
+  let before = await sampleProcesses();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await sampleProcesses();
+    const seconds = (after.at - before.at) / 1_000;
+    const cores = cpuSecondsBetween(before, after, inWorkers) / seconds;
+    quietSeconds = cores < AT_REST_CORES ? quietSeconds + 1 : 0;
+    if (quietSeconds >= 2) return true;
+    before = after;
+  }
+  return false;
+}
+
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 

@@ -19,7 +19,7 @@ import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-c
 import { requireLiveKitServer } from '../livekit-local.ts';
 import { type Bounds, findCapacity, runsOfStep } from './bisect.ts';
 import { decided, withinCapacity, wrapProse, writeDocSection } from './report.ts';
-import { type StepReport, type Visitor, drained, runStep } from './step.ts';
+import { type StepReport, type Visitor, atRest, runStep } from './step.ts';
 
 /** The voice stop rule's bound: end of speech → the first sound of the answer, p95. */
 export const VOICE_P95_MS = 3_000;
@@ -92,7 +92,7 @@ export async function voiceScale(): Promise<void> {
       if (process.env.SCALE_WARM_UP !== 'false') {
         const warm = await runStep(cluster, 1, {}, visitor);
         say(`warm-up: ${warm.completed}/1 completed, ${warm.answerMs.p95} ms`);
-        await drained(cluster);
+        await atRest(cluster);
       }
       const steps: VoiceStep[] = [];
       const bounds = await findCapacity(limits, async (visitors) => {
@@ -107,7 +107,7 @@ export async function voiceScale(): Promise<void> {
             say(
               `${visitors} visitors, run ${run}: ${report.completed}/${visitors} completed, end of speech → answer sound p95 ${report.answerMs.p95} ms; jobs per worker ${Object.values(report.jobsPerWorker).join(' / ')}; recognizer ${recognizerCpu} CPU s${report.failures.length > 0 ? `; failures: ${report.failures.join('; ')}` : ''}`,
             );
-            await drained(cluster);
+            await atRest(cluster);
             return { report, recognizerCpu };
           },
           (runs) =>
