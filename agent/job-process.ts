@@ -8,9 +8,9 @@
  * - **One compile cache.** A job process imports the SDK's 1,700 modules before it can take a
  *   job; with one V8 compile cache shared by them all (Node reuses compiled code, and the
  *   agent's TypeScript already stripped, so no process starts Node's stripper once the cache
- *   holds it), a job process compiles none of them again (2.3 → 1.65 CPU-s when measured). It
- *   costs about 12 MiB a process (the cached code it loads): kept, since starts are what
- *   visitors arriving together wait on.
+ *   holds it), a job process compiles none of them again, much of its start. It costs about
+ *   12 MiB a process (the cached code it loads): kept, since starts are what visitors arriving
+ *   together wait on (docs/scaling.md).
  * - **A small young generation.** Loading those modules grows V8's young generation to its most
  *   (64 MiB committed here), and it stays there; a job process's own allocations, a
  *   conversation's audio frames included, are short-lived and small. `JOB_SEMI_SPACE_MB` caps it:
