@@ -3,8 +3,9 @@
  * LiveKit nodes, a signal balancer, three workers registered through their own entry, the edge;
  * tests/support/scale-cluster.ts). Finds the capacity for text visitors by bisection
  * (scripts/scale/bisect.ts: steps of visitors at once, each within capacity or past it by the stop
- * rule in report.ts, each run SCALE_REPEATS times after a warm-up step), then runs the faults at the largest step within capacity. Writes its rows
- * into bench/results.json and its tables into docs/scaling.md.
+ * rule in report.ts, each run SCALE_REPEATS times after a warm-up step), then runs the faults at
+ * the largest step within capacity. Writes its rows into bench/results.json and its tables into
+ * docs/scaling.md.
  *
  * Settings: SCALE_FIRST (the first step's visitors, 10; 0 skips BMO), SCALE_WORKERS (3),
  * SCALE_NODES (2), SCALE_MAX_JOBS (BMO_MAX_JOBS of each worker, 20), SCALE_FAULTS (true),

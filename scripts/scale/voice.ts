@@ -3,7 +3,8 @@
  * (scripts/scale/bisect.ts), on the same cluster with the local speech recognizer beside it. Each
  * visitor says one question (tests/support/bmo-voice-visit.ts) and hears BMO answer; the stop rule:
  * the median of a step's runs' p95 of end of speech → the first sound of the answer over 3 s, or a
- * session that does not complete in one of its runs. Writes its table into docs/scaling.md and its steps into bench/scale-voice.json.
+ * session that does not complete in one of its runs. Writes its table into docs/scaling.md and its
+ * steps into bench/scale-voice.json.
  *
  * Settings as for text: SCALE_FIRST (the first step's voice visitors, 4), SCALE_WORKERS (3),
  * SCALE_NODES (2), SCALE_MAX_JOBS (20), SCALE_REPEATS (3), SCALE_WARM_UP (true: one visit first).
