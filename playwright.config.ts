@@ -17,7 +17,11 @@ shareCompileCache();
 // - `page`: the readings, the docs, the accessibility pass and the specs that bring their own
 //   edge (`npm start`, deployed settings), which use no BMO worker.
 // - `apart`: what brings its own everything: the package's consumer apps (npm installs and
-//   builds) and the scale run's cluster (its own Redis, LiveKit nodes and workers).
+//   builds).
+// Then, once the three lanes are done, `alone`: the CI-sized scale run (its own Redis, LiveKit
+// nodes and workers), which holds itself to two minutes and adds up the machine's CPU, so it gets
+// the machine to itself, as every timed test does (docs/scaling.md). Run it by itself with
+// `--no-deps`: a file filter still runs a project's dependencies in full.
 // The lanes reach the shared edge from one address; it runs with LOAD_TEST_LIMITS (see the
 // global setup), so the lanes do not share one visitor's rate limit.
 const LIVEKIT_SPECS = [
@@ -29,14 +33,20 @@ const LIVEKIT_SPECS = [
   'page.spec.ts',
   'edge-files.spec.ts',
 ];
-const APART_SPECS = ['package-consumers.spec.ts', 'scale-cluster.spec.ts'];
+const APART_SPECS = ['package-consumers.spec.ts'];
+const ALONE_SPECS = ['scale-cluster.spec.ts'];
 
 // One worker per lane: one spec at a time in each, all lanes at once.
 const LANES = [
   { name: 'livekit', testMatch: LIVEKIT_SPECS, workers: 1 },
-  { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...APART_SPECS], workers: 1 },
+  { name: 'page', testIgnore: [...LIVEKIT_SPECS, ...APART_SPECS, ...ALONE_SPECS], workers: 1 },
   { name: 'apart', testMatch: APART_SPECS, workers: 1 },
 ];
+const ALONE = {
+  name: 'alone',
+  testMatch: ALONE_SPECS,
+  dependencies: LANES.map((lane) => lane.name),
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -66,5 +76,5 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     },
   },
-  projects: LANES,
+  projects: [...LANES, ALONE],
 });
