@@ -40,6 +40,14 @@ test.beforeAll(async () => {
     startBmoWorker(env),
   ]);
 });
+// On a failure, what the worker said last (its events and the SDK's warnings, visitor text
+// redacted), printed so that a CI log carries it.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !worker) return;
+  process.stdout.write(
+    `bmo-faults-server: the worker's last lines:\n${worker.output.slice(-60).join('\n')}\n`,
+  );
+});
 test.afterAll(async () => {
   await worker?.stop();
   await edge?.stop();
