@@ -41,11 +41,21 @@ test.beforeAll(async () => {
   ]);
 });
 // On a failure, what the worker said last (its events and the SDK's warnings, visitor text
-// redacted), printed so that a CI log carries it.
-test.afterEach(({}, testInfo) => {
+// redacted) and which of BMO's tracks the page had subscribed to (BMO's voice plays, and its
+// words are released, only once the visitor subscribes), printed so that a CI log carries them.
+test.afterEach(async ({ page }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus || !worker) return;
+  const tracks = await page
+    .locator('bmo-assistant')
+    .evaluate((el: HTMLElementTagNameMap['bmo-assistant']) =>
+      [...(el.roomController?.room?.remoteParticipants.values() ?? [])].map((p) => ({
+        identity: p.identity,
+        tracks: [...p.trackPublications.values()].map((t) => `${t.kind} ${t.isSubscribed}`),
+      })),
+    )
+    .catch((error: unknown) => String(error));
   process.stdout.write(
-    `bmo-faults-server: the worker's last lines:\n${worker.output.slice(-60).join('\n')}\n`,
+    `bmo-faults-server: the page's remote tracks: ${JSON.stringify(tracks)}\nthe worker's last lines:\n${worker.output.slice(-60).join('\n')}\n`,
   );
 });
 test.afterAll(async () => {
