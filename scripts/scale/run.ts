@@ -20,7 +20,11 @@ import { pathToFileURL } from 'node:url';
 import { dispose } from '@livekit/rtc-node';
 import { mintToken } from '../../tests/support/bmo-visitor.ts';
 import { ROOT } from '../../tests/support/paths.ts';
-import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-cluster.ts';
+import {
+  WORKER_LOAD_THRESHOLD,
+  jobsUntilFull,
+  startCluster,
+} from '../../tests/support/scale-cluster.ts';
 import { type BenchRow, percentile } from '../../tests/bench/stats.ts';
 import { requireLiveKitServer } from '../livekit-local.ts';
 import { findCapacity, runsOfStep } from './bisect.ts';
@@ -45,13 +49,6 @@ const one = (name: string, fallback: number) => numbers(name, [fallback])[0] ?? 
 /** A progress line, with the machine's 1-minute load average. */
 const say = (text: string) =>
   process.stdout.write(`scale: ${text} (load average ${(loadavg()[0] ?? 0).toFixed(1)})\n`);
-
-/** The jobs a worker takes before it reports itself full: load (jobs / max) reaching the threshold. */
-export const jobsUntilFull = (maxJobs: number, threshold = WORKER_LOAD_THRESHOLD): number => {
-  let jobs = 0;
-  while (jobs < maxJobs && jobs / maxJobs < threshold) jobs += 1;
-  return jobs;
-};
 
 export async function scaleBench(): Promise<BenchRow[]> {
   requireLiveKitServer();

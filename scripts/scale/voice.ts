@@ -16,7 +16,7 @@ import { spokenQuestion, voiceVisit } from '../../tests/support/bmo-voice-visit.
 import { ROOT } from '../../tests/support/paths.ts';
 import { cpuSecondsBetween, isProcess, readProcesses } from '../../tests/support/process-usage.ts';
 import { startRecognizer } from '../../tests/support/recognizer.ts';
-import { WORKER_LOAD_THRESHOLD, startCluster } from '../../tests/support/scale-cluster.ts';
+import { jobsUntilFull, startCluster } from '../../tests/support/scale-cluster.ts';
 import { requireLiveKitServer } from '../livekit-local.ts';
 import { type Bounds, findCapacity, runsOfStep } from './bisect.ts';
 import { decided, withinCapacity, wrapProse, writeDocSection } from './report.ts';
@@ -83,9 +83,10 @@ export async function voiceScale(): Promise<void> {
     try {
       const question = spokenQuestion();
       const visitor: Visitor = (where) => voiceVisit({ ...where, question });
-      let most = 0;
-      while (most < settings.maxJobs && most / settings.maxJobs < WORKER_LOAD_THRESHOLD) most += 1;
-      const limits = { first: count('SCALE_FIRST', 4), most: settings.workers * most };
+      const limits = {
+        first: count('SCALE_FIRST', 4),
+        most: settings.workers * jobsUntilFull(settings.maxJobs),
+      };
       const repeats = Math.max(1, count('SCALE_REPEATS', 3));
       const say = (text: string) =>
         process.stdout.write(`scale voice: ${text} (load ${loadavg()[0]?.toFixed(1)})\n`);

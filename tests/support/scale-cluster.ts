@@ -29,6 +29,13 @@ import { type RunningWrangler, startWrangler } from './wrangler.ts';
 /** The load threshold the worker runs with in `start` mode (the SDK's production default). */
 export const WORKER_LOAD_THRESHOLD = 0.7;
 
+/** The jobs a worker takes before it reports itself full: load (jobs / max) reaching the threshold. */
+export const jobsUntilFull = (maxJobs: number, threshold = WORKER_LOAD_THRESHOLD): number => {
+  let jobs = 0;
+  while (jobs < maxJobs && jobs / maxJobs < threshold) jobs += 1;
+  return jobs;
+};
+
 export interface ClusterSettings {
   nodes: number;
   workers: number;
